@@ -1,0 +1,33 @@
+# The two commands of the README:
+#   make run   install what is needed, start the local Neo4j, apply the schema, serve the API
+#   make test  install what is needed, run every test against a throwaway Neo4j, stop it
+# Both are safe to re-run; the first run downloads Python packages and the Neo4j jars.
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+
+.PHONY: run test install neo4j-install clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "decision-journal needs Python 3.11 or newer; set PYTHON=/path/to/python3.11")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+install: $(STAMP) neo4j-install
+
+neo4j-install: $(STAMP)
+	$(BIN)/decision-journal neo4j install
+
+run: install
+	$(BIN)/decision-journal schema apply
+	$(BIN)/decision-journal serve
+
+test: install
+	$(BIN)/python -m tests.harness
+
+clean:
+	rm -rf $(VENV) *.egg-info

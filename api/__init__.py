@@ -1,0 +1,1 @@
+"""Composition root and transports: settings, CLI, HTTP app, Python API."""

@@ -1,0 +1,1 @@
+"""The ``decision-journal`` command line: one module per command group."""

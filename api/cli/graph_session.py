@@ -1,0 +1,40 @@
+"""Run one async CLI action against the graph, with clear errors for the usual failures."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
+
+from api.cli.context import CliContext, fail
+from api.runtime import GraphConnection, connect
+from graph.errors import GraphError
+
+T = TypeVar("T")
+
+
+def run_on_graph(cli: CliContext, action: Callable[[GraphConnection], Awaitable[T]]) -> T:
+    """Connect (starting the local server if needed), run ``action``, close the driver.
+
+    Raises:
+        typer.Exit: With one clear line on stderr when the graph cannot be reached or errs.
+    """
+
+    async def main() -> T:
+        async with connect(cli.settings, cli.note) as graph:
+            return await action(graph)
+
+    try:
+        return asyncio.run(main())
+    except AuthError as exc:
+        raise fail("Neo4j rejected the user or password (NEO4J_USER / NEO4J_PASSWORD).") from exc
+    except ServiceUnavailable as exc:
+        where = cli.settings.neo4j.uri or "the local Neo4j"
+        raise fail(f"cannot reach {where}: {exc}") from exc
+    except GraphError as exc:
+        raise fail(str(exc)) from exc
+    except Neo4jError as exc:
+        raise fail(f"Neo4j said: {exc.message or exc}") from exc
+

@@ -1,0 +1,49 @@
+"""The ``decision-journal`` entry point: reads settings once, then dispatches."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from pydantic import ValidationError
+from rich.console import Console
+
+from api.cli import neo4j_cmd, schema_cmd
+from api.cli.context import CliContext, fail
+from api.cli.serve_cmd import serve
+from api.settings import load_settings
+
+app = typer.Typer(
+    name="decision-journal",
+    help="A knowledge graph of the decisions in your conversations and ADRs, on Neo4j.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(neo4j_cmd.app, name="neo4j")
+app.add_typer(schema_cmd.app, name="schema")
+app.command()(serve)
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    config: Path | None = typer.Option(
+        None, "--config", "-c", help="TOML settings file (default: $DJ_CONFIG or ./decision-journal.toml)."
+    ),
+) -> None:
+    """Read the settings once for whichever command runs."""
+    try:
+        settings = load_settings(config)
+    except FileNotFoundError as exc:
+        raise fail(str(exc), code=2) from exc
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(part) for part in error['loc'])}: {error['msg']}" for error in exc.errors()
+        )
+        raise fail(f"invalid settings: {problems}", code=2) from exc
+    ctx.obj = CliContext(settings=settings, out=Console(soft_wrap=True), err=Console(stderr=True, soft_wrap=True))
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

@@ -1,0 +1,57 @@
+"""``decision-journal schema apply|verify``: constraints and indexes from cypher/schema."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import typer
+
+from api.cli.context import cli_context
+from api.cli.graph_session import run_on_graph
+from api.runtime import GraphConnection
+from graph.schema import ApplyReport, VerifyReport, apply_schema, verify_schema
+
+app = typer.Typer(help="Apply and verify the graph schema (constraints, full-text and vector indexes).")
+
+
+@app.command()
+def apply(ctx: typer.Context) -> None:
+    """Create every constraint and index that is missing (idempotent), then verify."""
+    cli = cli_context(ctx)
+    dimension = cli.settings.embedding.dimension
+
+    async def action(graph: GraphConnection) -> tuple[ApplyReport, VerifyReport]:
+        applied = await apply_schema(graph.executor, dimension)
+        return applied, await verify_schema(graph.executor, dimension)
+
+    applied, verified = run_on_graph(cli, action)
+    created = ", ".join(applied.created) if applied.created else "none (all present)"
+    cli.out.print(f"schema: {applied.statements} statements run; created: {created}", highlight=False)
+    _print_verify(cli.out.print, verified)
+    if not verified.ok:
+        raise typer.Exit(code=1)
+
+
+@app.command()
+def verify(ctx: typer.Context) -> None:
+    """Report anything missing or mismatched (exit 1 if so)."""
+    cli = cli_context(ctx)
+    dimension = cli.settings.embedding.dimension
+
+    async def action(graph: GraphConnection) -> VerifyReport:
+        return await verify_schema(graph.executor, dimension)
+
+    report = run_on_graph(cli, action)
+    _print_verify(cli.out.print, report)
+    if not report.ok:
+        raise typer.Exit(code=1)
+
+
+def _print_verify(say: Callable[..., Any], report: VerifyReport) -> None:
+    if report.ok:
+        say(f"schema verified: {report.checked} indexes and constraints match cypher/schema", highlight=False)
+        return
+    say(f"schema mismatch: {len(report.problems)} problem(s) in {report.checked} checked", highlight=False)
+    for problem in report.problems:
+        say(f"  - {problem}", highlight=False, markup=False)

@@ -1,0 +1,159 @@
+"""The one typed settings object, read once at the edge (the CLI and the app factory).
+
+Sources, strongest first: explicit arguments; the standard variables ``NEO4J_URI``,
+``NEO4J_USER``, ``NEO4J_PASSWORD``, ``NEO4J_DATABASE``; ``DJ_<SECTION>__<KEY>`` variables;
+then a TOML file (``--config``, ``DJ_CONFIG`` or ``./decision-journal.toml``). Unknown keys
+in the file are errors, not silently ignored. See docs/configuration.md.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+DEFAULT_CONFIG_FILE = Path("decision-journal.toml")
+_STANDARD_ENV = {
+    "NEO4J_URI": ("neo4j", "uri"),
+    "NEO4J_USER": ("neo4j", "user"),
+    "NEO4J_USERNAME": ("neo4j", "user"),
+    "NEO4J_PASSWORD": ("neo4j", "password"),
+    "NEO4J_DATABASE": ("neo4j", "database"),
+}
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Neo4jSettings(_Section):
+    """Where the graph lives. With no ``uri``, the local server is used."""
+
+    uri: str | None = None
+    user: str = "neo4j"
+    password: SecretStr | None = None
+    database: str = "neo4j"
+
+    @field_validator("uri")
+    @classmethod
+    def _blank_is_unset(cls, value: str | None) -> str | None:
+        return value or None
+
+
+class LocalNeo4jSettings(_Section):
+    """The local Neo4j server started when ``neo4j.uri`` is not set."""
+
+    home: Path = Path(".decision-journal/neo4j")
+    lib_dir: Path | None = Field(
+        default=None, description="server jars; default: a per-user cache folder per version"
+    )
+    bolt_port: int = 7687
+    http_port: int = 7474
+    heap: str = "1g"
+    pagecache: str = "512m"
+    java: str = "java"
+    mvn: str = "mvn"
+    start_timeout: float = 120.0
+
+
+class ServerSettings(_Section):
+    """The HTTP API (``decision-journal serve``)."""
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+
+
+class EmbeddingSettings(_Section):
+    """The embedder; its dimension sizes the vector index."""
+
+    model: str = "all-MiniLM-L6-v2"
+    dimension: int = Field(default=384, ge=1, le=4096)
+
+
+class Settings(BaseSettings):
+    """Every setting of the service, grouped by section."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="DJ_", env_nested_delimiter="__", extra="forbid", frozen=True
+    )
+
+    neo4j: Neo4jSettings = Neo4jSettings()
+    local_neo4j: LocalNeo4jSettings = LocalNeo4jSettings()
+    server: ServerSettings = ServerSettings()
+    embedding: EmbeddingSettings = EmbeddingSettings()
+
+    @property
+    def embedded(self) -> bool:
+        """True when the service runs its own local Neo4j."""
+        return self.neo4j.uri is None
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (
+            init_settings,
+            _StandardEnvSource(settings_cls),
+            env_settings,
+            TomlConfigSettingsSource(settings_cls),
+        )
+
+
+class _StandardEnvSource(PydanticBaseSettingsSource):
+    """The variable names Neo4j's own tools use, mapped onto the sections."""
+
+    def get_field_value(self, field: Any, field_name: str) -> tuple[Any, str, bool]:
+        return None, field_name, False  # __call__ does the work
+
+    def __call__(self) -> dict[str, Any]:
+        values: dict[str, dict[str, str]] = {}
+        for name, (section, key) in _STANDARD_ENV.items():
+            value = os.environ.get(name)
+            if value:
+                values.setdefault(section, {})[key] = value
+        return values
+
+
+def load_settings(config_file: Path | None = None) -> Settings:
+    """Read the settings once; call this only from the CLI or the app factory.
+
+    Args:
+        config_file: A TOML file; by default ``$DJ_CONFIG`` or ``./decision-journal.toml``
+            when it exists.
+
+    Raises:
+        FileNotFoundError: An explicitly named config file does not exist.
+        pydantic.ValidationError: A value is invalid or a key is unknown.
+    """
+    named = config_file or (Path(os.environ["DJ_CONFIG"]) if os.environ.get("DJ_CONFIG") else None)
+    if named is not None and not named.is_file():
+        raise FileNotFoundError(f"config file {named} does not exist")
+    toml_file = named or (DEFAULT_CONFIG_FILE if DEFAULT_CONFIG_FILE.is_file() else None)
+    if toml_file is None:
+        return Settings()
+    bound = type("Settings", (Settings,), {"model_config": {**Settings.model_config, "toml_file": toml_file}})
+    settings: Settings = bound()
+    return settings
+
+
+def describe(settings: Settings) -> dict[str, Any]:
+    """The settings as plain data with secrets masked, for ``doctor`` and logs."""
+    data = settings.model_dump(mode="json")
+    for section in data.values():
+        for key, value in section.items():
+            if "password" in key or "key" in key.split("_"):
+                section[key] = "********" if value else None
+    return data

@@ -1,0 +1,1 @@
+"""The only package that talks to Neo4j: models, schema, queries, writers, local server."""

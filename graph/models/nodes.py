@@ -1,0 +1,186 @@
+"""neomodel node models for every node of the graph model (docs/graph-model.md).
+
+neomodel reserves the attribute name ``id``, so natural keys called ``id`` in the
+database are the Python attribute ``uid`` mapped with ``db_property="id"``.
+Uniqueness is enforced by ``cypher/schema/001_constraints.cypher``; ``unique_index``
+here only documents it (tests check the two agree).
+"""
+
+from __future__ import annotations
+
+from neomodel import (
+    ArrayProperty,
+    AsyncRelationshipFrom,
+    AsyncRelationshipTo,
+    AsyncStructuredNode,
+    AsyncZeroOrOne,
+    DateTimeNeo4jFormatProperty,
+    FloatProperty,
+    IntegerProperty,
+    StringProperty,
+)
+
+from graph.models.relationships import (
+    AmendsRel,
+    AppliedExceptionRel,
+    CitesPrecedentRel,
+    EvaluatedUnderRel,
+    InvolvesRel,
+    RevisitsRel,
+    StatedInRel,
+    SupersedesRel,
+)
+
+DECISION_STATUSES = ("active", "superseded", "revisited", "proposed", "rejected", "deprecated")
+DECISION_SOURCES = ("conversation", "adr", "agent", "manual")
+DECISION_ORIGINS = ("stated", "inferred")
+
+
+def _choices(values: tuple[str, ...]) -> dict[str, str]:
+    return {value: value for value in values}
+
+
+class Session(AsyncStructuredNode):
+    """A conversation, meeting, agent session or ADR collection."""
+
+    uid = StringProperty(unique_index=True, required=True, db_property="id")
+    title = StringProperty()
+    source = StringProperty()
+    started_at = DateTimeNeo4jFormatProperty()
+    access_groups = ArrayProperty(StringProperty(), default=list)
+
+
+class Message(AsyncStructuredNode):
+    """One message of a session, in order (``seq``)."""
+
+    uid = StringProperty(unique_index=True, required=True, db_property="id")
+    session_id = StringProperty(required=True)
+    seq = IntegerProperty(required=True)
+    author = StringProperty()
+    role = StringProperty()
+    content = StringProperty()
+    content_hash = StringProperty()
+    timestamp = DateTimeNeo4jFormatProperty()
+
+    session = AsyncRelationshipTo(Session, "IN_SESSION", cardinality=AsyncZeroOrOne)
+
+
+class Stakeholder(AsyncStructuredNode):
+    """A person or team, by normalized handle such as ``@alice``."""
+
+    handle = StringProperty(unique_index=True, required=True)
+    name = StringProperty()
+
+
+class File(AsyncStructuredNode):
+    """A repository-relative path; directories are paths too (``kind``)."""
+
+    path = StringProperty(unique_index=True, required=True)
+    kind = StringProperty(choices={"file": "file", "directory": "directory"}, default="file")
+
+
+class Feature(AsyncStructuredNode):
+    """A feature, epic or ticket key."""
+
+    key = StringProperty(unique_index=True, required=True)
+    name = StringProperty()
+
+
+class Tag(AsyncStructuredNode):
+    """A tag shared across decisions."""
+
+    name = StringProperty(unique_index=True, required=True)
+
+
+class Alternative(AsyncStructuredNode):
+    """An option a decision considered and did not choose."""
+
+    uid = StringProperty(unique_index=True, required=True, db_property="id")
+    option = StringProperty(required=True)
+    pros = ArrayProperty(StringProperty(), default=list)
+    cons = ArrayProperty(StringProperty(), default=list)
+    why_not_chosen = StringProperty()
+
+
+class Policy(AsyncStructuredNode):
+    """A versioned policy (seed 003); (name, version) is unique."""
+
+    name = StringProperty(required=True)
+    version = StringProperty(required=True)
+    content_hash = StringProperty()
+
+
+class StandingException(AsyncStructuredNode):
+    """A standing exception to policies (seed 003); (name, version) is unique."""
+
+    name = StringProperty(required=True)
+    version = StringProperty(required=True)
+    description = StringProperty()
+
+
+class Entity(AsyncStructuredNode):
+    """A domain entity an agent decision involved (seed 003 ``EntityRef``)."""
+
+    type = StringProperty(required=True)
+    uid = StringProperty(required=True, db_property="id")
+
+
+class Decision(AsyncStructuredNode):
+    """What was decided, why, by whom, and where it stands now."""
+
+    uid = StringProperty(unique_index=True, required=True, db_property="id")
+    summary = StringProperty(required=True)
+    context = StringProperty()
+    rationale = StringProperty()
+    status = StringProperty(choices=_choices(DECISION_STATUSES), default="active")
+    decided_at = DateTimeNeo4jFormatProperty()
+    recorded_at = DateTimeNeo4jFormatProperty()
+    superseded_at = DateTimeNeo4jFormatProperty()
+    confidence = FloatProperty()
+    origin = StringProperty(choices=_choices(DECISION_ORIGINS), default="stated")
+    source = StringProperty(choices=_choices(DECISION_SOURCES), default="conversation")
+    source_path = StringProperty()
+    tags = ArrayProperty(StringProperty(), default=list)
+    keywords = ArrayProperty(StringProperty(), default=list)
+    pattern = StringProperty()
+    category = StringProperty()
+    reversibility = StringProperty()
+    impact = StringProperty()
+    pros = ArrayProperty(StringProperty(), default=list)
+    cons = ArrayProperty(StringProperty(), default=list)
+    risks = ArrayProperty(StringProperty(), default=list)
+    assumptions = ArrayProperty(StringProperty(), default=list)
+    quality = FloatProperty()
+    embedding = ArrayProperty(FloatProperty())
+
+    supersedes = AsyncRelationshipTo("Decision", "SUPERSEDES", model=SupersedesRel)
+    superseded_by = AsyncRelationshipFrom("Decision", "SUPERSEDES", model=SupersedesRel)
+    revisits = AsyncRelationshipTo("Decision", "REVISITS", model=RevisitsRel)
+    revisited_by = AsyncRelationshipFrom("Decision", "REVISITS", model=RevisitsRel)
+    amends = AsyncRelationshipTo("Decision", "AMENDS", model=AmendsRel)
+    amended_by = AsyncRelationshipFrom("Decision", "AMENDS", model=AmendsRel)
+    considered = AsyncRelationshipTo(Alternative, "CONSIDERED")
+    decided_by = AsyncRelationshipTo(Stakeholder, "DECIDED_BY", cardinality=AsyncZeroOrOne)
+    involves = AsyncRelationshipTo(Stakeholder, "INVOLVES", model=InvolvesRel)
+    involves_entities = AsyncRelationshipTo(Entity, "INVOLVES", model=InvolvesRel)
+    affects_files = AsyncRelationshipTo(File, "AFFECTS")
+    affects_features = AsyncRelationshipTo(Feature, "AFFECTS")
+    stated_in = AsyncRelationshipTo(Message, "STATED_IN", model=StatedInRel)
+    session = AsyncRelationshipTo(Session, "IN_SESSION", cardinality=AsyncZeroOrOne)
+    tagged = AsyncRelationshipTo(Tag, "TAGGED")
+
+
+class PolicyDecision(Decision):
+    """An unattended agent's policy-driven decision (seed 003): labels ``Decision:PolicyDecision``."""
+
+    tool_name = StringProperty(required=True)
+    params_digest = StringProperty(required=True)
+    outcome = StringProperty(
+        choices=_choices(("allowed", "denied", "allowed_by_exception")), required=True
+    )
+
+    evaluated_under = AsyncRelationshipTo(Policy, "EVALUATED_UNDER", model=EvaluatedUnderRel)
+    applied_exception = AsyncRelationshipTo(
+        StandingException, "APPLIED_EXCEPTION", model=AppliedExceptionRel, cardinality=AsyncZeroOrOne
+    )
+    cites_precedent = AsyncRelationshipTo(Decision, "CITES_PRECEDENT", model=CitesPrecedentRel)

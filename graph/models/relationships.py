@@ -1,0 +1,77 @@
+"""neomodel relationship models: the edges of the graph that carry properties."""
+
+from __future__ import annotations
+
+from neomodel import (
+    AsyncStructuredRel,
+    BooleanProperty,
+    DateTimeNeo4jFormatProperty,
+    FloatProperty,
+    IntegerProperty,
+    JSONProperty,
+    StringProperty,
+)
+
+
+class SupersedesRel(AsyncStructuredRel):
+    """``(new:Decision)-[:SUPERSEDES]->(old:Decision)``: the new one replaces the old."""
+
+    at = DateTimeNeo4jFormatProperty()
+    reason = StringProperty()
+    partial = BooleanProperty(default=False)
+    inferred = BooleanProperty(default=False)
+    confidence = FloatProperty()
+
+
+class RevisitsRel(AsyncStructuredRel):
+    """``(new:Decision)-[:REVISITS]->(old:Decision)``: reconsidered; ``outcome`` says how it ended."""
+
+    at = DateTimeNeo4jFormatProperty()
+    reason = StringProperty()
+    outcome = StringProperty()
+    inferred = BooleanProperty(default=False)
+    confidence = FloatProperty()
+
+
+class AmendsRel(AsyncStructuredRel):
+    """``(new:Decision)-[:AMENDS]->(old:Decision)``: changes part of a decision that stays in force."""
+
+    at = DateTimeNeo4jFormatProperty()
+    reason = StringProperty()
+    inferred = BooleanProperty(default=False)
+
+
+class InvolvesRel(AsyncStructuredRel):
+    """``(:Decision)-[:INVOLVES {role}]->(:Stakeholder|:Entity)``."""
+
+    role = StringProperty()
+
+
+class StatedInRel(AsyncStructuredRel):
+    """``(:Decision)-[:STATED_IN {start, end}]->(:Message)``: character span of the statement."""
+
+    start = IntegerProperty()
+    end = IntegerProperty()
+
+
+class EvaluatedUnderRel(AsyncStructuredRel):
+    """``(:PolicyDecision)-[:EVALUATED_UNDER]->(:Policy)``: how the policy judged the call."""
+
+    base_decision = StringProperty(choices={"allow": "allow", "deny": "deny"})
+    denial_reason = StringProperty()
+    conditions = JSONProperty()
+
+
+class AppliedExceptionRel(AsyncStructuredRel):
+    """``(:PolicyDecision)-[:APPLIED_EXCEPTION]->(:StandingException)``."""
+
+    condition_matched = StringProperty()
+    override_action = StringProperty()
+
+
+class CitesPrecedentRel(AsyncStructuredRel):
+    """``(:PolicyDecision)-[:CITES_PRECEDENT]->(:Decision)``: a prior decision used as precedent."""
+
+    similarity = FloatProperty()
+    match_reason = StringProperty()
+    outcome_matched = BooleanProperty()

@@ -1,0 +1,1 @@
+"""Helpers shared by the test command and the test fixtures."""
