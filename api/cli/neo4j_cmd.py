@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import typer
 from rich.status import Status
@@ -21,14 +22,33 @@ def install(ctx: typer.Context) -> None:
     cli = cli_context(ctx)
     config = local_config(cli.settings)
     try:
-        with Status("checking Neo4j install", console=cli.err) as status:
-            report = install_neo4j(config, lambda line: status.update(line))
+        if cli.err.is_terminal:
+            with Status("checking Neo4j install", console=cli.err) as status:
+                report = install_neo4j(config, lambda line: status.update(line))
+        else:
+            report = install_neo4j(config, _every_nth_line(cli.note, 100))
     except LocalNeo4jError as exc:
         raise fail(str(exc)) from exc
     if report.already_installed:
         cli.note(f"Neo4j already installed in {report.lib_dir} ({report.jars} jars)")
     else:
         cli.note(f"installed Neo4j in {report.lib_dir}: {report.jars} jars, {report.downloaded} downloaded")
+
+
+def _every_nth_line(say: Callable[[str], None], n: int) -> Callable[[str], None]:
+    """In a log (no terminal), print step lines and every n-th download, not all 850."""
+    count = 0
+
+    def progress(line: str) -> None:
+        nonlocal count
+        if line.startswith("downloaded "):
+            count += 1
+            if count % n:
+                return
+            line = f"{line} ({count} artifacts so far)"
+        say(line)
+
+    return progress
 
 
 @app.command()
