@@ -10,6 +10,7 @@ from rich.console import Console
 
 from api.cli import neo4j_cmd, schema_cmd
 from api.cli.context import CliContext, fail
+from api.cli.extract_cmd import extract
 from api.cli.serve_cmd import serve
 from api.settings import load_settings
 
@@ -22,6 +23,7 @@ app = typer.Typer(
 app.add_typer(neo4j_cmd.app, name="neo4j")
 app.add_typer(schema_cmd.app, name="schema")
 app.command()(serve)
+app.command()(extract)
 
 
 @app.callback()

@@ -1,0 +1,62 @@
+"""``decision-journal extract FILE...``: find decisions in files, no database needed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from api.cli.context import cli_context, fail
+from api.json_shape import extracted_decision_json
+from nlp.detect import DecisionDetector, DetectorConfig
+from nlp.errors import NlpError
+from nlp.extract import DecisionExtractor
+from nlp.language import load_language
+from nlp.readers import FORMATS, read_conversation
+
+
+def extract(
+    ctx: typer.Context,
+    paths: list[Path] = typer.Argument(..., help="Conversation files to read.", exists=False),
+    fmt: str = typer.Option("auto", "--format", "-f", help=f"One of: {', '.join(FORMATS)}."),
+    session: str | None = typer.Option(None, help="Session id (default: the file name); only with one file."),
+    threshold: float = typer.Option(0.7, min=0.0, max=1.0, help="Detection threshold (seed 000 detection_threshold)."),
+    as_json: bool = typer.Option(False, "--json", help="Print decisions as JSON (one array over all files)."),
+) -> None:
+    """Detect and extract decisions offline (spaCy + rules) and print them."""
+    cli = cli_context(ctx)
+    if session and len(paths) > 1:
+        raise fail("--session names one session; give one file with it", code=2)
+    conversations = []
+    try:
+        for path in paths:
+            conversations.append(read_conversation(path, fmt, session))
+    except NlpError as exc:
+        raise fail(str(exc), code=2) from exc
+    language = load_language()
+    detector = DecisionDetector(language.nlp, DetectorConfig(threshold=threshold))
+    extractor = DecisionExtractor(language.nlp)
+    found: list[dict[str, object]] = []
+    for conversation in conversations:
+        detections = detector.detect(conversation)
+        decisions = extractor.extract(conversation, detections)
+        cli.note(f"{conversation.path}: {len(conversation.messages)} messages ({conversation.source_format}), {len(decisions)} decisions")
+        found += [extracted_decision_json(decision, conversation) for decision in decisions]
+    if as_json:
+        typer.echo(json.dumps(found, indent=2, ensure_ascii=False))
+        return
+    for item in found:
+        source = item["source"]
+        assert isinstance(source, dict)  # built by extracted_decision_json
+        cli.out.print(f"[{item['confidence']:.2f}] {item['summary']}", highlight=False, markup=False)
+        cli.out.print(f"       {source['session']} messages {source['messages']}  by {item['decision_maker'] or '?'}", highlight=False, markup=False)
+        for key in ("context", "rationale"):
+            if item[key]:
+                cli.out.print(f"       {key}: {item[key]}", highlight=False, markup=False)
+        alternatives = item["alternatives"]
+        assert isinstance(alternatives, list)
+        if alternatives:
+            cli.out.print("       alternatives: " + ", ".join(alt["option"] for alt in alternatives), highlight=False, markup=False)
+        if item["files"]:
+            cli.out.print(f"       files: {', '.join(item['files'])}", highlight=False, markup=False)  # type: ignore[arg-type]  # list[str]

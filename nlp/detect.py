@@ -1,0 +1,246 @@
+"""Find the messages that state a decision (seed 000 ``DecisionDetector``, offline).
+
+Two stages. A cheap pre-filter (seed 000's keywords, seed 001's patterns, and a few more
+commitment cues) keeps the parser off most messages; it is tuned for recall. Then each
+remaining message is parsed and scored from signals for precision: explicit commitment,
+first-person plural with a committing modal, agreement to a proposal in the last five
+messages, and a "Decisions"/"Outcomes" heading push the score up; questions, hedges,
+proposals, negated decisions and action items push it down. The score is a logistic of
+the summed signal weights, so each weight reads as log-odds.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from nlp.schema import Conversation, Detection, Message
+
+SEED000_KEYWORDS: tuple[str, ...] = (
+    "decided", "decision:", "let's go with", "we should", "agreed", "consensus", "choosing",
+    "selected", "approved", "going with", "will use", "settled on",
+)
+SEED001_PATTERNS: tuple[re.Pattern[str], ...] = (
+    re.compile(r"we('ll| will| should| decided| agreed)", re.IGNORECASE),
+    re.compile(r"let's (go with|use|implement)", re.IGNORECASE),
+    re.compile(r"the (decision|plan|approach) is", re.IGNORECASE),
+    re.compile(r"i('ll| will) (use|implement|go with)", re.IGNORECASE),
+)
+# Further cues for recall that the seeds' lists miss.
+_EXTRA_CUES = re.compile(
+    r"\b(chose|chosen|choose|opted|opt for|picked|pick|adopt(ed)?|accept(ed)?|reject(ed)?|"
+    r"stick(ing)? with|switch(ing)? to|migrat(e|ing) to|move to|replace|deprecat(e|ed)|"
+    r"vote[ds]?|resolved|conclu(ded|sion)|final(ly|ized)?|instead of|rather than|"
+    r"we('re| are) going to|we('ll| will) (go|keep|stay|drop)|let'?s|go with|agree|"
+    r"decision|decide|plan is|approach is|set at|->)\b|->",
+    re.IGNORECASE,
+)
+_DECISION_TOPIC = re.compile(r"decision|outcome|conclusion|resolution|agreed|resolved", re.IGNORECASE)
+_ACTION_TOPIC = re.compile(r"action item|actions? items|todo|next steps", re.IGNORECASE)
+
+_STRONG = re.compile(
+    r"\b(we|i|team|they|everyone|all)( have| had|'ve)?( all| finally| unanimously)? "
+    r"(decided|agreed|chose|opted|settled|selected|picked|approved|voted|concluded|committed)\b"
+    r"|\b(decision|consensus|verdict|conclusion|resolution)( here)?( is| was|:)"
+    r"|\blet'?s (go with|use|stick with|adopt|switch|move|keep|stay with|do|pick|choose|standardi[sz]e)\b"
+    r"|\b(going|go) with\b|\bsettled on\b|\b(is|was|were|has been|have been) (approved|accepted|adopted|selected|chosen|rejected)\b"
+    r"|\b(approved|accepted|rejected|adopted) by\b|\bthe (plan|approach) is\b",
+    re.IGNORECASE,
+)
+_COMMIT_VERBS = frozenset({
+    "use", "go", "adopt", "switch", "move", "keep", "stick", "implement", "build", "migrate", "standardize",
+    "standardise", "drop", "deprecate", "replace", "stay", "ship", "choose", "pick", "store", "run", "make",
+    "require", "support", "release", "remove", "hold", "meet", "have", "start", "stop", "do",
+})
+_HEDGE = re.compile(
+    r"\b(maybe|perhaps|might|possibly|not sure|unsure|probably|i guess|i wonder|what if|"
+    r"could consider|worth considering|thinking about|for now undecided|tbd|open question)\b",
+    re.IGNORECASE,
+)
+_PROPOSAL = re.compile(
+    r"\b(i (propose|suggest|recommend)|how about|what about|we could|one option|an option|"
+    r"should we|shall we|do we want|would it make sense|i think we should|proposal)\b",
+    re.IGNORECASE,
+)
+_NEGATED = re.compile(
+    r"\b(haven'?t|have not|not yet|didn'?t|did not|no one|nobody|never) (decided|agreed|chosen|settled)\b"
+    r"|\b(no|without) (decision|consensus|agreement)\b|\bundecided\b|\bdisagree",
+    re.IGNORECASE,
+)
+_ACTION = re.compile(
+    r"\b(to (investigate|look into|check|follow up|write|send|create|review|ask)|will (look into|check|"
+    r"investigate|follow up|send|ask)|action item|todo)\b",
+    re.IGNORECASE,
+)
+_AGREEMENT = re.compile(
+    r"^\W*(agreed|agree|sounds good|sounds great|ok(ay)?,? let'?s|\+1|yes,? let'?s|deal|done|"
+    r"fine by me|let'?s do (it|that|this)|makes sense,? let'?s|approved|lgtm|go for it)\b",
+    re.IGNORECASE,
+)
+_QUESTION_START = re.compile(r"^\W*(should|shall|do|does|can|could|would|will|is|are|what|which|how|why|when)\b", re.IGNORECASE)
+
+WEIGHTS: dict[str, float] = {
+    "bias": -2.2,
+    "keyword": 0.6,
+    "pattern": 0.5,
+    "strong_cue": 3.2,
+    "we_commit": 1.6,
+    "agreement_to_proposal": 3.0,
+    "decision_topic": 3.2,  # a note-taker filed it under "Decisions": as strong as an explicit cue
+    "imperative_lets": 1.0,
+    "question": -3.5,
+    "hedge": -1.6,
+    "proposal": -1.4,
+    "negated": -3.0,
+    "action_item": -1.2,
+    "action_topic": -2.5,
+    "conditional": -1.2,
+}
+
+
+@dataclass(frozen=True)
+class DetectorConfig:
+    """Tunable parts of detection (seed 000 ``detection_keywords``, ``detection_threshold``)."""
+
+    keywords: tuple[str, ...] = SEED000_KEYWORDS
+    threshold: float = 0.7
+    context_size: int = 5
+    weights: dict[str, float] = field(default_factory=lambda: dict(WEIGHTS))
+
+
+class DecisionDetector:
+    """Scores every message of a conversation.
+
+    Args:
+        nlp: A loaded spaCy pipeline (see ``nlp.language.load_language``).
+        config: Keywords, threshold and weights.
+    """
+
+    def __init__(self, nlp: Language, config: DetectorConfig | None = None) -> None:
+        self._nlp = nlp
+        self._config = config or DetectorConfig()
+
+    def prefilter(self, message: Message) -> tuple[str, ...]:
+        """The recall-stage signals a message fires; empty means it is not parsed at all."""
+        lowered = message.content.lower()
+        hits = [f"keyword:{word}" for word in self._config.keywords if word in lowered]
+        hits += [f"pattern:{pattern.pattern}" for pattern in SEED001_PATTERNS if pattern.search(message.content)]
+        if _EXTRA_CUES.search(message.content):
+            hits.append("cue")
+        if message.topic and _DECISION_TOPIC.search(message.topic):
+            hits.append("topic")
+        return tuple(hits)
+
+    def detect(self, conversation: Conversation) -> list[Detection]:
+        """One ``Detection`` per message, in order."""
+        messages = conversation.messages
+        prefiltered = [(message, self.prefilter(message)) for message in messages]
+        candidates = [(m, hits) for m, hits in prefiltered if hits]
+        docs = self._nlp.pipe(m.content for m, _ in candidates)
+        scored: dict[int, Detection] = {}
+        for (message, hits), doc in zip(candidates, docs, strict=True):
+            context = messages[max(0, message.seq - self._config.context_size) : message.seq]
+            scored[message.seq] = self._score(message, hits, doc, context)
+        return [
+            scored.get(message.seq) or Detection(seq=message.seq, is_decision=False, confidence=0.0, snippet="")
+            for message in messages
+        ]
+
+    def _score(self, message: Message, hits: Sequence[str], doc: Doc, context: Sequence[Message]) -> Detection:
+        weights = self._config.weights
+        sentence = _best_sentence(doc)
+        text = sentence.text if sentence is not None else message.content
+        signals: list[str] = []
+        if any(hit.startswith("keyword:") for hit in hits):
+            signals.append("keyword")
+        if any(hit.startswith("pattern:") for hit in hits):
+            signals.append("pattern")
+        if _STRONG.search(text):
+            signals.append("strong_cue")
+        if sentence is not None and _we_commit(sentence):
+            signals.append("we_commit")
+        if sentence is not None and _lets(sentence):
+            signals.append("imperative_lets")
+        if _AGREEMENT.search(message.content) and any(_is_proposal(m.content) for m in context):
+            signals.append("agreement_to_proposal")
+        # The innermost part of the topic (a "Decisions:" lead-in, else the nearest heading)
+        # says what the list holds; outer headings often name several sections at once.
+        innermost = message.topic.rsplit(">", 1)[-1] if message.topic else ""
+        if _DECISION_TOPIC.search(innermost):
+            signals.append("decision_topic")
+        if _ACTION_TOPIC.search(innermost):
+            signals.append("action_topic")
+        if _is_question(text):
+            signals.append("question")
+        if _HEDGE.search(text):
+            signals.append("hedge")
+        if _PROPOSAL.search(text) and "strong_cue" not in signals:
+            signals.append("proposal")
+        if _NEGATED.search(text):
+            signals.append("negated")
+        if _ACTION.search(text):
+            signals.append("action_item")
+        if re.match(r"^\W*(if|unless|once|when)\b", text, re.IGNORECASE):
+            signals.append("conditional")
+        logit = weights["bias"] + sum(weights.get(signal, 0.0) for signal in signals)
+        confidence = round(1.0 / (1.0 + math.exp(-logit)), 4)
+        return Detection(
+            seq=message.seq,
+            is_decision=confidence >= self._config.threshold,
+            confidence=confidence,
+            snippet=_snippet(text),
+            signals=tuple(signals),
+        )
+
+
+def _best_sentence(doc: Doc) -> Span | None:
+    sentences: Iterable[Span] = doc.sents if doc.has_annotation("SENT_START") else [doc[:]]
+    best: Span | None = None
+    best_rank = -1
+    for sentence in sentences:
+        rank = 3 if _STRONG.search(sentence.text) else 2 if _EXTRA_CUES.search(sentence.text) else 1
+        if _is_question(sentence.text):
+            rank = 0
+        if rank > best_rank:
+            best, best_rank = sentence, rank
+    return best
+
+
+def _we_commit(sentence: Span) -> bool:
+    """"we will/'ll/are going to/should <commit verb>", from the dependency parse when there is one."""
+    for token in sentence:
+        if token.lower_ == "we" and token.dep_ in {"nsubj", "nsubjpass"}:
+            head = token.head
+            auxes = {child.lower_ for child in head.children if child.dep_ in {"aux", "auxpass"}}
+            if auxes & {"will", "'ll", "shall", "must", "should", "gonna"} and head.lemma_.lower() in _COMMIT_VERBS:
+                return True
+            if head.lemma_.lower() in {"decide", "agree", "choose", "opt", "settle", "select", "pick", "vote"}:
+                return True
+    return bool(re.search(r"\bwe('ll| will| are going to| shall)\b", sentence.text, re.IGNORECASE)) and not sentence.doc.has_annotation("DEP")
+
+
+def _lets(sentence: Span) -> bool:
+    return bool(re.match(r"^\W*let'?s\b", sentence.text, re.IGNORECASE)) and not _is_question(sentence.text)
+
+
+def _is_question(text: str) -> bool:
+    stripped = text.strip()
+    return stripped.endswith("?") or (bool(_QUESTION_START.match(stripped)) and "?" in stripped)
+
+
+def _is_proposal(text: str) -> bool:
+    return bool(_PROPOSAL.search(text) or _is_question(text) or _STRONG.search(text) or _lets_text(text))
+
+
+def _lets_text(text: str) -> bool:
+    return bool(re.search(r"\blet'?s\b", text, re.IGNORECASE))
+
+
+def _snippet(text: str, limit: int = 240) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rsplit(" ", 1)[0] + "…"

@@ -1,0 +1,341 @@
+"""Rule-based extraction of decision fields over the spaCy parse (the offline path).
+
+For each detected decision, a window of the last ``context_size`` messages supplies
+the context (the question that opened it), alternatives (technologies and "instead
+of / rather than / over" phrases that are not the chosen option), rationale
+("because / since / so that / given" clauses and the supporting sentences of the
+decision message), stakeholders (message authors, @handles, PERSON entities) and
+code links. Everything returned appears in the source text or is a message author.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from nlp.gazetteer import CATEGORY_WORDS, TECHNOLOGIES
+from nlp.linking import feature_mentions, file_mentions
+from nlp.schema import (
+    Conversation,
+    Detection,
+    ExtractedAlternative,
+    ExtractedDecision,
+    ExtractedStakeholder,
+    Message,
+    Span as TextSpan,
+)
+
+_FILLER = re.compile(
+    r"^\W*(?:(?:agreed|ok(?:ay)?|so|well|yes|yeah|right|alright|great|fine|then|based on (?:this|that)|"
+    r"after (?:some|much) discussion|in the end|finally|i think|i guess)\W+)+",
+    re.IGNORECASE,
+)
+_TAG_OF = {canonical: tag for canonical, tag in TECHNOLOGIES.values()}
+_RATIONALE = re.compile(r"\b(because|since|so that|given that|given|due to|as it|as they|in order to|which means)\b", re.IGNORECASE)
+_SUPPORT = re.compile(r"\b(gives us|simpler|easier|faster|cheaper|safer|better|more reliable|expertise|proven|enough)\b", re.IGNORECASE)
+_INSTEAD = re.compile(r"\b(?:instead of|rather than|over|in favou?r of|vs\.?|versus)\s+([A-Za-z0-9][\w./+# -]{0,40}?)(?=[,.;:!?)]|\s+(?:for|because|since|as|and|but|so)\b|$)", re.IGNORECASE)
+_NEGATIVE = re.compile(r"\b(but|limited|lacks?|learning curve|complex|complexity|slow|overhead|expensive|risk|hard|no need|overkill|immature|not)\b", re.IGNORECASE)
+_POSITIVE = re.compile(r"\b(fast|flexible|simple|easy|type safety|performance|mature|popular|scales?|powerful|streaming|good)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class ExtractorConfig:
+    """Seed 000's extraction switches and the context window (last N messages)."""
+
+    context_size: int = 10
+    extract_rationale: bool = True
+    extract_alternatives: bool = True
+    extract_trade_offs: bool = True
+    extract_stakeholders: bool = True
+    link_to_code: bool = True
+    link_to_features: bool = True
+
+
+class DecisionExtractor:
+    """Turns detections into ``ExtractedDecision`` objects.
+
+    Args:
+        nlp: The spaCy pipeline used for detection (same entity rules).
+        config: Which fields to extract and how much context to read.
+    """
+
+    def __init__(self, nlp: Language, config: ExtractorConfig | None = None) -> None:
+        self._nlp = nlp
+        self._config = config or ExtractorConfig()
+
+    def extract(self, conversation: Conversation, detections: Sequence[Detection]) -> list[ExtractedDecision]:
+        """One decision per detected statement; an agreement merges into the proposal it accepts."""
+        messages = conversation.messages
+        decisions: list[ExtractedDecision] = []
+        last_source: int | None = None
+        for detection in detections:
+            if not detection.is_decision:
+                continue
+            message = messages[detection.seq]
+            doc = self._nlp(message.content)
+            statement_msg, sentence = message, _statement(doc)
+            if "agreement_to_proposal" in detection.signals and not _has_commitment(sentence):
+                proposal = self._proposal_before(messages, detection.seq)
+                if proposal is not None:
+                    if decisions and last_source == proposal[0].seq:
+                        decisions[-1] = _merge(decisions[-1], detection, message, doc, self._config.extract_rationale)
+                        continue
+                    statement_msg, sentence = proposal
+            window = messages[max(0, statement_msg.seq - self._config.context_size) : detection.seq + 1]
+            decisions.append(self._build(conversation, detection, statement_msg, sentence, message, doc, window))
+            last_source = statement_msg.seq
+        return decisions
+
+    def _proposal_before(self, messages: Sequence[Message], seq: int) -> tuple[Message, Span] | None:
+        for earlier in reversed(messages[max(0, seq - 5) : seq]):
+            doc = self._nlp(earlier.content)
+            sentence = _statement(doc)
+            if _has_commitment(sentence) or re.search(r"\b(should|let'?s|go with|use)\b", sentence.text, re.IGNORECASE):
+                return earlier, sentence
+        return None
+
+    def _build(
+        self,
+        conversation: Conversation,
+        detection: Detection,
+        statement_msg: Message,
+        sentence: Span,
+        message: Message,
+        doc: Doc,
+        window: Sequence[Message],
+    ) -> ExtractedDecision:
+        config = self._config
+        summary = _clean(sentence.text)
+        window_docs = [(m, self._nlp(m.content)) for m in window]
+        rejected = {TECHNOLOGIES.get(m.group(1).strip().lower(), (m.group(1).strip(), ""))[0] for m in _INSTEAD.finditer(sentence.text)}
+        chosen = {ent.ent_id_ or ent.text for ent in sentence.ents if ent.label_ == "TECH"} - rejected
+        alternatives = _alternatives(sentence, window_docs, chosen) if config.extract_alternatives else []
+        rationale = _rationale(sentence, doc if message is not statement_msg else None) if config.extract_rationale else None
+        techs = list(dict.fromkeys([*chosen, *(alt.option for alt in alternatives)]))
+        texts = [m.content for m in window]
+        seqs = tuple(sorted({statement_msg.seq, message.seq}))
+        return ExtractedDecision(
+            decision=summary,
+            context=_context(window, statement_msg, {name.lower() for name in techs}),
+            rationale=rationale,
+            alternatives=tuple(alternatives),
+            stakeholders=tuple(_stakeholders(window_docs)) if config.extract_stakeholders else (),
+            decision_maker=_handle(statement_msg.author) if statement_msg.author else None,
+            related_code=tuple(file_mentions(texts)) if config.link_to_code else (),
+            related_features=tuple(feature_mentions(texts)) if config.link_to_features else (),
+            tags=tuple(_tags(techs)),
+            keywords=tuple(_keywords(sentence, techs)),
+            pattern=_pattern(sentence),
+            category=_category(" ".join([summary, *_tags(techs), *(m.topic or "" for m in window)])),
+            confidence=detection.confidence,
+            decided_at=message.timestamp or statement_msg.timestamp,
+            messages=seqs,
+            spans=(TextSpan(seq=statement_msg.seq, start=sentence.start_char, end=sentence.end_char),),
+        )
+
+
+def decision_id(session_id: str, seqs: Sequence[int], summary: str) -> str:
+    """A stable id: the same statement in the same session always gets the same id."""
+    digest = hashlib.sha1(f"{session_id}\x1f{','.join(map(str, seqs))}\x1f{summary}".encode()).hexdigest()
+    return f"dec-{digest[:12]}"
+
+
+def _statement(doc: Doc) -> Span:
+    sentences = list(doc.sents) if doc.has_annotation("SENT_START") else [doc[:]]
+    scored = sorted(
+        sentences,
+        key=lambda s: (_has_commitment(s), not s.text.strip().endswith("?"), len(s.text) > 12),
+        reverse=True,
+    )
+    return scored[0]
+
+
+def _has_commitment(sentence: Span) -> bool:
+    return bool(
+        re.search(
+            r"\b(decided|decision|agreed to|chose|opted|settled|go with|going with|will use|'ll use|"
+            r"we should|let'?s (use|go|adopt|keep|stick|switch|move)|approved|accepted|selected|->)\b|->",
+            sentence.text,
+            re.IGNORECASE,
+        )
+    )
+
+
+def _clean(text: str) -> str:
+    cleaned = _FILLER.sub("", " ".join(text.split())).strip()
+    cleaned = cleaned[:1].upper() + cleaned[1:] if cleaned else text.strip()
+    return cleaned if len(cleaned) <= 300 else cleaned[:299].rsplit(" ", 1)[0] + "…"
+
+
+def _merge(decision: ExtractedDecision, detection: Detection, message: Message, doc: Doc, rationale: bool) -> ExtractedDecision:
+    extra = _rationale(None, doc) if rationale else None
+    joined = " ".join(part for part in (decision.rationale, extra) if part) or None
+    stakeholders = decision.stakeholders
+    if message.author and all(person.handle != _handle(message.author) for person in stakeholders):
+        stakeholders += (ExtractedStakeholder(handle=_handle(message.author), name=message.author, role="participant"),)
+    return decision.model_copy(
+        update={
+            "stakeholders": stakeholders,
+            "related_code": tuple(dict.fromkeys([*decision.related_code, *file_mentions([message.content])])),
+            "related_features": tuple(dict.fromkeys([*decision.related_features, *feature_mentions([message.content])])),
+            "messages": tuple(sorted({*decision.messages, message.seq})),
+            "confidence": max(decision.confidence, detection.confidence),
+            "rationale": joined,
+            "decided_at": message.timestamp or decision.decided_at,
+        }
+    )
+
+
+def _rationale(sentence: Span | None, support_doc: Doc | None) -> str | None:
+    parts: list[str] = []
+    if sentence is not None:
+        match = _RATIONALE.search(sentence.text)
+        if match:
+            parts.append(sentence.text[match.start() :].strip().rstrip("."))
+        following = [s for s in sentence.doc.sents if s.start > sentence.start] if sentence.doc.has_annotation("SENT_START") else []
+        parts += [s.text.strip() for s in following if not s.text.strip().endswith("?")]
+    if support_doc is not None:
+        sentences = list(support_doc.sents) if support_doc.has_annotation("SENT_START") else [support_doc[:]]
+        parts += [s.text.strip() for s in sentences if (_RATIONALE.search(s.text) or _SUPPORT.search(s.text)) and not s.text.strip().endswith("?")]
+    text = " ".join(dict.fromkeys(part for part in parts if len(part) > 3))
+    return text or None
+
+
+def _alternatives(sentence: Span, window_docs: Sequence[tuple[Message, Doc]], chosen: set[str]) -> list[ExtractedAlternative]:
+    options: dict[str, str] = {}
+    for match in _INSTEAD.finditer(sentence.text):
+        surface = match.group(1).strip()
+        canonical = TECHNOLOGIES.get(surface.lower(), (surface, ""))[0]
+        if canonical not in chosen:
+            options.setdefault(canonical, surface)
+    # Other technologies in the window are alternatives only when they compete with the
+    # chosen one (share its tag: database vs database), so an earlier, unrelated thread
+    # in the same window does not leak in.
+    chosen_tags = {_TAG_OF.get(name) for name in chosen} - {None}
+    for _, doc in window_docs:
+        for ent in doc.ents:
+            name = ent.ent_id_ or ent.text
+            if ent.label_ == "TECH" and name not in chosen and _TAG_OF.get(name) in chosen_tags:
+                options.setdefault(name, ent.text)
+    alternatives = []
+    for option, surface in options.items():
+        pros: list[str] = []
+        cons: list[str] = []
+        for _, doc in window_docs:
+            sentences = doc.sents if doc.has_annotation("SENT_START") else [doc[:]]
+            for sent in sentences:
+                if surface.lower() not in sent.text.lower() or sent.text.strip().endswith("?"):
+                    continue
+                text = sent.text.strip().rstrip(".")
+                if " but " in text:
+                    left, right = text.split(" but ", 1)
+                    pros.append(left.strip())
+                    cons.append(right.strip())
+                elif _NEGATIVE.search(text):
+                    cons.append(text)
+                elif _POSITIVE.search(text):
+                    pros.append(text)
+        alternatives.append(
+            ExtractedAlternative(
+                option=option if option.lower() in sentence.doc.text.lower() or _grounded(option, window_docs) else surface,
+                pros=tuple(dict.fromkeys(pros))[:5],
+                cons=tuple(dict.fromkeys(cons))[:5],
+                why_not_chosen="; ".join(dict.fromkeys(cons)) or None,
+            )
+        )
+    return alternatives[:8]
+
+
+def _grounded(text: str, window_docs: Sequence[tuple[Message, Doc]]) -> bool:
+    lowered = text.lower()
+    return any(lowered in message.content.lower() for message, _ in window_docs)
+
+
+def _context(window: Sequence[Message], statement: Message, subjects: set[str]) -> str | None:
+    """The nearest earlier question about the same subject, else the agenda topic."""
+    for message in reversed(window):
+        if message.seq > statement.seq:
+            continue
+        for part in re.split(r"(?<=[.!?])\s+", message.content):
+            question = part.strip()
+            if question.endswith("?") and (not subjects or any(word in question.lower() for word in subjects)):
+                return question
+    return statement.topic
+
+
+def _handle(name: str) -> str:
+    if name.startswith("@"):
+        return name.lower()
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    return f"@{slug}" if slug else "@unknown"
+
+
+def _stakeholders(window_docs: Sequence[tuple[Message, Doc]]) -> list[ExtractedStakeholder]:
+    found: dict[str, ExtractedStakeholder] = {}
+    for message, doc in window_docs:
+        if message.author:
+            handle = _handle(message.author)
+            found.setdefault(handle, ExtractedStakeholder(handle=handle, name=message.author, role="participant"))
+        for ent in doc.ents:
+            if ent.label_ in {"HANDLE", "PERSON"}:
+                handle = _handle(ent.text)
+                span = TextSpan(seq=message.seq, start=ent.start_char, end=ent.end_char)
+                found.setdefault(handle, ExtractedStakeholder(handle=handle, name=ent.text.lstrip("@"), role="mentioned", span=span))
+    return list(found.values())
+
+
+def _tags(techs: Sequence[str]) -> list[str]:
+    tags: dict[str, None] = {}
+    for name in techs:
+        if name in _TAG_OF:
+            tags.setdefault(_TAG_OF[name], None)
+        tags.setdefault(name.lower(), None)
+    return list(tags)[:10]
+
+
+def _keywords(sentence: Span, techs: Sequence[str]) -> list[str]:
+    words: dict[str, None] = {name: None for name in techs}
+    if sentence.doc.has_annotation("DEP"):
+        for chunk in sentence.noun_chunks:
+            lemma = " ".join(t.lemma_.lower() for t in chunk if not t.is_stop and t.is_alpha)
+            if len(lemma) > 2:
+                words.setdefault(lemma, None)
+    else:
+        for token in sentence:
+            if token.is_alpha and not token.is_stop and len(token) > 3:
+                words.setdefault(token.lower_, None)
+    return list(words)[:8]
+
+
+def _pattern(sentence: Span) -> str | None:
+    """Seed 002 option B: the statement with its specifics replaced by what they are."""
+    pieces: list[str] = []
+    last = sentence.start_char
+    text = sentence.doc.text
+    for ent in sentence.ents:
+        kind = _TAG_OF.get(ent.ent_id_ or ent.text, "technology")
+        generic = {
+            "TECH": f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}",
+            "FILE": "a file", "HANDLE": "someone", "PERSON": "someone",
+            "CARDINAL": "N", "QUANTITY": "an amount", "MONEY": "an amount", "DATE": "a date",
+            "TIME": "a time", "QUARTER": "a quarter", "TICKET": "a ticket", "TEAM": "a team",
+        }.get(ent.label_)
+        if generic:
+            pieces += [text[last : ent.start_char], generic]
+            last = ent.end_char
+    pieces.append(text[last : sentence.end_char])
+    abstract = re.sub(r"\d+(\.\d+)?\s*(ms|s|m|h|%|gb|mb|kb)?\b", "N", "".join(pieces), flags=re.IGNORECASE)
+    abstract = _clean(abstract)
+    return abstract if abstract and abstract != _clean(sentence.text) else None
+
+
+def _category(text: str) -> str | None:
+    lowered = text.lower()
+    counts = {name: sum(lowered.count(word) for word in words) for name, words in CATEGORY_WORDS.items()}
+    best = max(counts, key=lambda name: counts[name])
+    return best if counts[best] else None

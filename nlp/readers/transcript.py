@@ -1,0 +1,59 @@
+"""Plain transcripts: ``Speaker: text`` lines, optionally ``[time] Speaker: text``."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from nlp.errors import InputFormatError
+from nlp.readers.common import message_id, parse_timestamp
+from nlp.schema import Message
+
+_LINE = re.compile(
+    r"^\s*(?:\[(?P<ts>[^\]]{1,40})\]\s*)?(?P<speaker>[A-Za-z@][\w.'@ -]{0,39}?)\s*:\s+(?P<text>\S.*)$"
+)
+# Words that head a line like a speaker but label its content instead ("Decision: ...").
+_LABELS = frozenset(
+    {
+        "decision", "decisions", "note", "notes", "action", "action item", "action items", "summary",
+        "agenda", "todo", "outcome", "outcomes", "conclusion", "context", "rationale", "update",
+        "re", "subject", "topic", "question", "answer", "status", "consequences", "tl;dr", "ps",
+        "http", "https",
+    }
+)
+
+
+@dataclass
+class _Turn:
+    author: str
+    lines: list[str]
+    line: int
+    timestamp: datetime | None
+
+
+def read_transcript(text: str, path: str, session_id: str) -> list[Message]:
+    """Messages from ``Speaker: text`` lines; other lines continue the previous message."""
+    turns: list[_Turn] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        match = _LINE.match(raw)
+        speaker = match.group("speaker").strip() if match else ""
+        if match and speaker.lower() not in _LABELS:
+            turns.append(_Turn(speaker, [match.group("text").strip()], number, parse_timestamp(match.group("ts"))))
+        elif turns:
+            turns[-1].lines.append(raw.strip())
+        else:
+            raise InputFormatError(path, "expected a `Speaker: text` line (or choose another --format)", number)
+    return [
+        Message(
+            id=message_id(session_id, seq),
+            seq=seq,
+            author=turn.author,
+            content="\n".join(turn.lines),
+            line=turn.line,
+            timestamp=turn.timestamp,
+        )
+        for seq, turn in enumerate(turns)
+    ]

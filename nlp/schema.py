@@ -1,0 +1,128 @@
+"""The typed output contract of ``nlp``: conversations in, detections and decisions out.
+
+No spaCy, LLM or database imports here: ``graph`` depends on this module only.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Message(_Frozen):
+    """One message of a conversation, in order.
+
+    Attributes:
+        id: Stable id: the source's own, or ``<session>#<seq>``.
+        seq: 0-based position in the conversation.
+        author: Who wrote it (speaker, user, handle), if known.
+        role: ``user``/``assistant``/``system`` for agent sessions, if given.
+        content: The text.
+        timestamp: When it was written, if known.
+        line: 1-based line in the source file where it starts, for error messages.
+        topic: The agenda item or heading it falls under, if any.
+    """
+
+    id: str
+    seq: int = Field(ge=0)
+    author: str | None = None
+    role: str | None = None
+    content: str
+    timestamp: datetime | None = None
+    line: int | None = None
+    topic: str | None = None
+
+
+class Conversation(_Frozen):
+    """An ordered list of messages from one source."""
+
+    session_id: str
+    source_format: str
+    path: str | None = None
+    title: str | None = None
+    messages: tuple[Message, ...]
+
+
+class Span(_Frozen):
+    """Characters ``start``..``end`` (exclusive) of the message at ``seq``."""
+
+    seq: int
+    start: int
+    end: int
+
+
+class Detection(_Frozen):
+    """Whether one message states a decision, how sure we are, and why."""
+
+    seq: int
+    is_decision: bool
+    confidence: float = Field(ge=0.0, le=1.0)
+    snippet: str
+    signals: tuple[str, ...] = ()
+
+
+class ExtractedAlternative(_Frozen):
+    """An option that was considered and not chosen."""
+
+    option: str
+    pros: tuple[str, ...] = ()
+    cons: tuple[str, ...] = ()
+    why_not_chosen: str | None = None
+    span: Span | None = None
+
+
+class TradeOffs(_Frozen):
+    """Pros and cons of the chosen option (seed 000 ``TradeOffs``)."""
+
+    pros: tuple[str, ...] = ()
+    cons: tuple[str, ...] = ()
+    risks: tuple[str, ...] = ()
+    assumptions: tuple[str, ...] = ()
+
+
+class ExtractedStakeholder(_Frozen):
+    """A person or team involved, grounded in the text or a message author."""
+
+    handle: str
+    name: str | None = None
+    role: str | None = None
+    span: Span | None = None
+
+
+class ExtractedDecision(_Frozen):
+    """Every field of seed 000's ``Decision`` that the text supports, with provenance."""
+
+    decision: str
+    context: str | None = None
+    rationale: str | None = None
+    alternatives: tuple[ExtractedAlternative, ...] = ()
+    trade_offs: TradeOffs = TradeOffs()
+    stakeholders: tuple[ExtractedStakeholder, ...] = ()
+    decision_maker: str | None = None
+    related_code: tuple[str, ...] = ()
+    related_features: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    pattern: str | None = None
+    category: str | None = None
+    confidence: float = Field(default=1.0, ge=0.0, le=1.0)
+    origin: str = "stated"
+    status: str = "active"
+    reversibility: str | None = None
+    impact: str | None = None
+    decided_at: datetime | None = None
+    messages: tuple[int, ...] = ()
+    spans: tuple[Span, ...] = ()
+
+
+class Extraction(_Frozen):
+    """What ``nlp`` found in one conversation."""
+
+    conversation: Conversation
+    detections: tuple[Detection, ...]
+    decisions: tuple[ExtractedDecision, ...]

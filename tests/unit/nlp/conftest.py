@@ -1,0 +1,13 @@
+from __future__ import annotations
+
+import pytest
+from spacy.language import Language
+
+from nlp.language import load_language
+
+
+@pytest.fixture(scope="session")
+def nlp() -> Language:
+    info = load_language()
+    assert not info.degraded, "the packaged spaCy model must be installed for these tests"
+    return info.nlp

@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+from spacy.language import Language
+
+from nlp.detect import DecisionDetector
+from nlp.extract import DecisionExtractor
+from nlp.schema import Conversation, Message
+
+
+def _conversation(*turns: tuple[str, str], topic: str | None = None) -> Conversation:
+    messages = tuple(
+        Message(id=f"s#{seq}", seq=seq, author=author, content=text, topic=topic)
+        for seq, (author, text) in enumerate(turns)
+    )
+    return Conversation(session_id="s", source_format="transcript", messages=messages)
+
+
+def _decided(nlp: Language, conversation: Conversation) -> list[int]:
+    return [d.seq for d in DecisionDetector(nlp).detect(conversation) if d.is_decision]
+
+
+def test_seed_000_unit_example_is_a_decision(nlp: Language) -> None:
+    assert _decided(nlp, _conversation(("alice", "We've decided to use PostgreSQL"))) == [0]
+
+
+def test_questions_hedges_proposals_and_negations_are_not_decisions(nlp: Language) -> None:
+    conversation = _conversation(
+        ("a", "Should we use Kafka or RabbitMQ for the queue?"),
+        ("b", "Maybe we could use Kafka, not sure yet."),
+        ("c", "I propose we evaluate NATS as well."),
+        ("d", "We haven't decided on the queue yet."),
+        ("e", "I'll look into the caching question tomorrow."),
+        ("f", "Should we go with Kafka then?"),
+    )
+    detections = DecisionDetector(nlp).detect(conversation)
+    assert [d.is_decision for d in detections] == [False] * 6
+    assert detections[0].signals == ()  # no cue at all: never parsed
+    assert "negated" in detections[3].signals
+    assert "question" in detections[5].signals
+
+
+def test_messages_without_cues_are_not_parsed(nlp: Language) -> None:
+    detector = DecisionDetector(nlp)
+    quiet = Message(id="x", seq=0, content="The weather is nice today.")
+    assert detector.prefilter(quiet) == ()
+    assert detector.detect(Conversation(session_id="s", source_format="t", messages=(quiet,)))[0].confidence == 0.0
+
+
+def test_agreement_to_a_proposal_is_a_decision_with_its_signal(nlp: Language) -> None:
+    conversation = _conversation(("bob", "How about we keep PostgreSQL and add Redis?"), ("alice", "Agreed, let's do that."))
+    detection = DecisionDetector(nlp).detect(conversation)[1]
+    assert detection.is_decision and "agreement_to_proposal" in detection.signals
+
+
+def test_items_under_a_decisions_lead_in_count_and_action_items_do_not(nlp: Language) -> None:
+    decisions = _conversation(("", "Meetings are public"), topic="Summary > Decisions:")
+    actions = _conversation(("", "Define an issue template for the agenda"), topic="Summary > Action Items:")
+    assert _decided(nlp, decisions) == [0]
+    assert _decided(nlp, actions) == []
+
+
+def test_seed_000_example_1_extracts_rest_with_graphql_and_grpc_as_alternatives(nlp: Language) -> None:
+    conversation = _conversation(
+        ("alice", "Should we use REST or GraphQL for the new API?"),
+        ("agent", "Let's evaluate both options. GraphQL has flexible queries but a learning curve."),
+        ("bob", "gRPC is fast but browser support is limited."),
+        ("alice", "Based on this, I think we should go with REST for now."),
+        ("carol", "Agreed. REST gives us simplicity and we can add GraphQL later if needed, see src/api/routes/."),
+    )
+    detections = DecisionDetector(nlp).detect(conversation)
+    decisions = DecisionExtractor(nlp).extract(conversation, detections)
+    assert len(decisions) == 1
+    decision = decisions[0]
+    assert "REST" in decision.decision
+    assert decision.messages == (3, 4)
+    assert decision.context == "Should we use REST or GraphQL for the new API?"
+    assert decision.rationale is not None and "simplicity" in decision.rationale
+    assert [alt.option for alt in decision.alternatives] == ["GraphQL", "gRPC"]
+    graphql = decision.alternatives[0]
+    assert graphql.pros == ("GraphQL has flexible queries",) and graphql.cons == ("a learning curve",)
+    assert {s.handle for s in decision.stakeholders} == {"@alice", "@agent", "@bob", "@carol"}
+    assert decision.decision_maker == "@alice"
+    assert decision.related_code == ("src/api/routes/",)
+    assert {"api", "rest"} <= set(decision.tags)
+    span = decision.spans[0]
+    assert conversation.messages[span.seq].content[span.start : span.end] == "Based on this, I think we should go with REST for now."
+
+
+def test_extracted_people_files_and_options_are_grounded_in_the_text(nlp: Language) -> None:
+    conversation = _conversation(
+        ("dana", "Should we store sessions in Redis or Memcached?"),
+        ("erin", "We decided to use Redis instead of Memcached because @frank needs persistence in cache/store.py."),
+    )
+    decisions = DecisionExtractor(nlp).extract(conversation, DecisionDetector(nlp).detect(conversation))
+    text = " ".join(m.content for m in conversation.messages).lower()
+    authors = {f"@{m.author}" for m in conversation.messages}
+    for decision in decisions:
+        for person in decision.stakeholders:
+            assert person.handle in authors or person.handle.lower() in text
+        for path in decision.related_code:
+            assert path.lower() in text
+        for alternative in decision.alternatives:
+            assert alternative.option.lower() in text
+    assert [alt.option for alt in decisions[0].alternatives] == ["Memcached"]
+    assert decisions[0].rationale is not None and "persistence" in decisions[0].rationale

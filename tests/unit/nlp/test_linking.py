@@ -1,0 +1,18 @@
+from __future__ import annotations
+
+from nlp.linking import feature_mentions, file_mentions
+
+
+def test_files_and_directories_but_not_urls_or_abbreviations() -> None:
+    text = "See src/api/routes.py, docs/api-design.md and src/api/ (e.g. config.yaml), not https://x.io/a/b.py"
+    assert file_mentions([text]) == ["src/api/routes.py", "docs/api-design.md", "src/api/", "config.yaml"]
+
+
+def test_seed_000_pattern_extensions_still_match() -> None:
+    assert file_mentions(["edit main.go, lib.rs, App.java, task.rb, index.ts and README.md"]) == [
+        "main.go", "lib.rs", "App.java", "task.rb", "index.ts", "README.md",
+    ]
+
+
+def test_features_from_ticket_keys_and_feature_mentions() -> None:
+    assert feature_mentions(['PLAT-42 ships feature "Dark mode" in epic Billing']) == ["PLAT-42", "Dark mode", "Billing"]

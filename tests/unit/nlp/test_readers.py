@@ -1,0 +1,139 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from nlp.errors import InputFormatError
+from nlp.readers import detect_format, read_conversation
+
+DATA = Path(__file__).resolve().parents[4] / "shared" / "data"
+
+
+def _write(tmp_path: Path, name: str, content: str | bytes) -> Path:
+    path = tmp_path / name
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    return path
+
+
+def test_transcript_speakers_continuations_and_labels(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path,
+        "api.txt",
+        "Alice: Should we use REST or GraphQL?\n"
+        "[2024-03-15T14:30:00Z] Bob: REST is simpler\n"
+        "and we know it.\n"
+        "Decision: REST for now\n",
+    )
+    conversation = read_conversation(path)
+    assert conversation.source_format == "transcript"
+    assert conversation.session_id == "api"
+    assert [(m.author, m.content) for m in conversation.messages] == [
+        ("Alice", "Should we use REST or GraphQL?"),
+        ("Bob", "REST is simpler\nand we know it.\nDecision: REST for now"),
+    ]
+    assert conversation.messages[1].timestamp is not None
+    assert conversation.messages[1].id == "api#1"
+    assert conversation.messages[1].line == 2
+
+
+def test_transcript_without_speakers_names_the_line(tmp_path: Path) -> None:
+    path = _write(tmp_path, "notes.txt", "\njust some prose\n")
+    with pytest.raises(InputFormatError, match=r"notes.txt:2: expected a `Speaker: text` line"):
+        read_conversation(path)
+
+
+def test_chat_jsonl_fields_and_ids(tmp_path: Path) -> None:
+    lines = [
+        {"role": "user", "content": "Let's go with Postgres", "timestamp": "2024-03-15T10:00:00Z"},
+        {"author": "@bob", "content": "Agreed", "id": "m-2"},
+    ]
+    path = _write(tmp_path, "chat.jsonl", "\n".join(json.dumps(line) for line in lines) + "\n")
+    messages = read_conversation(path).messages
+    assert [(m.id, m.author, m.role) for m in messages] == [("chat#0", "user", "user"), ("m-2", "@bob", None)]
+
+
+def test_a_broken_json_line_fails_the_whole_file_naming_the_line(tmp_path: Path) -> None:
+    path = _write(tmp_path, "chat.jsonl", '{"author": "a", "content": "ok"}\n{"author": "b", "content": \n')
+    with pytest.raises(InputFormatError, match=r"chat.jsonl:2: not valid JSON"):
+        read_conversation(path)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [(b"", "is empty"), (b"\x00\x01binary\x00", "looks binary"), (b"Alice: caf\xe9\n", "not valid UTF-8")],
+)
+def test_bad_bytes_are_clear_errors(tmp_path: Path, content: bytes, message: str) -> None:
+    with pytest.raises(InputFormatError, match=message):
+        read_conversation(_write(tmp_path, "bad.txt", content))
+
+
+def test_unknown_format_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(InputFormatError, match="unknown format 'docx'"):
+        read_conversation(_write(tmp_path, "a.txt", "A: b\n"), fmt="docx")
+
+
+def test_slack_export_orders_by_ts_resolves_mentions_and_skips_joins(tmp_path: Path) -> None:
+    export = [
+        {"type": "message", "user": "U2", "text": "Agreed, <@U1> — REST it is", "ts": "1710513060.0002",
+         "user_profile": {"display_name": "bob"}},
+        {"type": "message", "subtype": "channel_join", "user": "U3", "text": "<@U3> joined", "ts": "1710513000.0000"},
+        {"type": "message", "user": "U1", "text": "Should we use REST?", "ts": "1710513030.0001",
+         "user_profile": {"real_name": "Alice Smith"}},
+    ]
+    conversation = read_conversation(_write(tmp_path, "general.json", json.dumps(export)))
+    assert conversation.source_format == "slack"
+    assert [(m.author, m.content) for m in conversation.messages] == [
+        ("Alice Smith", "Should we use REST?"),
+        ("bob", "Agreed, @Alice Smith — REST it is"),
+    ]
+
+
+def test_qmsum_markup_is_removed(tmp_path: Path) -> None:
+    meeting = {"meeting_transcripts": [
+        {"speaker": "Project Manager", "content": "So {disfmarker} we 'll go with the rubber case ."},
+        {"speaker": "Marketing", "content": "{vocalsound}"},
+    ]}
+    conversation = read_conversation(_write(tmp_path, "ES2002b.json", json.dumps(meeting)))
+    assert conversation.source_format == "qmsum"
+    assert [(m.author, m.content) for m in conversation.messages] == [
+        ("Project Manager", "So we'll go with the rubber case."),
+    ]
+
+
+def test_markdown_notes_topics_leadins_and_marked_speakers(tmp_path: Path) -> None:
+    notes = (
+        "# TSC 2024-01-18\n\n## Decisions\n\n* Decisions:\n    * [x] Meetings are public\n"
+        "* Host: Jane\n\n## Details\n\n* (SM): We will move CI to GitHub Actions\n"
+        "  because Travis is gone.\n\nA closing paragraph\nover two lines.\n"
+    )
+    conversation = read_conversation(_write(tmp_path, "notes.md", notes))
+    assert conversation.title == "TSC 2024-01-18"
+    rows = [(m.author, m.topic, m.content) for m in conversation.messages]
+    assert rows == [
+        (None, "TSC 2024-01-18 > Decisions > Decisions:", "Meetings are public"),
+        (None, "TSC 2024-01-18 > Decisions", "Host: Jane"),
+        ("SM", "TSC 2024-01-18 > Details", "We will move CI to GitHub Actions because Travis is gone."),
+        (None, "TSC 2024-01-18 > Details", "A closing paragraph over two lines."),
+    ]
+
+
+def test_format_detection_by_extension_and_content(tmp_path: Path) -> None:
+    assert detect_format(Path("x.jsonl"), "") == "chat-jsonl"
+    assert detect_format(Path("x.md"), "") == "markdown"
+    assert detect_format(Path("x.json"), '{"meeting_transcripts": []}') == "qmsum"
+    assert detect_format(Path("x.json"), "[]") == "slack"
+    assert detect_format(Path("x.log"), '{"content": "a"}') == "chat-jsonl"
+    assert detect_format(Path("x.txt"), "A: b") == "transcript"
+
+
+@pytest.mark.skipif(not DATA.is_dir(), reason="the shared development data sits beside the clone")
+def test_every_shared_meeting_note_reads(tmp_path: Path) -> None:
+    files = sorted((DATA / "meetings").rglob("*.md"))
+    assert len(files) == 36
+    for path in files:
+        assert read_conversation(path).messages

@@ -1,0 +1,36 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from api.cli.main import app
+
+
+def test_extract_json_prints_decisions_in_the_shared_shape(tmp_path: Path, monkeypatch: object) -> None:
+    path = tmp_path / "db.txt"
+    path.write_text("Ann: Should we use MySQL or PostgreSQL?\nBen: We decided to go with PostgreSQL for the ACID guarantees.\n")
+    result = CliRunner().invoke(app, ["extract", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    decisions = json.loads(result.stdout)
+    assert len(decisions) == 1
+    decision = decisions[0]
+    assert set(decision) >= {
+        "id", "summary", "context", "rationale", "status", "decided_at", "recorded_at", "confidence", "origin",
+        "pattern", "category", "tags", "keywords", "source", "alternatives", "stakeholders", "decision_maker",
+        "files", "features", "supersedes", "superseded_by", "revisits", "revisited_by",
+    }
+    assert decision["source"] == {"kind": "conversation", "session": "db", "messages": [1], "path": str(path)}
+    assert [alt["option"] for alt in decision["alternatives"]] == ["MySQL"]
+    assert decision["decision_maker"] == "@ben"
+    again = json.loads(CliRunner().invoke(app, ["extract", str(path), "--json"]).stdout)
+    assert again[0]["id"] == decision["id"]
+
+
+def test_extract_bad_input_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "broken.jsonl"
+    path.write_text('{"content": "ok"}\n{oops\n')
+    result = CliRunner().invoke(app, ["extract", str(path)])
+    assert result.exit_code == 2
+    assert "broken.jsonl:2: not valid JSON" in result.output
