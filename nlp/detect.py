@@ -11,10 +11,12 @@ the summed signal weights, so each weight reads as log-odds.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
@@ -36,11 +38,13 @@ _EXTRA_CUES = re.compile(
     r"\b(chose|chosen|choose|opted|opt for|picked|pick|adopt(ed)?|accept(ed)?|reject(ed)?|"
     r"stick(ing)? with|switch(ing)? to|migrat(e|ing) to|move to|replace|deprecat(e|ed)|"
     r"vote[ds]?|resolved|conclu(ded|sion)|final(ly|ized)?|instead of|rather than|"
-    r"we('re| are) going to|we('ll| will) (go|keep|stay|drop)|let'?s|go with|agree|"
-    r"decision|decide|plan is|approach is|set at|->)\b|->",
+    r"we('re| are) going to|we('ll| will) (go|keep|stay|drop)|we (won'?t|will not|are not going to)|let'?s|go with|agree|"
+    r"decision|decide|plan is|approach is|set at|->)\b|->|^\W*then\b|\bthen\W*$",
     re.IGNORECASE,
 )
-_DECISION_TOPIC = re.compile(r"decision|outcome|conclusion|resolution|agreed|resolved", re.IGNORECASE)
+_DECISION_TOPIC = re.compile(r"decision|resolution|agreed|resolved", re.IGNORECASE)
+# Outcomes and conclusions summarise discussions: some are decisions, many are not.
+_OUTCOME_TOPIC = re.compile(r"outcome|conclusion|result", re.IGNORECASE)
 _ACTION_TOPIC = re.compile(r"action item|actions? items|todo|next steps", re.IGNORECASE)
 
 _STRONG = re.compile(
@@ -49,7 +53,10 @@ _STRONG = re.compile(
     r"|\b(decision|consensus|verdict|conclusion|resolution)( here)?( is| was|:)"
     r"|\blet'?s (go with|use|stick with|adopt|switch|move|keep|stay with|do|pick|choose|standardi[sz]e)\b"
     r"|\b(going|go) with\b|\bsettled on\b|\b(is|was|were|has been|have been) (approved|accepted|adopted|selected|chosen|rejected)\b"
-    r"|\b(approved|accepted|rejected|adopted) by\b|\bthe (plan|approach) is\b",
+    r"|\b(approved|accepted|rejected|adopted|recogni[sz]ed|ratified|endorsed) by\b|\bthe (plan|approach) is\b"
+    r"|^\W*(decided|settled|agreed|done deal)\W*$|\b(it'?s|it is|that'?s) (settled|decided|final)\b"
+    r"|^\W*[\w.+#-]+(?: [\w.+#-]+)? it is\W*$|\b(motion|vote|proposal|poll) (passes|passed|carries|carried|was accepted)\b"
+    r"|\bunanimously\b",
     re.IGNORECASE,
 )
 _COMMIT_VERBS = frozenset({
@@ -78,7 +85,7 @@ _ACTION = re.compile(
     re.IGNORECASE,
 )
 _AGREEMENT = re.compile(
-    r"^\W*(agreed|agree|sounds good|sounds great|ok(ay)?,? let'?s|\+1|yes,? let'?s|deal|done|"
+    r"^\W*(agreed|agree|sounds good|sounds great|ok(ay)?,? let'?s|\+1|yes,? let'?s|deal|"
     r"fine by me|let'?s do (it|that|this)|makes sense,? let'?s|approved|lgtm|go for it)\b",
     re.IGNORECASE,
 )
@@ -92,6 +99,11 @@ WEIGHTS: dict[str, float] = {
     "we_commit": 1.6,
     "agreement_to_proposal": 3.0,
     "decision_topic": 3.2,  # a note-taker filed it under "Decisions": as strong as an explicit cue
+    "outcome_topic": 1.2,
+    "answers_choice": 2.0,
+    "past_reference": -2.5,
+    "acceptance": 1.5,
+    "then_conclusion": 1.0,
     "imperative_lets": 1.0,
     "question": -3.5,
     "hedge": -1.6,
@@ -103,6 +115,20 @@ WEIGHTS: dict[str, float] = {
 }
 
 
+WEIGHTS_FILE = "detector_weights.json"
+QUESTION_CAP = 0.3
+
+
+def trained_weights() -> dict[str, float]:
+    """The weights fitted on the dev split (``decision-journal eval train-detector``),
+    or the hand-set ``WEIGHTS`` when no fitted file ships with the package."""
+    try:
+        data = json.loads(resources.files("nlp").joinpath(WEIGHTS_FILE).read_text())
+    except FileNotFoundError:
+        return dict(WEIGHTS)
+    return {**WEIGHTS, **data["weights"]}
+
+
 @dataclass(frozen=True)
 class DetectorConfig:
     """Tunable parts of detection (seed 000 ``detection_keywords``, ``detection_threshold``)."""
@@ -110,7 +136,7 @@ class DetectorConfig:
     keywords: tuple[str, ...] = SEED000_KEYWORDS
     threshold: float = 0.7
     context_size: int = 5
-    weights: dict[str, float] = field(default_factory=lambda: dict(WEIGHTS))
+    weights: dict[str, float] = field(default_factory=trained_weights)
 
 
 class DecisionDetector:
@@ -125,21 +151,26 @@ class DecisionDetector:
         self._nlp = nlp
         self._config = config or DetectorConfig()
 
-    def prefilter(self, message: Message) -> tuple[str, ...]:
+    def prefilter(self, message: Message, context: Sequence[Message] = ()) -> tuple[str, ...]:
         """The recall-stage signals a message fires; empty means it is not parsed at all."""
         lowered = message.content.lower()
         hits = [f"keyword:{word}" for word in self._config.keywords if word in lowered]
         hits += [f"pattern:{pattern.pattern}" for pattern in SEED001_PATTERNS if pattern.search(message.content)]
         if _EXTRA_CUES.search(message.content):
             hits.append("cue")
-        if message.topic and _DECISION_TOPIC.search(message.topic):
+        if message.topic and (_DECISION_TOPIC.search(message.topic) or _OUTCOME_TOPIC.search(message.topic)):
             hits.append("topic")
+        if context and any(_CHOICE.search(m.content) for m in context[-3:]):
+            hits.append("after_choice_question")
+        if _AGREEMENT.search(message.content):
+            hits.append("agreement")
         return tuple(hits)
 
     def detect(self, conversation: Conversation) -> list[Detection]:
         """One ``Detection`` per message, in order."""
         messages = conversation.messages
-        prefiltered = [(message, self.prefilter(message)) for message in messages]
+        size = self._config.context_size
+        prefiltered = [(m, self.prefilter(m, messages[max(0, m.seq - size) : m.seq])) for m in messages]
         candidates = [(m, hits) for m, hits in prefiltered if hits]
         docs = self._nlp.pipe(m.content for m, _ in candidates)
         scored: dict[int, Detection] = {}
@@ -168,11 +199,21 @@ class DecisionDetector:
             signals.append("imperative_lets")
         if _AGREEMENT.search(message.content) and any(_is_proposal(m.content) for m in context):
             signals.append("agreement_to_proposal")
+        if not _is_question(text) and _answers_choice(doc, context):
+            signals.append("answers_choice")
+        if _PAST_REFERENCE.search(text):
+            signals.append("past_reference")
+        if _ACCEPTANCE.search(text) and "strong_cue" not in signals:
+            signals.append("acceptance")
+        if _THEN.search(text) and not _is_question(text):
+            signals.append("then_conclusion")
         # The innermost part of the topic (a "Decisions:" lead-in, else the nearest heading)
         # says what the list holds; outer headings often name several sections at once.
         innermost = message.topic.rsplit(">", 1)[-1] if message.topic else ""
         if _DECISION_TOPIC.search(innermost):
             signals.append("decision_topic")
+        elif _OUTCOME_TOPIC.search(innermost):
+            signals.append("outcome_topic")
         if _ACTION_TOPIC.search(innermost):
             signals.append("action_topic")
         if _is_question(text):
@@ -189,6 +230,10 @@ class DecisionDetector:
             signals.append("conditional")
         logit = weights["bias"] + sum(weights.get(signal, 0.0) for signal in signals)
         confidence = round(1.0 / (1.0 + math.exp(-logit)), 4)
+        if "question" in signals:
+            # The best sentence is a question only when every sentence is one: asking
+            # "should we use X?" decides nothing, whatever cue words it contains.
+            confidence = min(confidence, QUESTION_CAP)
         return Detection(
             seq=message.seq,
             is_decision=confidence >= self._config.threshold,
@@ -198,12 +243,29 @@ class DecisionDetector:
         )
 
 
+_ACCEPTANCE = re.compile(r"\b(accepted|approved|adopted|ratified|declined|rejected|approval)\b", re.IGNORECASE)
+_THEN = re.compile(r"^\W*(so |ok(ay)?,? |right,? )?then\b|\bthen\W*$", re.IGNORECASE)
+_PAST_REFERENCE = re.compile(
+    r"\b(last|previous|earlier) (week|month|quarter|year|sprint|meeting)\b|\b(in|since|back in) "
+    r"(january|february|march|april|may|june|july|august|september|october|november|december)\b"
+    r"|\bas we (decided|agreed)\b|\breminder\b|\bpreviously\b|\bwe already (decided|agreed)\b",
+    re.IGNORECASE,
+)
+# Verbs that, after "we will", announce thinking or talking rather than a decision.
+_NON_COMMITTAL = frozenset({
+    "think", "see", "look", "check", "try", "discuss", "talk", "consider", "wait", "investigate", "figure",
+    "need", "want", "know", "find", "ask", "review", "revisit", "explore", "evaluate", "meet", "be",
+})
+
+
 def _best_sentence(doc: Doc) -> Span | None:
     sentences: Iterable[Span] = doc.sents if doc.has_annotation("SENT_START") else [doc[:]]
     best: Span | None = None
     best_rank = -1
     for sentence in sentences:
-        rank = 3 if _STRONG.search(sentence.text) else 2 if _EXTRA_CUES.search(sentence.text) else 1
+        text = sentence.text
+        committed = any(pattern.search(text) for pattern in SEED001_PATTERNS)
+        rank = 3 if _STRONG.search(text) else 2 if committed or _EXTRA_CUES.search(text) else 1
         if _is_question(sentence.text):
             rank = 0
         if rank > best_rank:
@@ -217,7 +279,10 @@ def _we_commit(sentence: Span) -> bool:
         if token.lower_ == "we" and token.dep_ in {"nsubj", "nsubjpass"}:
             head = token.head
             auxes = {child.lower_ for child in head.children if child.dep_ in {"aux", "auxpass"}}
-            if auxes & {"will", "'ll", "shall", "must", "should", "gonna"} and head.lemma_.lower() in _COMMIT_VERBS:
+            lemma = head.lemma_.lower()
+            if auxes & {"will", "'ll", "wo", "shall", "must", "gonna"} and head.pos_ == "VERB" and lemma not in _NON_COMMITTAL:
+                return True
+            if auxes & {"should"} and lemma in _COMMIT_VERBS:
                 return True
             if head.lemma_.lower() in {"decide", "agree", "choose", "opt", "settle", "select", "pick", "vote"}:
                 return True
@@ -226,6 +291,25 @@ def _we_commit(sentence: Span) -> bool:
 
 def _lets(sentence: Span) -> bool:
     return bool(re.match(r"^\W*let'?s\b", sentence.text, re.IGNORECASE)) and not _is_question(sentence.text)
+
+
+_CHOICE = re.compile(r"\b\w+\b[^?]{0,80}\bor\b[^?]{1,80}\?")
+
+
+def _answers_choice(doc: Doc, context: Sequence[Message]) -> bool:
+    """The message picks one of the options a recent "X or Y?" question offered."""
+    for earlier in reversed(context[-3:]):
+        match = _CHOICE.search(earlier.content)
+        if match is None:
+            continue
+        offered = {w.lower() for w in re.findall(r"[A-Za-z][\w+#.-]{2,}", match.group(0))} - _STOP
+        said = {t.lower_ for t in doc if t.is_alpha and not t.is_stop} | {e.text.lower() for e in doc.ents}
+        return bool(offered & said)
+    return False
+
+
+_STOP = frozenset({"should", "would", "could", "shall", "the", "for", "and", "use", "we", "our", "are",
+                   "doing", "going", "prefer", "which", "what", "with", "new", "either", "just"})
 
 
 def _is_question(text: str) -> bool:

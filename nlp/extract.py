@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from nlp.gazetteer import CATEGORY_WORDS, TECHNOLOGIES
 from nlp.linking import feature_mentions, file_mentions
@@ -35,9 +35,16 @@ _FILLER = re.compile(
     r"after (?:some|much) discussion|in the end|finally|i think|i guess)\W+)+",
     re.IGNORECASE,
 )
+_AGREEMENT_ONLY = re.compile(r"^\W*(agreed|ok(ay)?|yes|yeah|sure|fine( by me)?|sounds good|\+1|noted)\W*$", re.IGNORECASE)
 _TAG_OF = {canonical: tag for canonical, tag in TECHNOLOGIES.values()}
 _RATIONALE = re.compile(r"\b(because|since|so that|given that|given|due to|as it|as they|in order to|which means)\b", re.IGNORECASE)
-_SUPPORT = re.compile(r"\b(gives us|simpler|easier|faster|cheaper|safer|better|more reliable|expertise|proven|enough)\b", re.IGNORECASE)
+_SUPPORT = re.compile(
+    r"\b(gives us|simple|simpler|easy|easier|fast|faster|cheap|cheaper|safe|safer|better|worse|reliable|expertise|"
+    r"proven|enough|cost|costs|costly|expensive|risk|risky|lose|loses|lack|lacks|need|needs|requires?|knows?|"
+    r"scale|scales|complex|complexity|slow|slower|harder|overhead|would|survey|data|shows?|matters?|"
+    r"dependency|dependencies|migration|budget|secure|security|compliance|time|speed)\b",
+    re.IGNORECASE,
+)
 _INSTEAD = re.compile(r"\b(?:instead of|rather than|over|in favou?r of|vs\.?|versus)\s+([A-Za-z0-9][\w./+# -]{0,40}?)(?=[,.;:!?)]|\s+(?:for|because|since|as|and|but|so)\b|$)", re.IGNORECASE)
 _NEGATIVE = re.compile(r"\b(but|limited|lacks?|learning curve|complex|complexity|slow|overhead|expensive|risk|hard|no need|overkill|immature|not)\b", re.IGNORECASE)
 _POSITIVE = re.compile(r"\b(fast|flexible|simple|easy|type safety|performance|mature|popular|scales?|powerful|streaming|good)\b", re.IGNORECASE)
@@ -114,10 +121,20 @@ class DecisionExtractor:
         window_docs = [(m, self._nlp(m.content)) for m in window]
         rejected = {TECHNOLOGIES.get(m.group(1).strip().lower(), (m.group(1).strip(), ""))[0] for m in _INSTEAD.finditer(sentence.text)}
         chosen = {ent.ent_id_ or ent.text for ent in sentence.ents if ent.label_ == "TECH"} - rejected
-        alternatives = _alternatives(sentence, window_docs, chosen) if config.extract_alternatives else []
-        rationale = _rationale(sentence, doc if message is not statement_msg else None) if config.extract_rationale else None
+        # What the decision chose is named in its statement, or, for a bare "let's do that",
+        # in the message it answers.
+        statement_texts = [statement_msg.content, message.content]
+        if len(sentence) < 6 and statement_msg.seq > 0:
+            statement_texts.append(conversation.messages[statement_msg.seq - 1].content)
+        alternatives = _alternatives(sentence, window_docs, chosen, statement_texts) if config.extract_alternatives else []
+        rationale = None
+        if config.extract_rationale:
+            discussion = [d for m, d in window_docs if m.seq not in {statement_msg.seq, message.seq}]
+            rationale = _rationale(sentence, doc if message is not statement_msg else None, discussion)
         techs = list(dict.fromkeys([*chosen, *(alt.option for alt in alternatives)]))
         texts = [m.content for m in window]
+        # "I'll update ci.yml" right after a decision names what it affects.
+        follow_up = [m.content for m in conversation.messages[message.seq + 1 : message.seq + 3] if "?" not in m.content]
         seqs = tuple(sorted({statement_msg.seq, message.seq}))
         return ExtractedDecision(
             decision=summary,
@@ -125,8 +142,8 @@ class DecisionExtractor:
             rationale=rationale,
             alternatives=tuple(alternatives),
             stakeholders=tuple(_stakeholders(window_docs)) if config.extract_stakeholders else (),
-            decision_maker=_handle(statement_msg.author) if statement_msg.author else None,
-            related_code=tuple(file_mentions(texts)) if config.link_to_code else (),
+            decision_maker=handle_for(statement_msg.author) if statement_msg.author else None,
+            related_code=tuple(file_mentions([*texts, *follow_up])) if config.link_to_code else (),
             related_features=tuple(feature_mentions(texts)) if config.link_to_features else (),
             tags=tuple(_tags(techs)),
             keywords=tuple(_keywords(sentence, techs)),
@@ -176,8 +193,8 @@ def _merge(decision: ExtractedDecision, detection: Detection, message: Message, 
     extra = _rationale(None, doc) if rationale else None
     joined = " ".join(part for part in (decision.rationale, extra) if part) or None
     stakeholders = decision.stakeholders
-    if message.author and all(person.handle != _handle(message.author) for person in stakeholders):
-        stakeholders += (ExtractedStakeholder(handle=_handle(message.author), name=message.author, role="participant"),)
+    if message.author and all(person.handle != handle_for(message.author) for person in stakeholders):
+        stakeholders += (ExtractedStakeholder(handle=handle_for(message.author), name=message.author, role="participant"),)
     return decision.model_copy(
         update={
             "stakeholders": stakeholders,
@@ -191,8 +208,14 @@ def _merge(decision: ExtractedDecision, detection: Detection, message: Message, 
     )
 
 
-def _rationale(sentence: Span | None, support_doc: Doc | None) -> str | None:
+def _rationale(sentence: Span | None, support_doc: Doc | None, discussion: Sequence[Doc] = ()) -> str | None:
     parts: list[str] = []
+    for doc in discussion:
+        sentences = list(doc.sents) if doc.has_annotation("SENT_START") else [doc[:]]
+        parts += [
+            s.text.strip() for s in sentences
+            if _SUPPORT.search(s.text) and not s.text.strip().endswith("?") and not _AGREEMENT_ONLY.match(s.text)
+        ]
     if sentence is not None:
         match = _RATIONALE.search(sentence.text)
         if match:
@@ -202,11 +225,13 @@ def _rationale(sentence: Span | None, support_doc: Doc | None) -> str | None:
     if support_doc is not None:
         sentences = list(support_doc.sents) if support_doc.has_annotation("SENT_START") else [support_doc[:]]
         parts += [s.text.strip() for s in sentences if (_RATIONALE.search(s.text) or _SUPPORT.search(s.text)) and not s.text.strip().endswith("?")]
-    text = " ".join(dict.fromkeys(part for part in parts if len(part) > 3))
-    return text or None
+    kept = list(dict.fromkeys(part for part in parts if len(part) > 3))[-6:]
+    return " ".join(kept) or None
 
 
-def _alternatives(sentence: Span, window_docs: Sequence[tuple[Message, Doc]], chosen: set[str]) -> list[ExtractedAlternative]:
+def _alternatives(
+    sentence: Span, window_docs: Sequence[tuple[Message, Doc]], chosen: set[str], statement_texts: Sequence[str]
+) -> list[ExtractedAlternative]:
     options: dict[str, str] = {}
     for match in _INSTEAD.finditer(sentence.text):
         surface = match.group(1).strip()
@@ -222,6 +247,10 @@ def _alternatives(sentence: Span, window_docs: Sequence[tuple[Message, Doc]], ch
             name = ent.ent_id_ or ent.text
             if ent.label_ == "TECH" and name not in chosen and _TAG_OF.get(name) in chosen_tags:
                 options.setdefault(name, ent.text)
+    statement_text = " ".join(statement_texts).lower()
+    for option in _choice_options(window_docs):
+        if option.lower() not in statement_text and not any(word in statement_text for word in _head_words(option)):
+            options.setdefault(option, option)
     alternatives = []
     for option, surface in options.items():
         pros: list[str] = []
@@ -251,6 +280,29 @@ def _alternatives(sentence: Span, window_docs: Sequence[tuple[Message, Doc]], ch
     return alternatives[:8]
 
 
+def _choice_options(window_docs: Sequence[tuple[Message, Doc]]) -> list[str]:
+    """Both sides of the nearest "X or Y?" question: the noun phrases joined by "or"."""
+    for _, doc in reversed(window_docs):
+        for token in doc:
+            if token.lower_ != "or" or token.dep_ != "cc" or "?" not in token.sent.text:
+                continue
+            right = next((c for c in token.head.children if c.dep_ == "conj"), None)
+            if right is not None:
+                return [_phrase(token.head), _phrase(right)]
+    return []
+
+
+def _phrase(token: Token) -> str:
+    """``token`` with the modifiers to its left ("plastic one", "server-side sessions")."""
+    modifiers = [child.i for child in token.lefts if child.dep_ in {"amod", "compound", "nmod", "nummod", "npadvmod"}]
+    start = min([*modifiers, token.i])
+    return token.doc[start : token.i + 1].text
+
+
+def _head_words(option: str) -> list[str]:
+    return [word.lower() for word in re.findall(r"[A-Za-z][\w+#.-]{2,}", option) if word.lower() not in {"the", "one", "with", "for"}]
+
+
 def _grounded(text: str, window_docs: Sequence[tuple[Message, Doc]]) -> bool:
     lowered = text.lower()
     return any(lowered in message.content.lower() for message, _ in window_docs)
@@ -268,7 +320,8 @@ def _context(window: Sequence[Message], statement: Message, subjects: set[str]) 
     return statement.topic
 
 
-def _handle(name: str) -> str:
+def handle_for(name: str) -> str:
+    """A stakeholder handle for a name or author: `@alice`, `@project-manager`."""
     if name.startswith("@"):
         return name.lower()
     slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
@@ -279,11 +332,11 @@ def _stakeholders(window_docs: Sequence[tuple[Message, Doc]]) -> list[ExtractedS
     found: dict[str, ExtractedStakeholder] = {}
     for message, doc in window_docs:
         if message.author:
-            handle = _handle(message.author)
+            handle = handle_for(message.author)
             found.setdefault(handle, ExtractedStakeholder(handle=handle, name=message.author, role="participant"))
         for ent in doc.ents:
             if ent.label_ in {"HANDLE", "PERSON"}:
-                handle = _handle(ent.text)
+                handle = handle_for(ent.text)
                 span = TextSpan(seq=message.seq, start=ent.start_char, end=ent.end_char)
                 found.setdefault(handle, ExtractedStakeholder(handle=handle, name=ent.text.lstrip("@"), role="mentioned", span=span))
     return list(found.values())

@@ -8,7 +8,7 @@ import typer
 from pydantic import ValidationError
 from rich.console import Console
 
-from api.cli import neo4j_cmd, schema_cmd
+from api.cli import eval_cmd, neo4j_cmd, schema_cmd
 from api.cli.context import CliContext, fail
 from api.cli.extract_cmd import extract
 from api.cli.serve_cmd import serve
@@ -22,6 +22,7 @@ app = typer.Typer(
 )
 app.add_typer(neo4j_cmd.app, name="neo4j")
 app.add_typer(schema_cmd.app, name="schema")
+app.add_typer(eval_cmd.app, name="eval")
 app.command()(serve)
 app.command()(extract)
 

@@ -1,0 +1,1 @@
+"""Measure detection and extraction against labelled data, beside the seeds' baselines."""

@@ -1,0 +1,80 @@
+"""Run detection and extraction over the labelled sets, ours beside the baselines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from spacy.language import Language
+
+from nlp.detect import SEED000_KEYWORDS, SEED001_PATTERNS, DecisionDetector, DetectorConfig
+from nlp.evaluation.datasets import LabelledConversation, load_conversations, load_meeting_notes
+from nlp.evaluation.metrics import EMPTY, DetectionScore, ExtractionScore, predict_with, score_detection, score_extraction
+from nlp.extract import DecisionExtractor
+from nlp.schema import Message
+
+SYSTEMS = ("ours", "seed001-regex", "seed000-keywords")
+
+
+@dataclass(frozen=True)
+class DetectionRow:
+    """One line of the detection table."""
+
+    dataset: str
+    system: str
+    score: DetectionScore
+
+
+def load_sets(eval_dir: Path, shared_data: Path | None) -> dict[str, list[LabelledConversation]]:
+    """Our conversations, plus the shared meeting notes when ``shared_data`` exists."""
+    sets = {"conversations": load_conversations(eval_dir / "conversations.jsonl")}
+    if shared_data is not None and (shared_data / "meetings" / "labels.jsonl").is_file():
+        sets["meeting-notes"] = load_meeting_notes(shared_data, eval_dir / "meeting_note_decisions.tsv")
+    return sets
+
+
+def seed001_regex(message: Message) -> bool:
+    """Seed 001's ``mightContainDecision`` alone."""
+    return any(pattern.search(message.content) for pattern in SEED001_PATTERNS)
+
+
+def seed000_keywords(message: Message) -> bool:
+    """Seed 000's keyword check alone (no LLM confirmation)."""
+    lowered = message.content.lower()
+    return any(keyword in lowered for keyword in SEED000_KEYWORDS)
+
+
+def evaluate_detection(
+    nlp: Language, sets: dict[str, list[LabelledConversation]], split: str, threshold: float = 0.7
+) -> list[DetectionRow]:
+    """Scores per dataset and system, and over all datasets, for ``split`` (or ``all``)."""
+    detector = DecisionDetector(nlp, DetectorConfig(threshold=threshold))
+    rows: list[DetectionRow] = []
+    totals = {system: EMPTY for system in SYSTEMS}
+    for name, items in sets.items():
+        chosen = [item for item in items if split == "all" or item.split == split]
+        scores = {system: EMPTY for system in SYSTEMS}
+        for item in chosen:
+            ours = [d.seq for d in detector.detect(item.conversation) if d.is_decision]
+            scores["ours"] += score_detection(item, ours)
+            scores["seed001-regex"] += score_detection(item, predict_with(seed001_regex, item))
+            scores["seed000-keywords"] += score_detection(item, predict_with(seed000_keywords, item))
+        for system in SYSTEMS:
+            rows.append(DetectionRow(name, system, scores[system]))
+            totals[system] += scores[system]
+    rows += [DetectionRow("all", system, totals[system]) for system in SYSTEMS]
+    return rows
+
+
+def evaluate_extraction(nlp: Language, sets: dict[str, list[LabelledConversation]], split: str) -> ExtractionScore:
+    """Field-level scores of the offline extractor on the detected decisions."""
+    detector = DecisionDetector(nlp)
+    extractor = DecisionExtractor(nlp)
+    score = ExtractionScore()
+    for items in sets.values():
+        for item in items:
+            if split != "all" and item.split != split:
+                continue
+            decisions = extractor.extract(item.conversation, detector.detect(item.conversation))
+            score_extraction(item, decisions, score)
+    return score
