@@ -22,6 +22,8 @@ def extracted_decision_json(decision: ExtractedDecision, conversation: Conversat
         "origin": decision.origin,
         "pattern": decision.pattern,
         "category": decision.category,
+        "reversibility": decision.reversibility,
+        "impact": decision.impact,
         "tags": list(decision.tags),
         "keywords": list(decision.keywords),
         "source": {

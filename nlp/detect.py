@@ -21,6 +21,7 @@ from importlib import resources
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from nlp.parsing import ParsedConversation
 from nlp.schema import Conversation, Detection, Message
 
 SEED000_KEYWORDS: tuple[str, ...] = (
@@ -151,6 +152,11 @@ class DecisionDetector:
         self._nlp = nlp
         self._config = config or DetectorConfig()
 
+    @property
+    def nlp(self) -> Language:
+        """The pipeline, for callers that share its parse cache with extraction."""
+        return self._nlp
+
     def prefilter(self, message: Message, context: Sequence[Message] = ()) -> tuple[str, ...]:
         """The recall-stage signals a message fires; empty means it is not parsed at all."""
         lowered = message.content.lower()
@@ -166,17 +172,23 @@ class DecisionDetector:
             hits.append("agreement")
         return tuple(hits)
 
-    def detect(self, conversation: Conversation) -> list[Detection]:
-        """One ``Detection`` per message, in order."""
+    def detect(self, conversation: Conversation, parsed: ParsedConversation | None = None) -> list[Detection]:
+        """One ``Detection`` per message, in order.
+
+        Args:
+            conversation: The messages.
+            parsed: A parse cache to fill and reuse (extraction reads the same parses).
+        """
+        parsed = parsed or ParsedConversation(self._nlp, conversation)
         messages = conversation.messages
         size = self._config.context_size
         prefiltered = [(m, self.prefilter(m, messages[max(0, m.seq - size) : m.seq])) for m in messages]
         candidates = [(m, hits) for m, hits in prefiltered if hits]
-        docs = self._nlp.pipe(m.content for m, _ in candidates)
+        parsed.prime(m.seq for m, _ in candidates)
         scored: dict[int, Detection] = {}
-        for (message, hits), doc in zip(candidates, docs, strict=True):
-            context = messages[max(0, message.seq - self._config.context_size) : message.seq]
-            scored[message.seq] = self._score(message, hits, doc, context)
+        for message, hits in candidates:
+            context = messages[max(0, message.seq - size) : message.seq]
+            scored[message.seq] = self._score(message, hits, parsed.doc(message.seq), context)
         return [
             scored.get(message.seq) or Detection(seq=message.seq, is_decision=False, confidence=0.0, snippet="")
             for message in messages

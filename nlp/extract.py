@@ -20,6 +20,7 @@ from spacy.tokens import Doc, Span, Token
 
 from nlp.gazetteer import CATEGORY_WORDS, TECHNOLOGIES
 from nlp.linking import feature_mentions, file_mentions
+from nlp.parsing import ParsedConversation
 from nlp.schema import (
     Conversation,
     Detection,
@@ -43,6 +44,13 @@ _SUPPORT = re.compile(
     r"proven|enough|cost|costs|costly|expensive|risk|risky|lose|loses|lack|lacks|need|needs|requires?|knows?|"
     r"scale|scales|complex|complexity|slow|slower|harder|overhead|would|survey|data|shows?|matters?|"
     r"dependency|dependencies|migration|budget|secure|security|compliance|time|speed)\b",
+    re.IGNORECASE,
+)
+# A message in the window is parsed only if it can add something: a question, an option,
+# a reason, a handle or path, a name, or a known technology.
+_MAY_CONTRIBUTE = re.compile(
+    r"[?@/]|\b(or|instead|rather|over|versus|vs|because|since|given|due)\b|\b[A-Z][\w.+#-]*[A-Z0-9]|"
+    + _SUPPORT.pattern + r"|\b(" + "|".join(re.escape(name) for name in TECHNOLOGIES) + r")\b",
     re.IGNORECASE,
 )
 _INSTEAD = re.compile(r"\b(?:instead of|rather than|over|in favou?r of|vs\.?|versus)\s+([A-Za-z0-9][\w./+# -]{0,40}?)(?=[,.;:!?)]|\s+(?:for|because|since|as|and|but|so)\b|$)", re.IGNORECASE)
@@ -75,16 +83,35 @@ class DecisionExtractor:
         self._nlp = nlp
         self._config = config or ExtractorConfig()
 
-    def extract(self, conversation: Conversation, detections: Sequence[Detection]) -> list[ExtractedDecision]:
-        """One decision per detected statement; an agreement merges into the proposal it accepts."""
+    def extract(
+        self, conversation: Conversation, detections: Sequence[Detection], parsed: ParsedConversation | None = None
+    ) -> list[ExtractedDecision]:
+        """One decision per detected statement; an agreement merges into the proposal it accepts.
+
+        Args:
+            conversation: The messages.
+            detections: ``DecisionDetector.detect``'s output for them.
+            parsed: The detector's parse cache, so no message is parsed twice.
+        """
+        self._parsed = parsed or ParsedConversation(self._nlp, conversation)
         messages = conversation.messages
+        # One batch for every window that will be read: spaCy's per-call overhead is
+        # larger than the parse of a short message.
+        size = self._config.context_size
+        self._parsed.prime(
+            m.seq
+            for d in detections
+            if d.is_decision
+            for m in messages[max(0, d.seq - size - 5) : d.seq + 1]
+            if _MAY_CONTRIBUTE.search(m.content)
+        )
         decisions: list[ExtractedDecision] = []
         last_source: int | None = None
         for detection in detections:
             if not detection.is_decision:
                 continue
             message = messages[detection.seq]
-            doc = self._nlp(message.content)
+            doc = self._parsed.doc(message.seq)
             statement_msg, sentence = message, _statement(doc)
             if "agreement_to_proposal" in detection.signals and not _has_commitment(sentence):
                 proposal = self._proposal_before(messages, detection.seq)
@@ -100,7 +127,7 @@ class DecisionExtractor:
 
     def _proposal_before(self, messages: Sequence[Message], seq: int) -> tuple[Message, Span] | None:
         for earlier in reversed(messages[max(0, seq - 5) : seq]):
-            doc = self._nlp(earlier.content)
+            doc = self._parsed.doc(earlier.seq)
             sentence = _statement(doc)
             if _has_commitment(sentence) or re.search(r"\b(should|let'?s|go with|use)\b", sentence.text, re.IGNORECASE):
                 return earlier, sentence
@@ -118,7 +145,11 @@ class DecisionExtractor:
     ) -> ExtractedDecision:
         config = self._config
         summary = _clean(sentence.text)
-        window_docs = [(m, self._nlp(m.content)) for m in window]
+        # Only messages that can add a field are parsed; authors need no parse.
+        useful = [m for m in window if _MAY_CONTRIBUTE.search(m.content)]
+        self._parsed.prime(m.seq for m in useful)
+        window_docs = [(m, self._parsed.doc(m.seq)) for m in useful]
+        authors = [m for m in window if m.author]
         rejected = {TECHNOLOGIES.get(m.group(1).strip().lower(), (m.group(1).strip(), ""))[0] for m in _INSTEAD.finditer(sentence.text)}
         chosen = {ent.ent_id_ or ent.text for ent in sentence.ents if ent.label_ == "TECH"} - rejected
         # What the decision chose is named in its statement, or, for a bare "let's do that",
@@ -141,7 +172,7 @@ class DecisionExtractor:
             context=_context(window, statement_msg, {name.lower() for name in techs}),
             rationale=rationale,
             alternatives=tuple(alternatives),
-            stakeholders=tuple(_stakeholders(window_docs)) if config.extract_stakeholders else (),
+            stakeholders=tuple(_stakeholders(authors, window_docs)) if config.extract_stakeholders else (),
             decision_maker=handle_for(statement_msg.author) if statement_msg.author else None,
             related_code=tuple(file_mentions([*texts, *follow_up])) if config.link_to_code else (),
             related_features=tuple(feature_mentions(texts)) if config.link_to_features else (),
@@ -328,12 +359,13 @@ def handle_for(name: str) -> str:
     return f"@{slug}" if slug else "@unknown"
 
 
-def _stakeholders(window_docs: Sequence[tuple[Message, Doc]]) -> list[ExtractedStakeholder]:
+def _stakeholders(authors: Sequence[Message], window_docs: Sequence[tuple[Message, Doc]]) -> list[ExtractedStakeholder]:
     found: dict[str, ExtractedStakeholder] = {}
+    for message in authors:
+        assert message.author is not None  # callers pass messages with authors
+        handle = handle_for(message.author)
+        found.setdefault(handle, ExtractedStakeholder(handle=handle, name=message.author, role="participant"))
     for message, doc in window_docs:
-        if message.author:
-            handle = handle_for(message.author)
-            found.setdefault(handle, ExtractedStakeholder(handle=handle, name=message.author, role="participant"))
         for ent in doc.ents:
             if ent.label_ in {"HANDLE", "PERSON"}:
                 handle = handle_for(ent.text)

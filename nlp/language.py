@@ -12,6 +12,8 @@ import warnings
 
 import spacy
 from spacy.language import Language
+from spacy.tokens import Doc, Span
+from spacy.util import filter_spans
 
 from nlp.gazetteer import CASE_SENSITIVE, TECHNOLOGIES
 
@@ -74,10 +76,7 @@ def add_entity_rules(nlp: Language) -> None:
     else:
         ruler = nlp.add_pipe("entity_ruler", config=options)
     patterns: list[dict[str, object]] = [
-        {"label": "HANDLE", "pattern": [{"TEXT": {"REGEX": r"^@[A-Za-z][\w.-]*$"}}]},
-        {"label": "FILE", "pattern": [{"TEXT": {"REGEX": _PATH_TOKEN.pattern}}]},
-        {"label": "TICKET", "pattern": [{"TEXT": {"REGEX": r"^[A-Z][A-Z0-9]{1,9}-\d{1,6}$"}}]},
-        {"label": "QUARTER", "pattern": [{"TEXT": {"REGEX": r"^Q[1-4]$"}}, {"SHAPE": "dddd"}]},
+        {"label": "QUARTER", "pattern": [{"TEXT": {"IN": ["Q1", "Q2", "Q3", "Q4"]}}, {"SHAPE": "dddd"}]},
         {"label": "TEAM", "pattern": [{"IS_TITLE": True, "OP": "+"}, {"LOWER": "team"}]},
         {"label": "TEAM", "pattern": [{"LOWER": "team"}, {"IS_TITLE": True}]},
     ]
@@ -88,3 +87,31 @@ def add_entity_rules(nlp: Language) -> None:
         else:
             patterns.append({"label": "TECH", "pattern": surface, "id": canonical})
     ruler.add_patterns(patterns)  # type: ignore[attr-defined]  # EntityRuler API, not on Pipe
+    nlp.add_pipe("dj_token_entities", after="ner" if "ner" in nlp.pipe_names else "entity_ruler")
+
+
+_HANDLE_TOKEN = re.compile(r"^@[A-Za-z][\w.-]*$")
+_TICKET_TOKEN = re.compile(r"^[A-Z][A-Z0-9]{1,9}-\d{1,6}$")
+
+
+@Language.component("dj_token_entities")
+def token_entities(doc: Doc) -> Doc:
+    """Handles, paths and ticket keys, which the tokenizer keeps whole.
+
+    A per-token regex in the EntityRuler is evaluated on every token; these tokens are
+    recognisable by one character (@, /, ., -), so a plain scan is far cheaper.
+    """
+    found: list[Span] = []
+    for token in doc:
+        text = token.text
+        if text.startswith("@") and _HANDLE_TOKEN.match(text):
+            found.append(Span(doc, token.i, token.i + 1, label="HANDLE"))
+        elif ("/" in text or "." in text) and _PATH_TOKEN.match(text) and not token.like_num:
+            found.append(Span(doc, token.i, token.i + 1, label="FILE"))
+        elif "-" in text and _TICKET_TOKEN.match(text):
+            found.append(Span(doc, token.i, token.i + 1, label="TICKET"))
+    if found:
+        taken = {i for span in found for i in range(span.start, span.end)}
+        kept = [ent for ent in doc.ents if not any(i in taken for i in range(ent.start, ent.end))]
+        doc.ents = filter_spans([*kept, *found])
+    return doc

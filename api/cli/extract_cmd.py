@@ -12,8 +12,17 @@ from api.json_shape import extracted_decision_json
 from nlp.detect import DecisionDetector, DetectorConfig
 from nlp.errors import NlpError
 from nlp.extract import DecisionExtractor
+from nlp.git_context import changed_files
 from nlp.language import load_language
-from nlp.readers import FORMATS, read_conversation
+from nlp.parsing import ParsedConversation
+from nlp.readers import FORMATS, read_conversation, read_decisions
+from nlp.schema import Conversation, ExtractedDecision
+
+
+def with_git_context(decision: ExtractedDecision, repo: Path) -> ExtractedDecision:
+    """The decision with the files ``repo`` changed around its time (uncommitted ones if undated)."""
+    files = changed_files(repo, decision.decided_at)
+    return decision.model_copy(update={"related_code": tuple(dict.fromkeys([*decision.related_code, *files]))})
 
 
 def extract(
@@ -22,25 +31,42 @@ def extract(
     fmt: str = typer.Option("auto", "--format", "-f", help=f"One of: {', '.join(FORMATS)}."),
     session: str | None = typer.Option(None, help="Session id (default: the file name); only with one file."),
     threshold: float = typer.Option(0.7, min=0.0, max=1.0, help="Detection threshold (seed 000 detection_threshold)."),
+    git_repo: Path | None = typer.Option(
+        None, "--git-repo", help="Also link files this git repository changed around each decision (git_context)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print decisions as JSON (one array over all files)."),
 ) -> None:
     """Detect and extract decisions offline (spaCy + rules) and print them."""
     cli = cli_context(ctx)
     if session and len(paths) > 1:
         raise fail("--session names one session; give one file with it", code=2)
-    conversations = []
+    documents: list[tuple[Conversation, list[ExtractedDecision]]] = []
+    conversations: list[Conversation] = []
     try:
         for path in paths:
-            conversations.append(read_conversation(path, fmt, session))
+            structured = read_decisions(path, session) if fmt in {"auto", "decision-doc"} else None
+            if structured is not None:
+                documents.append(structured)
+            else:
+                conversations.append(read_conversation(path, fmt, session))
     except NlpError as exc:
         raise fail(str(exc), code=2) from exc
+    found: list[dict[str, object]] = []
+    for conversation, decisions in documents:
+        cli.note(f"{conversation.path}: decision document, {len(decisions)} decisions")
+        found += [extracted_decision_json(decision, conversation, kind="adr") for decision in decisions]
     language = load_language()
     detector = DecisionDetector(language.nlp, DetectorConfig(threshold=threshold))
     extractor = DecisionExtractor(language.nlp)
-    found: list[dict[str, object]] = []
     for conversation in conversations:
-        detections = detector.detect(conversation)
-        decisions = extractor.extract(conversation, detections)
+        parsed = ParsedConversation(language.nlp, conversation)
+        detections = detector.detect(conversation, parsed)
+        decisions = extractor.extract(conversation, detections, parsed)
+        if git_repo is not None:
+            try:
+                decisions = [with_git_context(decision, git_repo) for decision in decisions]
+            except NlpError as exc:
+                raise fail(str(exc), code=2) from exc
         cli.note(f"{conversation.path}: {len(conversation.messages)} messages ({conversation.source_format}), {len(decisions)} decisions")
         found += [extracted_decision_json(decision, conversation) for decision in decisions]
     if as_json:

@@ -9,11 +9,12 @@ from pathlib import Path
 from nlp.errors import InputFormatError
 from nlp.readers.chat_jsonl import read_chat_jsonl
 from nlp.readers.common import decode_text
+from nlp.readers.decision_doc import is_decision_document, read_decision_document
 from nlp.readers.markdown_notes import read_markdown_notes
 from nlp.readers.qmsum import read_qmsum
 from nlp.readers.slack import read_slack
 from nlp.readers.transcript import read_transcript
-from nlp.schema import Conversation, Message
+from nlp.schema import Conversation, ExtractedDecision, Message
 
 Reader = Callable[[str, str, str], list[Message]]
 
@@ -24,7 +25,7 @@ READERS: dict[str, Reader] = {
     "qmsum": read_qmsum,
     "markdown": read_markdown_notes,
 }
-FORMATS = ("auto", *READERS)
+FORMATS = ("auto", *READERS, "decision-doc")
 
 
 def read_conversation(path: Path, fmt: str = "auto", session_id: str | None = None) -> Conversation:
@@ -46,6 +47,8 @@ def read_conversation(path: Path, fmt: str = "auto", session_id: str | None = No
         raise InputFormatError(shown, f"cannot be read ({exc.strerror or exc})") from exc
     text = decode_text(data, shown)
     chosen = detect_format(path, text) if fmt == "auto" else fmt
+    if chosen == "decision-doc":
+        return read_decision_document(text, shown, session_id or path.stem)[0]
     reader = READERS.get(chosen)
     if reader is None:
         raise InputFormatError(shown, f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
@@ -63,7 +66,7 @@ def detect_format(path: Path, text: str) -> str:
     if suffix == ".jsonl":
         return "chat-jsonl"
     if suffix in {".md", ".markdown"}:
-        return "markdown"
+        return "decision-doc" if is_decision_document(text) else "markdown"
     if suffix == ".json":
         try:
             data = json.loads(text)
@@ -83,3 +86,18 @@ def _first_heading(text: str) -> str | None:
         if line.startswith("# "):
             return line[2:].strip() or None
     return None
+
+
+def read_decisions(path: Path, session_id: str | None = None) -> tuple[Conversation, list[ExtractedDecision]] | None:
+    """For a structured decision document, its sections and decisions; else None.
+
+    Structured documents state their decisions field by field, so they are read, not detected.
+    """
+    shown = str(path)
+    try:
+        text = decode_text(path.read_bytes(), shown)
+    except OSError as exc:
+        raise InputFormatError(shown, f"cannot be read ({exc.strerror or exc})") from exc
+    if path.suffix.lower() not in {".md", ".markdown"} or not is_decision_document(text):
+        return None
+    return read_decision_document(text, shown, session_id or path.stem)

@@ -1,0 +1,77 @@
+"""How many messages per second the offline nlp path (read → detect → extract) handles.
+
+Usage: python bench/nlp_throughput.py [--shared ../shared/data] [--meetings N]
+
+Two inputs: the QMSum meeting transcripts of the shared data (long, spoken turns) and
+chat-length messages (the turns cut to their first 200 characters). Prints one line per
+input with messages, seconds, messages/s and the share the pre-filter sent to the parser.
+A script, not a test: figures go to docs/performance.md with the command that made them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from nlp.detect import DecisionDetector
+from nlp.extract import DecisionExtractor
+from nlp.language import load_language
+from nlp.parsing import ParsedConversation
+from nlp.readers.qmsum import qmsum_messages
+from nlp.schema import Conversation, Message
+
+
+def _meetings(shared: Path, limit: int) -> list[Conversation]:
+    conversations = []
+    with (shared / "qmsum" / "meetings.jsonl").open() as lines:
+        for line in lines:
+            meeting = json.loads(line)
+            messages = qmsum_messages(meeting["transcript"], "meetings.jsonl", meeting["meeting_id"])
+            conversations.append(Conversation(session_id=meeting["meeting_id"], source_format="qmsum", messages=tuple(messages)))
+            if len(conversations) >= limit:
+                break
+    return conversations
+
+
+def _chat_length(conversations: list[Conversation]) -> list[Conversation]:
+    return [
+        c.model_copy(update={"messages": tuple(
+            Message(id=m.id, seq=m.seq, author=m.author, content=m.content[:200]) for m in c.messages
+        )})
+        for c in conversations
+    ]
+
+
+def _run(name: str, conversations: list[Conversation], detector: DecisionDetector, extractor: DecisionExtractor) -> None:
+    total = sum(len(c.messages) for c in conversations)
+    parsed = decisions = 0
+    started = time.perf_counter()
+    for conversation in conversations:
+        cache = ParsedConversation(detector.nlp, conversation)
+        detections = detector.detect(conversation, cache)
+        parsed += sum(1 for d in detections if d.signals)
+        decisions += len(extractor.extract(conversation, detections, cache))
+    seconds = time.perf_counter() - started
+    print(
+        f"{name:<22} {total:>7} messages {seconds:>7.2f} s {total / seconds:>8.0f} messages/s "
+        f"parsed {parsed / total:>5.1%}  decisions {decisions}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shared", type=Path, default=Path("../shared/data"))
+    parser.add_argument("--meetings", type=int, default=40, help="how many QMSum meetings to read")
+    args = parser.parse_args()
+    language = load_language()
+    detector, extractor = DecisionDetector(language.nlp), DecisionExtractor(language.nlp)
+    meetings = _meetings(args.shared, args.meetings)
+    detector.detect(meetings[0])  # warm up the pipeline once, outside the timing
+    _run("qmsum turns", meetings, detector, extractor)
+    _run("chat-length (<=200 ch)", _chat_length(meetings), detector, extractor)
+
+
+if __name__ == "__main__":
+    main()
