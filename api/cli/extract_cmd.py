@@ -9,7 +9,7 @@ import typer
 
 from api.cli.context import cli_context, fail
 from api.json_shape import extracted_decision_json
-from nlp.detect import DecisionDetector, DetectorConfig
+from nlp.detect import SEED000_KEYWORDS, DecisionDetector, DetectorConfig
 from nlp.errors import NlpError
 from nlp.extract import DecisionExtractor
 from nlp.git_context import changed_files
@@ -31,6 +31,12 @@ def extract(
     fmt: str = typer.Option("auto", "--format", "-f", help=f"One of: {', '.join(FORMATS)}."),
     session: str | None = typer.Option(None, help="Session id (default: the file name); only with one file."),
     threshold: float = typer.Option(0.7, min=0.0, max=1.0, help="Detection threshold (seed 000 detection_threshold)."),
+    keywords: list[str] = typer.Option(
+        [], "--keyword", "-k", help="Detection keyword (repeatable); replaces seed 000's list (detection_keywords)."
+    ),
+    detections_only: bool = typer.Option(
+        False, "--detections", help="Print every message's detection (JSON lines) instead of decisions."
+    ),
     git_repo: Path | None = typer.Option(
         None, "--git-repo", help="Also link files this git repository changed around each decision (git_context)."
     ),
@@ -56,11 +62,16 @@ def extract(
         cli.note(f"{conversation.path}: decision document, {len(decisions)} decisions")
         found += [extracted_decision_json(decision, conversation, kind="adr") for decision in decisions]
     language = load_language()
-    detector = DecisionDetector(language.nlp, DetectorConfig(threshold=threshold))
+    config = DetectorConfig(threshold=threshold, keywords=tuple(k.lower() for k in keywords) or SEED000_KEYWORDS)
+    detector = DecisionDetector(language.nlp, config)
     extractor = DecisionExtractor(language.nlp)
     for conversation in conversations:
         parsed = ParsedConversation(language.nlp, conversation)
         detections = detector.detect(conversation, parsed)
+        if detections_only:
+            for detection in detections:
+                typer.echo(json.dumps({"session": conversation.session_id, **detection.model_dump()}, ensure_ascii=False))
+            continue
         decisions = extractor.extract(conversation, detections, parsed)
         if git_repo is not None:
             try:

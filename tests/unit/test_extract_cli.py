@@ -34,3 +34,23 @@ def test_extract_bad_input_is_a_clear_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["extract", str(path)])
     assert result.exit_code == 2
     assert "broken.jsonl:2: not valid JSON" in result.output
+
+
+def test_detections_print_every_message_with_confidence_snippet_and_signals(tmp_path: Path) -> None:
+    path = tmp_path / "t.txt"
+    path.write_text("Ann: Should we use MySQL?\nBen: We decided to go with PostgreSQL.\n")
+    result = CliRunner().invoke(app, ["extract", str(path), "--detections"])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(row["seq"], row["is_decision"]) for row in rows] == [(0, False), (1, True)]
+    assert rows[1]["snippet"] == "We decided to go with PostgreSQL." and "strong_cue" in rows[1]["signals"]
+    assert 0.7 <= rows[1]["confidence"] <= 1.0
+
+
+def test_custom_keywords_replace_the_seed_list(tmp_path: Path) -> None:
+    path = tmp_path / "t.txt"
+    path.write_text("Ann: Ship it on Friday, final answer.\n")
+    default = CliRunner().invoke(app, ["extract", str(path), "--detections"])
+    custom = CliRunner().invoke(app, ["extract", str(path), "--detections", "--keyword", "ship it"])
+    assert "keyword" not in json.loads(default.stdout)["signals"]
+    assert "keyword" in json.loads(custom.stdout)["signals"]

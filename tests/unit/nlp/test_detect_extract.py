@@ -103,3 +103,17 @@ def test_extracted_people_files_and_options_are_grounded_in_the_text(nlp: Langua
             assert alternative.option.lower() in text
     assert [alt.option for alt in decisions[0].alternatives] == ["Memcached"]
     assert decisions[0].rationale is not None and "persistence" in decisions[0].rationale
+
+
+def test_without_the_model_a_blank_pipeline_still_finds_handles_paths_and_technologies() -> None:
+    import pytest
+
+    from nlp.language import load_language
+
+    with pytest.warns(RuntimeWarning, match="not installed"):
+        info = load_language("no_such_model_installed")
+    assert info.degraded
+    doc = info.nlp("@alice moved src/api/routes.py to PostgreSQL in Q2 2024")
+    assert {(ent.text, ent.label_) for ent in doc.ents} >= {
+        ("@alice", "HANDLE"), ("src/api/routes.py", "FILE"), ("PostgreSQL", "TECH"), ("Q2 2024", "QUARTER"),
+    }
