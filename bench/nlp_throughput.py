@@ -15,10 +15,8 @@ import json
 import time
 from pathlib import Path
 
-from nlp.detect import DecisionDetector
-from nlp.extract import DecisionExtractor
 from nlp.language import load_language
-from nlp.parsing import ParsedConversation
+from nlp.pipeline import OfflinePipeline
 from nlp.readers.qmsum import qmsum_messages
 from nlp.schema import Conversation, Message
 
@@ -44,15 +42,14 @@ def _chat_length(conversations: list[Conversation]) -> list[Conversation]:
     ]
 
 
-def _run(name: str, conversations: list[Conversation], detector: DecisionDetector, extractor: DecisionExtractor) -> None:
+def _run(name: str, conversations: list[Conversation], pipeline: OfflinePipeline) -> None:
     total = sum(len(c.messages) for c in conversations)
     parsed = decisions = 0
     started = time.perf_counter()
     for conversation in conversations:
-        cache = ParsedConversation(detector.nlp, conversation)
-        detections = detector.detect(conversation, cache)
-        parsed += sum(1 for d in detections if d.signals)
-        decisions += len(extractor.extract(conversation, detections, cache))
+        extraction = pipeline.run(conversation)
+        parsed += sum(1 for d in extraction.detections if d.signals)
+        decisions += len(extraction.decisions)
     seconds = time.perf_counter() - started
     print(
         f"{name:<22} {total:>7} messages {seconds:>7.2f} s {total / seconds:>8.0f} messages/s "
@@ -65,12 +62,11 @@ def main() -> None:
     parser.add_argument("--shared", type=Path, default=Path("../shared/data"))
     parser.add_argument("--meetings", type=int, default=40, help="how many QMSum meetings to read")
     args = parser.parse_args()
-    language = load_language()
-    detector, extractor = DecisionDetector(language.nlp), DecisionExtractor(language.nlp)
+    pipeline = OfflinePipeline(load_language())
     meetings = _meetings(args.shared, args.meetings)
-    detector.detect(meetings[0])  # warm up the pipeline once, outside the timing
-    _run("qmsum turns", meetings, detector, extractor)
-    _run("chat-length (<=200 ch)", _chat_length(meetings), detector, extractor)
+    pipeline.run(meetings[0])  # warm up the pipelines once, outside the timing
+    _run("qmsum turns", meetings, pipeline)
+    _run("chat-length (<=200 ch)", _chat_length(meetings), pipeline)
 
 
 if __name__ == "__main__":

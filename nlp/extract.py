@@ -36,6 +36,7 @@ _FILLER = re.compile(
     r"after (?:some|much) discussion|in the end|finally|i think|i guess)\W+)+",
     re.IGNORECASE,
 )
+_CHOICE_QUESTION = re.compile(r"\bor\b[^?]*\?", re.IGNORECASE)
 _AGREEMENT_ONLY = re.compile(r"^\W*(agreed|ok(ay)?|yes|yeah|sure|fine( by me)?|sounds good|\+1|noted)\W*$", re.IGNORECASE)
 _TAG_OF = {canonical: tag for canonical, tag in TECHNOLOGIES.values()}
 _RATIONALE = re.compile(r"\b(because|since|so that|given that|given|due to|as it|as they|in order to|which means)\b", re.IGNORECASE)
@@ -77,10 +78,12 @@ class DecisionExtractor:
     Args:
         nlp: The spaCy pipeline used for detection (same entity rules).
         config: Which fields to extract and how much context to read.
+        light: The cheap pipeline for context messages (``LanguageInfo.light``).
     """
 
-    def __init__(self, nlp: Language, config: ExtractorConfig | None = None) -> None:
+    def __init__(self, nlp: Language, config: ExtractorConfig | None = None, light: Language | None = None) -> None:
         self._nlp = nlp
+        self._light = light
         self._config = config or ExtractorConfig()
 
     def extract(
@@ -93,12 +96,12 @@ class DecisionExtractor:
             detections: ``DecisionDetector.detect``'s output for them.
             parsed: The detector's parse cache, so no message is parsed twice.
         """
-        self._parsed = parsed or ParsedConversation(self._nlp, conversation)
+        self._parsed = parsed or ParsedConversation(self._nlp, conversation, self._light)
         messages = conversation.messages
         # One batch for every window that will be read: spaCy's per-call overhead is
         # larger than the parse of a short message.
         size = self._config.context_size
-        self._parsed.prime(
+        self._parsed.prime_light(
             m.seq
             for d in detections
             if d.is_decision
@@ -147,8 +150,8 @@ class DecisionExtractor:
         summary = _clean(sentence.text)
         # Only messages that can add a field are parsed; authors need no parse.
         useful = [m for m in window if _MAY_CONTRIBUTE.search(m.content)]
-        self._parsed.prime(m.seq for m in useful)
-        window_docs = [(m, self._parsed.doc(m.seq)) for m in useful]
+        self._parsed.prime_light(m.seq for m in useful)
+        window_docs = [(m, self._parsed.light_doc(m.seq)) for m in useful]
         authors = [m for m in window if m.author]
         rejected = {TECHNOLOGIES.get(m.group(1).strip().lower(), (m.group(1).strip(), ""))[0] for m in _INSTEAD.finditer(sentence.text)}
         chosen = {ent.ent_id_ or ent.text for ent in sentence.ents if ent.label_ == "TECH"} - rejected
@@ -157,7 +160,10 @@ class DecisionExtractor:
         statement_texts = [statement_msg.content, message.content]
         if len(sentence) < 6 and statement_msg.seq > 0:
             statement_texts.append(conversation.messages[statement_msg.seq - 1].content)
-        alternatives = _alternatives(sentence, window_docs, chosen, statement_texts) if config.extract_alternatives else []
+        questions = [(m, self._parsed.doc(m.seq)) for m in window if _CHOICE_QUESTION.search(m.content)]
+        alternatives = (
+            _alternatives(sentence, window_docs, chosen, statement_texts, questions) if config.extract_alternatives else []
+        )
         rationale = None
         if config.extract_rationale:
             discussion = [d for m, d in window_docs if m.seq not in {statement_msg.seq, message.seq}]
@@ -261,7 +267,11 @@ def _rationale(sentence: Span | None, support_doc: Doc | None, discussion: Seque
 
 
 def _alternatives(
-    sentence: Span, window_docs: Sequence[tuple[Message, Doc]], chosen: set[str], statement_texts: Sequence[str]
+    sentence: Span,
+    window_docs: Sequence[tuple[Message, Doc]],
+    chosen: set[str],
+    statement_texts: Sequence[str],
+    questions: Sequence[tuple[Message, Doc]],
 ) -> list[ExtractedAlternative]:
     options: dict[str, str] = {}
     for match in _INSTEAD.finditer(sentence.text):
@@ -279,7 +289,7 @@ def _alternatives(
             if ent.label_ == "TECH" and name not in chosen and _TAG_OF.get(name) in chosen_tags:
                 options.setdefault(name, ent.text)
     statement_text = " ".join(statement_texts).lower()
-    for option in _choice_options(window_docs):
+    for option in _choice_options(questions):
         if option.lower() not in statement_text and not any(word in statement_text for word in _head_words(option)):
             options.setdefault(option, option)
     alternatives = []

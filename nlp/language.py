@@ -30,11 +30,19 @@ _PATH_TOKEN = re.compile(rf"^(?:{PATH_PATTERN})$")
 
 
 class LanguageInfo:
-    """The loaded pipeline and whether it is the degraded fallback."""
+    """The loaded pipelines and whether the full one is the degraded fallback.
 
-    def __init__(self, nlp: Language, degraded: bool) -> None:
+    Attributes:
+        nlp: The full pipeline (tagger, parser, NER and our rules) for candidate messages.
+        light: Tokenizer, our entity rules and rule-based sentences, for the context
+            messages that only need technologies, handles, paths and sentence bounds.
+        degraded: True when the packaged model is missing and ``nlp`` is blank.
+    """
+
+    def __init__(self, nlp: Language, degraded: bool, light: Language) -> None:
         self.nlp = nlp
         self.degraded = degraded
+        self.light = light
 
 
 def load_language(model: str = DEFAULT_MODEL) -> LanguageInfo:
@@ -53,7 +61,11 @@ def load_language(model: str = DEFAULT_MODEL) -> LanguageInfo:
         degraded = True
     keep_paths_whole(nlp)
     add_entity_rules(nlp)
-    return LanguageInfo(nlp, degraded)
+    light = spacy.blank("en")
+    keep_paths_whole(light)
+    light.add_pipe("sentencizer")
+    add_entity_rules(light)
+    return LanguageInfo(nlp, degraded, light)
 
 
 def keep_paths_whole(nlp: Language) -> None:

@@ -49,7 +49,7 @@ def detect(
     shared_dir = _shared(shared)
     if shared_dir is None:
         cli.note("shared data not found: scoring our conversations only (pass --shared)")
-    rows = evaluate_detection(load_language().nlp, load_sets(data, shared_dir), split, threshold)
+    rows = evaluate_detection(load_language(), load_sets(data, shared_dir), split, threshold)
     if as_json:
         typer.echo(json.dumps([
             {"dataset": r.dataset, "system": r.system, "precision": round(r.score.precision, 4),
@@ -78,7 +78,7 @@ def extract(
     """Field-level scores of extraction, and grounding precision of people and files."""
     cli = cli_context(ctx)
     _check(split, data)
-    score = evaluate_extraction(load_language().nlp, load_sets(data, _shared(shared)), split)
+    score = evaluate_extraction(load_language(), load_sets(data, _shared(shared)), split)
     fields: dict[str, FieldScore] = {
         name: getattr(score, name)
         for name in ("alternatives", "stakeholders", "files", "rationale_terms", "grounded_stakeholders", "grounded_files")

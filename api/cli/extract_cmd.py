@@ -9,12 +9,11 @@ import typer
 
 from api.cli.context import cli_context, fail
 from api.json_shape import extracted_decision_json
-from nlp.detect import SEED000_KEYWORDS, DecisionDetector, DetectorConfig
+from nlp.detect import SEED000_KEYWORDS, DetectorConfig
 from nlp.errors import NlpError
-from nlp.extract import DecisionExtractor
 from nlp.git_context import changed_files
 from nlp.language import load_language
-from nlp.parsing import ParsedConversation
+from nlp.pipeline import OfflinePipeline
 from nlp.readers import FORMATS, read_conversation, read_decisions
 from nlp.schema import Conversation, ExtractedDecision
 
@@ -61,18 +60,14 @@ def extract(
     for conversation, decisions in documents:
         cli.note(f"{conversation.path}: decision document, {len(decisions)} decisions")
         found += [extracted_decision_json(decision, conversation, kind="adr") for decision in decisions]
-    language = load_language()
     config = DetectorConfig(threshold=threshold, keywords=tuple(k.lower() for k in keywords) or SEED000_KEYWORDS)
-    detector = DecisionDetector(language.nlp, config)
-    extractor = DecisionExtractor(language.nlp)
+    pipeline = OfflinePipeline(load_language(), config)
     for conversation in conversations:
-        parsed = ParsedConversation(language.nlp, conversation)
-        detections = detector.detect(conversation, parsed)
         if detections_only:
-            for detection in detections:
+            for detection in pipeline.detect(conversation):
                 typer.echo(json.dumps({"session": conversation.session_id, **detection.model_dump()}, ensure_ascii=False))
             continue
-        decisions = extractor.extract(conversation, detections, parsed)
+        decisions = list(pipeline.run(conversation).decisions)
         if git_repo is not None:
             try:
                 decisions = [with_git_context(decision, git_repo) for decision in decisions]

@@ -5,12 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from spacy.language import Language
-
-from nlp.detect import SEED000_KEYWORDS, SEED001_PATTERNS, DecisionDetector, DetectorConfig
+from nlp.detect import SEED000_KEYWORDS, SEED001_PATTERNS, DetectorConfig
 from nlp.evaluation.datasets import LabelledConversation, load_conversations, load_meeting_notes
 from nlp.evaluation.metrics import EMPTY, DetectionScore, ExtractionScore, predict_with, score_detection, score_extraction
-from nlp.extract import DecisionExtractor
+from nlp.language import LanguageInfo
+from nlp.pipeline import OfflinePipeline
 from nlp.schema import Message
 
 SYSTEMS = ("ours", "seed001-regex", "seed000-keywords")
@@ -45,17 +44,17 @@ def seed000_keywords(message: Message) -> bool:
 
 
 def evaluate_detection(
-    nlp: Language, sets: dict[str, list[LabelledConversation]], split: str, threshold: float = 0.7
+    language: LanguageInfo, sets: dict[str, list[LabelledConversation]], split: str, threshold: float = 0.7
 ) -> list[DetectionRow]:
     """Scores per dataset and system, and over all datasets, for ``split`` (or ``all``)."""
-    detector = DecisionDetector(nlp, DetectorConfig(threshold=threshold))
+    pipeline = OfflinePipeline(language, DetectorConfig(threshold=threshold))
     rows: list[DetectionRow] = []
     totals = {system: EMPTY for system in SYSTEMS}
     for name, items in sets.items():
         chosen = [item for item in items if split == "all" or item.split == split]
         scores = {system: EMPTY for system in SYSTEMS}
         for item in chosen:
-            ours = [d.seq for d in detector.detect(item.conversation) if d.is_decision]
+            ours = [d.seq for d in pipeline.detect(item.conversation) if d.is_decision]
             scores["ours"] += score_detection(item, ours)
             scores["seed001-regex"] += score_detection(item, predict_with(seed001_regex, item))
             scores["seed000-keywords"] += score_detection(item, predict_with(seed000_keywords, item))
@@ -66,15 +65,15 @@ def evaluate_detection(
     return rows
 
 
-def evaluate_extraction(nlp: Language, sets: dict[str, list[LabelledConversation]], split: str) -> ExtractionScore:
+def evaluate_extraction(
+    language: LanguageInfo, sets: dict[str, list[LabelledConversation]], split: str
+) -> ExtractionScore:
     """Field-level scores of the offline extractor on the detected decisions."""
-    detector = DecisionDetector(nlp)
-    extractor = DecisionExtractor(nlp)
+    pipeline = OfflinePipeline(language)
     score = ExtractionScore()
     for items in sets.values():
         for item in items:
             if split != "all" and item.split != split:
                 continue
-            decisions = extractor.extract(item.conversation, detector.detect(item.conversation))
-            score_extraction(item, decisions, score)
+            score_extraction(item, pipeline.run(item.conversation).decisions, score)
     return score

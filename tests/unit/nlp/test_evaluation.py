@@ -8,6 +8,7 @@ from nlp.evaluation.datasets import GoldDecision, LabelledConversation, load_con
 from nlp.evaluation.metrics import score_detection
 from nlp.evaluation.run import SYSTEMS, evaluate_detection, load_sets
 from nlp.evaluation.train import fit_weights
+from nlp.language import LanguageInfo
 from nlp.parsing import ParsedConversation
 from nlp.schema import Conversation, Message
 
@@ -43,8 +44,8 @@ def test_the_labelled_set_has_both_splits_and_every_unit_points_at_real_messages
             assert unit.messages and max(unit.messages) < len(item.conversation.messages)
 
 
-def test_detection_rows_cover_every_system(nlp: Language) -> None:
-    rows = evaluate_detection(nlp, load_sets(EVAL, None), "heldout")
+def test_detection_rows_cover_every_system(language: LanguageInfo) -> None:
+    rows = evaluate_detection(language, load_sets(EVAL, None), "heldout")
     assert {(row.dataset, row.system) for row in rows} == {(d, s) for d in ("conversations", "all") for s in SYSTEMS}
     assert all(row.score.units == 12 for row in rows)
 

@@ -1,0 +1,41 @@
+"""The offline path in one place: detect, then extract, sharing one parse per message."""
+
+from __future__ import annotations
+
+from nlp.detect import DecisionDetector, DetectorConfig
+from nlp.extract import DecisionExtractor, ExtractorConfig
+from nlp.language import LanguageInfo
+from nlp.parsing import ParsedConversation
+from nlp.schema import Conversation, Detection, Extraction
+
+
+class OfflinePipeline:
+    """Detection and rule-based extraction over a loaded ``LanguageInfo``.
+
+    Args:
+        language: From ``nlp.language.load_language`` (loaded once by the caller).
+        detector: Keywords, threshold and weights.
+        extractor: Which fields to extract and the context size.
+    """
+
+    def __init__(
+        self, language: LanguageInfo, detector: DetectorConfig | None = None, extractor: ExtractorConfig | None = None
+    ) -> None:
+        self._language = language
+        self._detector = DecisionDetector(language.nlp, detector)
+        self._extractor = DecisionExtractor(language.nlp, extractor, language.light)
+
+    def parse(self, conversation: Conversation) -> ParsedConversation:
+        """A parse cache for ``conversation`` (full parses for candidates, light for context)."""
+        return ParsedConversation(self._language.nlp, conversation, self._language.light)
+
+    def detect(self, conversation: Conversation, parsed: ParsedConversation | None = None) -> list[Detection]:
+        """One detection per message."""
+        return self._detector.detect(conversation, parsed or self.parse(conversation))
+
+    def run(self, conversation: Conversation) -> Extraction:
+        """Detections and extracted decisions of one conversation."""
+        parsed = self.parse(conversation)
+        detections = self._detector.detect(conversation, parsed)
+        decisions = self._extractor.extract(conversation, detections, parsed)
+        return Extraction(conversation=conversation, detections=tuple(detections), decisions=tuple(decisions))
