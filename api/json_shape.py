@@ -36,6 +36,12 @@ def extracted_decision_json(decision: ExtractedDecision, conversation: Conversat
             {"option": alt.option, "pros": list(alt.pros), "cons": list(alt.cons), "why_not_chosen": alt.why_not_chosen}
             for alt in decision.alternatives
         ],
+        "trade_offs": {
+            "pros": list(decision.trade_offs.pros),
+            "cons": list(decision.trade_offs.cons),
+            "risks": list(decision.trade_offs.risks),
+            "assumptions": list(decision.trade_offs.assumptions),
+        },
         "stakeholders": [{"handle": s.handle, "name": s.name, "role": s.role} for s in decision.stakeholders],
         "decision_maker": decision.decision_maker,
         "files": list(decision.related_code),

@@ -29,6 +29,7 @@ from nlp.schema import (
     ExtractedStakeholder,
     Message,
     Span as TextSpan,
+    TradeOffs,
 )
 
 _FILLER = re.compile(
@@ -178,6 +179,7 @@ class DecisionExtractor:
             context=_context(window, statement_msg, {name.lower() for name in techs}),
             rationale=rationale,
             alternatives=tuple(alternatives),
+            trade_offs=_trade_offs(chosen, sentence, window_docs) if config.extract_trade_offs else TradeOffs(),
             stakeholders=tuple(_stakeholders(authors, window_docs)) if config.extract_stakeholders else (),
             decision_maker=handle_for(statement_msg.author) if statement_msg.author else None,
             related_code=tuple(file_mentions([*texts, *follow_up])) if config.link_to_code else (),
@@ -342,6 +344,43 @@ def _phrase(token: Token) -> str:
 
 def _head_words(option: str) -> list[str]:
     return [word.lower() for word in re.findall(r"[A-Za-z][\w+#.-]{2,}", option) if word.lower() not in {"the", "one", "with", "for"}]
+
+
+_RISK = re.compile(r"\b(risk|risky|might (need|have) to|may (need|have) to|could (break|fail)|later if|if .{0,40} (grows|changes))\b", re.IGNORECASE)
+_ASSUMPTION = re.compile(r"\b(assum\w*|as long as|provided that|expect(ing)? (that|the)|should be enough)\b", re.IGNORECASE)
+
+
+def _trade_offs(chosen: set[str], sentence: Span, window_docs: Sequence[tuple[Message, Doc]]) -> TradeOffs:
+    """Pros and cons of the chosen option, risks and assumptions, from the discussion."""
+    names = [name.lower() for name in chosen]
+    pros: list[str] = []
+    cons: list[str] = []
+    risks: list[str] = []
+    assumptions: list[str] = []
+    docs = [sentence.doc, *(doc for _, doc in window_docs if doc is not sentence.doc)]
+    for doc in docs:
+        for sent in (doc.sents if doc.has_annotation("SENT_START") else [doc[:]]):
+            text = sent.text.strip().rstrip(".")
+            if not text or text.endswith("?"):
+                continue
+            if _RISK.search(text):
+                risks.append(text)
+            if _ASSUMPTION.search(text):
+                assumptions.append(text)
+            if not names or not any(name in text.lower() for name in names):
+                continue
+            if " but " in text:
+                left, right = text.split(" but ", 1)
+                pros.append(left.strip())
+                cons.append(right.strip())
+            elif _NEGATIVE.search(text):
+                cons.append(text)
+            elif _POSITIVE.search(text) or _SUPPORT.search(text):
+                pros.append(text)
+    def unique(items: list[str]) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(items))[:5]
+
+    return TradeOffs(pros=unique(pros), cons=unique(cons), risks=unique(risks), assumptions=unique(assumptions))
 
 
 def _grounded(text: str, window_docs: Sequence[tuple[Message, Doc]]) -> bool:

@@ -117,3 +117,17 @@ def test_without_the_model_a_blank_pipeline_still_finds_handles_paths_and_techno
     assert {(ent.text, ent.label_) for ent in doc.ents} >= {
         ("@alice", "HANDLE"), ("src/api/routes.py", "FILE"), ("PostgreSQL", "TECH"), ("Q2 2024", "QUARTER"),
     }
+
+
+def test_trade_offs_of_the_chosen_option_come_from_the_discussion(nlp: Language) -> None:
+    conversation = _conversation(
+        ("ann", "Should we use Redis or Memcached for sessions?"),
+        ("ben", "Redis is fast but it needs more memory."),
+        ("ann", "We decided to use Redis, assuming traffic stays under 10k requests a second."),
+        ("ben", "The risk is we might need to shard it later."),
+    )
+    pipeline_decisions = DecisionExtractor(nlp).extract(conversation, DecisionDetector(nlp).detect(conversation))
+    trade_offs = pipeline_decisions[0].trade_offs
+    assert trade_offs.pros == ("Redis is fast",)
+    assert trade_offs.cons == ("it needs more memory",)
+    assert any("assuming traffic" in item for item in trade_offs.assumptions)
