@@ -202,7 +202,7 @@ def decision_id(session_id: str, seqs: Sequence[int], summary: str) -> str:
 
 
 def _statement(doc: Doc) -> Span:
-    sentences = list(doc.sents) if doc.has_annotation("SENT_START") else [doc[:]]
+    sentences = _sentences(doc)
     scored = sorted(
         sentences,
         key=lambda s: (_has_commitment(s), not s.text.strip().endswith("?"), len(s.text) > 12),
@@ -250,7 +250,7 @@ def _merge(decision: ExtractedDecision, detection: Detection, message: Message, 
 def _rationale(sentence: Span | None, support_doc: Doc | None, discussion: Sequence[Doc] = ()) -> str | None:
     parts: list[str] = []
     for doc in discussion:
-        sentences = list(doc.sents) if doc.has_annotation("SENT_START") else [doc[:]]
+        sentences = _sentences(doc)
         parts += [
             s.text.strip() for s in sentences
             if _SUPPORT.search(s.text) and not s.text.strip().endswith("?") and not _AGREEMENT_ONLY.match(s.text)
@@ -259,10 +259,10 @@ def _rationale(sentence: Span | None, support_doc: Doc | None, discussion: Seque
         match = _RATIONALE.search(sentence.text)
         if match:
             parts.append(sentence.text[match.start() :].strip().rstrip("."))
-        following = [s for s in sentence.doc.sents if s.start > sentence.start] if sentence.doc.has_annotation("SENT_START") else []
+        following = [s for s in _sentences(sentence.doc) if s.start > sentence.start]
         parts += [s.text.strip() for s in following if not s.text.strip().endswith("?")]
     if support_doc is not None:
-        sentences = list(support_doc.sents) if support_doc.has_annotation("SENT_START") else [support_doc[:]]
+        sentences = _sentences(support_doc)
         parts += [s.text.strip() for s in sentences if (_RATIONALE.search(s.text) or _SUPPORT.search(s.text)) and not s.text.strip().endswith("?")]
     kept = list(dict.fromkeys(part for part in parts if len(part) > 3))[-6:]
     return " ".join(kept) or None
@@ -299,19 +299,11 @@ def _alternatives(
         pros: list[str] = []
         cons: list[str] = []
         for _, doc in window_docs:
-            sentences = doc.sents if doc.has_annotation("SENT_START") else [doc[:]]
+            sentences = _sentences(doc)
             for sent in sentences:
                 if surface.lower() not in sent.text.lower() or sent.text.strip().endswith("?"):
                     continue
-                text = sent.text.strip().rstrip(".")
-                if " but " in text:
-                    left, right = text.split(" but ", 1)
-                    pros.append(left.strip())
-                    cons.append(right.strip())
-                elif _NEGATIVE.search(text):
-                    cons.append(text)
-                elif _POSITIVE.search(text):
-                    pros.append(text)
+                _sort_pro_con(sent.text.strip().rstrip("."), pros, cons)
         alternatives.append(
             ExtractedAlternative(
                 option=option if option.lower() in sentence.doc.text.lower() or _grounded(option, window_docs) else surface,
@@ -346,6 +338,23 @@ def _head_words(option: str) -> list[str]:
     return [word.lower() for word in re.findall(r"[A-Za-z][\w+#.-]{2,}", option) if word.lower() not in {"the", "one", "with", "for"}]
 
 
+def _sort_pro_con(text: str, pros: list[str], cons: list[str], supportive: bool = False) -> None:
+    """File a sentence about an option: "A but B" gives a pro and a con; else by its wording."""
+    if " but " in text:
+        left, right = text.split(" but ", 1)
+        pros.append(left.strip())
+        cons.append(right.strip())
+    elif _NEGATIVE.search(text):
+        cons.append(text)
+    elif _POSITIVE.search(text) or (supportive and _SUPPORT.search(text)):
+        pros.append(text)
+
+
+def _sentences(doc: Doc) -> list[Span]:
+    """The doc's sentences, or the whole doc when nothing set sentence bounds."""
+    return list(doc.sents) if doc.has_annotation("SENT_START") else [doc[:]]
+
+
 _RISK = re.compile(r"\b(risk|risky|might (need|have) to|may (need|have) to|could (break|fail)|later if|if .{0,40} (grows|changes))\b", re.IGNORECASE)
 _ASSUMPTION = re.compile(r"\b(assum\w*|as long as|provided that|expect(ing)? (that|the)|should be enough)\b", re.IGNORECASE)
 
@@ -359,7 +368,7 @@ def _trade_offs(chosen: set[str], sentence: Span, window_docs: Sequence[tuple[Me
     assumptions: list[str] = []
     docs = [sentence.doc, *(doc for _, doc in window_docs if doc is not sentence.doc)]
     for doc in docs:
-        for sent in (doc.sents if doc.has_annotation("SENT_START") else [doc[:]]):
+        for sent in _sentences(doc):
             text = sent.text.strip().rstrip(".")
             if not text or text.endswith("?"):
                 continue
@@ -367,16 +376,9 @@ def _trade_offs(chosen: set[str], sentence: Span, window_docs: Sequence[tuple[Me
                 risks.append(text)
             if _ASSUMPTION.search(text):
                 assumptions.append(text)
-            if not names or not any(name in text.lower() for name in names):
-                continue
-            if " but " in text:
-                left, right = text.split(" but ", 1)
-                pros.append(left.strip())
-                cons.append(right.strip())
-            elif _NEGATIVE.search(text):
-                cons.append(text)
-            elif _POSITIVE.search(text) or _SUPPORT.search(text):
-                pros.append(text)
+            if names and any(name in text.lower() for name in names):
+                _sort_pro_con(text, pros, cons, supportive=True)
+
     def unique(items: list[str]) -> tuple[str, ...]:
         return tuple(dict.fromkeys(items))[:5]
 
