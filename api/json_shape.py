@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
+
+from graph.records import DecisionChain, DecisionRecord
 
 from nlp.extract import decision_id
 from nlp.schema import Conversation, ExtractedDecision
@@ -11,7 +14,9 @@ from nlp.schema import Conversation, ExtractedDecision
 def extracted_decision_json(decision: ExtractedDecision, conversation: Conversation, kind: str = "conversation") -> dict[str, Any]:
     """A decision found by ``nlp`` (not yet stored) in the shared JSON shape."""
     return {
-        "id": decision_id(conversation.session_id, decision.messages, decision.decision),
+        "id": decision_id(
+            conversation.session_id, [conversation.messages[seq].id for seq in decision.messages], decision.decision
+        ),
         "summary": decision.decision,
         "context": decision.context,
         "rationale": decision.rationale,
@@ -51,3 +56,66 @@ def extracted_decision_json(decision: ExtractedDecision, conversation: Conversat
         "revisits": [],
         "revisited_by": [],
     }
+
+
+def decision_record_json(record: DecisionRecord) -> dict[str, Any]:
+    """A stored decision in the shared JSON shape."""
+    return {
+        "id": record.id,
+        "summary": record.summary,
+        "context": record.context,
+        "rationale": record.rationale,
+        "status": record.status,
+        "decided_at": _iso(record.decided_at),
+        "recorded_at": _iso(record.recorded_at),
+        "superseded_at": _iso(record.superseded_at),
+        "confidence": record.confidence,
+        "origin": record.origin,
+        "pattern": record.pattern,
+        "category": record.category,
+        "reversibility": record.reversibility,
+        "impact": record.impact,
+        "tags": list(record.tags),
+        "keywords": list(record.keywords),
+        "source": {
+            "kind": record.source,
+            "session": record.session,
+            "messages": list(record.messages),
+            "path": record.source_path,
+        },
+        "alternatives": [
+            {"option": a.option, "pros": list(a.pros), "cons": list(a.cons), "why_not_chosen": a.why_not_chosen}
+            for a in record.alternatives
+        ],
+        "trade_offs": {
+            "pros": list(record.pros), "cons": list(record.cons), "risks": list(record.risks),
+            "assumptions": list(record.assumptions),
+        },
+        "stakeholders": [{"handle": s.handle, "name": s.name, "role": s.role} for s in record.stakeholders],
+        "decision_maker": record.decision_maker,
+        "files": list(record.files),
+        "features": list(record.features),
+        "supersedes": list(record.supersedes),
+        "superseded_by": list(record.superseded_by),
+        "revisits": list(record.revisits),
+        "revisited_by": list(record.revisited_by),
+    }
+
+
+def chain_json(chain: DecisionChain) -> dict[str, Any]:
+    """A chain: ``{"original", "revisions", "current", "branches", "links"}``."""
+    return {
+        "original": decision_record_json(chain.original),
+        "revisions": [decision_record_json(r) for r in chain.revisions],
+        "current": decision_record_json(chain.current),
+        "branches": [decision_record_json(b) for b in chain.branches],
+        "links": [
+            {"type": link.type, "from": link.source, "to": link.target, "at": _iso(link.at), "reason": link.reason,
+             "partial": link.partial, "outcome": link.outcome, "inferred": link.inferred, "confidence": link.confidence}
+            for link in chain.links
+        ],
+    }
+
+
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat() if value else None

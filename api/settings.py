@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator
 from pydantic_settings import (
@@ -72,9 +72,9 @@ class ServerSettings(_Section):
 
 
 class EmbeddingSettings(_Section):
-    """The embedder; its dimension sizes the vector index."""
+    """The embedder; its dimension sizes the vector index. ``model = "none"`` turns vectors off."""
 
-    model: str = "all-MiniLM-L6-v2"
+    model: Literal["all-MiniLM-L6-v2", "none"] = "all-MiniLM-L6-v2"
     dimension: int = Field(default=384, ge=1, le=4096)
 
 

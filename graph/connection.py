@@ -22,7 +22,9 @@ async def open_driver(uri: str, user: str, password: str) -> AsyncIterator[Async
         neo4j.exceptions.ServiceUnavailable: The server does not answer.
         neo4j.exceptions.AuthError: The credentials are wrong.
     """
-    driver = AsyncGraphDatabase.driver(uri, auth=(user, password))
+    # Server notifications ("property does not exist yet" on an empty graph) are advice
+    # for query authors, not for the people running the tool.
+    driver = AsyncGraphDatabase.driver(uri, auth=(user, password), notifications_min_severity="OFF")
     try:
         await driver.verify_connectivity()
         yield driver

@@ -37,3 +37,12 @@ class LocalNeo4jError(GraphError):
 
     The message is one sentence a user can act on.
     """
+
+
+class DecisionNotFound(GraphError):
+    """No decision has this id."""
+
+    def __init__(self, decision_id: str, as_of: object | None = None) -> None:
+        when = f" on {as_of}" if as_of is not None else ""
+        super().__init__(f"no decision with id {decision_id!r}{when}")
+        self.decision_id = decision_id

@@ -33,7 +33,7 @@ from nlp.schema import (
 )
 
 _FILLER = re.compile(
-    r"^\W*(?:(?:agreed|ok(?:ay)?|so|well|yes|yeah|right|alright|great|fine|then|based on (?:this|that)|"
+    r"^\W*(?:(?:(?:final )?(?:decision|decided|agreed|conclusion|outcome|resolution)\s*:|agreed|ok(?:ay)?|so|well|yes|yeah|right|alright|great|fine|then|based on (?:this|that)|"
     r"after (?:some|much) discussion|in the end|finally|i think|i guess)\W+)+",
     re.IGNORECASE,
 )
@@ -195,9 +195,9 @@ class DecisionExtractor:
         )
 
 
-def decision_id(session_id: str, seqs: Sequence[int], summary: str) -> str:
-    """A stable id: the same statement in the same session always gets the same id."""
-    digest = hashlib.sha1(f"{session_id}\x1f{','.join(map(str, seqs))}\x1f{summary}".encode()).hexdigest()
+def decision_id(session_id: str, message_ids: Sequence[str], summary: str) -> str:
+    """A stable id: the same statement in the same messages always gets the same id."""
+    digest = hashlib.sha1(f"{session_id}\x1f{','.join(message_ids)}\x1f{summary}".encode()).hexdigest()
     return f"dec-{digest[:12]}"
 
 

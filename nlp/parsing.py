@@ -10,6 +10,11 @@ from spacy.tokens import Doc
 from nlp.schema import Conversation
 
 
+MAX_PARSE_CHARS = 20_000
+"""Only the start of a longer message is analysed: decisions are stated in sentences, and
+spaCy's parser needs about 1 GB per 100,000 characters. The message itself is kept whole."""
+
+
 class ParsedConversation:
     """Lazily parsed messages of one conversation, shared by detection and extraction.
 
@@ -37,7 +42,7 @@ class ParsedConversation:
     def prime(self, seqs: Iterable[int]) -> None:
         """Parse, in one batch, the messages among ``seqs`` not parsed yet."""
         missing = sorted({seq for seq in seqs if seq not in self._docs})
-        texts = (self._conversation.messages[seq].content for seq in missing)
+        texts = (self._conversation.messages[seq].content[:MAX_PARSE_CHARS] for seq in missing)
         for seq, doc in zip(missing, self._nlp.pipe(texts, batch_size=self._batch_size), strict=True):
             self._docs[seq] = doc
 
@@ -53,7 +58,7 @@ class ParsedConversation:
             self.prime(seqs)
             return
         missing = sorted({seq for seq in seqs if seq not in self._docs and seq not in self._light_docs})
-        texts = (self._conversation.messages[seq].content for seq in missing)
+        texts = (self._conversation.messages[seq].content[:MAX_PARSE_CHARS] for seq in missing)
         for seq, doc in zip(missing, self._light.pipe(texts, batch_size=self._batch_size * 4), strict=True):
             self._light_docs[seq] = doc
 

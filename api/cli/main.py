@@ -11,6 +11,7 @@ from rich.console import Console
 from api.cli import eval_cmd, neo4j_cmd, schema_cmd
 from api.cli.context import CliContext, fail
 from api.cli.extract_cmd import extract
+from api.cli.journal_cmd import chain, ingest
 from api.cli.serve_cmd import serve
 from api.settings import load_settings
 
@@ -25,6 +26,8 @@ app.add_typer(schema_cmd.app, name="schema")
 app.add_typer(eval_cmd.app, name="eval")
 app.command()(serve)
 app.command()(extract)
+app.command()(ingest)
+app.command()(chain)
 
 
 @app.callback()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from nlp.errors import InputFormatError
 from nlp.readers.chat_jsonl import read_chat_jsonl
-from nlp.readers.common import decode_text
+from nlp.readers.common import decode_text, with_content_ids
 from nlp.readers.decision_doc import is_decision_document, read_decision_document
 from nlp.readers.markdown_notes import read_markdown_notes
 from nlp.readers.qmsum import read_qmsum
@@ -53,7 +53,7 @@ def read_conversation(path: Path, fmt: str = "auto", session_id: str | None = No
     if reader is None:
         raise InputFormatError(shown, f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
     session = session_id or path.stem
-    messages = reader(text, shown, session)
+    messages = with_content_ids(session, reader(text, shown, session))
     if not messages:
         raise InputFormatError(shown, f"holds no messages (read as {chosen})")
     title = path.stem if chosen != "markdown" else _first_heading(text) or path.stem

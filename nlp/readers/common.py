@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from nlp.errors import InputFormatError
+from nlp.schema import Message
 
 MAX_INPUT_BYTES = 64 * 1024 * 1024
 
@@ -47,3 +50,33 @@ def parse_timestamp(value: object) -> datetime | None:
             return None
         return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
     return None
+
+
+SHORT_MESSAGE = 12
+
+
+def with_content_ids(session_id: str, messages: Sequence[Message]) -> list[Message]:
+    """Give messages without a source id an id from their author and text.
+
+    ``<session>#<seq>`` would change when an overlapping file starts elsewhere; a hash of
+    author and content does not, so ingesting an overlapping export finds the messages it
+    already has. Short messages repeat ("ok", "+1"), so theirs also hashes the message
+    before them; a collision left after that gets an occurrence number.
+    """
+    seen: dict[str, int] = {}
+    result = []
+    previous = ""
+    for message in messages:
+        text = f"{message.author or ''}\x1f{message.content}"
+        if message.id != message_id(session_id, message.seq):
+            result.append(message)
+            previous = text
+            continue
+        key = text if len(message.content) > SHORT_MESSAGE else f"{previous}\x1e{text}"
+        digest = hashlib.sha1(key.encode()).hexdigest()[:16]
+        count = seen.get(digest, 0)
+        seen[digest] = count + 1
+        suffix = f".{count}" if count else ""
+        result.append(message.model_copy(update={"id": f"{session_id}#{digest}{suffix}"}))
+        previous = text
+    return result

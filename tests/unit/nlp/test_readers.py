@@ -37,7 +37,7 @@ def test_transcript_speakers_continuations_and_labels(tmp_path: Path) -> None:
         ("Bob", "REST is simpler\nand we know it.\nDecision: REST for now"),
     ]
     assert conversation.messages[1].timestamp is not None
-    assert conversation.messages[1].id == "api#1"
+    assert conversation.messages[1].id.startswith("api#") and conversation.messages[1].id != "api#1"
     assert conversation.messages[1].line == 2
 
 
@@ -54,7 +54,8 @@ def test_chat_jsonl_fields_and_ids(tmp_path: Path) -> None:
     ]
     path = _write(tmp_path, "chat.jsonl", "\n".join(json.dumps(line) for line in lines) + "\n")
     messages = read_conversation(path).messages
-    assert [(m.id, m.author, m.role) for m in messages] == [("chat#0", "user", "user"), ("m-2", "@bob", None)]
+    assert [(m.author, m.role) for m in messages] == [("user", "user"), ("@bob", None)]
+    assert messages[1].id == "m-2" and messages[0].id.startswith("chat#")
 
 
 def test_a_broken_json_line_fails_the_whole_file_naming_the_line(tmp_path: Path) -> None:
@@ -137,3 +138,12 @@ def test_every_shared_meeting_note_reads(tmp_path: Path) -> None:
     assert len(files) == 36
     for path in files:
         assert read_conversation(path).messages
+
+
+def test_content_ids_survive_an_overlapping_file(tmp_path: Path) -> None:
+    first = _write(tmp_path, "a.txt", "Ann: ok\nBen: We use Postgres\nAnn: ok\n")
+    later = _write(tmp_path, "b.txt", "Ben: We use Postgres\nAnn: ok\nCid: And Redis\n")
+    one = read_conversation(first, session_id="s").messages
+    two = read_conversation(later, session_id="s").messages
+    assert [m.id for m in one[1:]] == [m.id for m in two[:2]]
+    assert one[0].id != one[2].id  # the repeated "ok" keeps two ids

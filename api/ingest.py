@@ -1,0 +1,147 @@
+"""The one place where conversation → nlp → graph is wired (CLI, Python API, GraphQL)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from api.events import DETECTED, EXTRACTED, INDEXED, SUPERSEDED, EventBus
+from graph.evolution import EvolutionStore
+from graph.writer import DecisionInput, DecisionWriter
+from nlp.embedding import Embedder, embedding_text
+from nlp.evolution import classify_relation
+from nlp.extract import decision_id
+from nlp.gazetteer import TECHNOLOGIES
+from nlp.pipeline import OfflinePipeline
+from nlp.schema import Conversation, ExtractedDecision
+
+_TECH_NAMES = frozenset(canonical for canonical, _ in TECHNOLOGIES.values())
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class IngestServices:
+    """What ingestion needs, built once by the caller (CLI, app lifespan, DecisionJournal)."""
+
+    pipeline: OfflinePipeline
+    embedder: Embedder | None
+    writer: DecisionWriter
+    evolution: EvolutionStore
+    events: EventBus
+    detect_evolution: bool = True
+
+
+@dataclass
+class IngestReport:
+    """What one ingest did."""
+
+    session_id: str
+    messages_read: int = 0
+    new_messages: int = 0
+    decisions_found: int = 0
+    new_decisions: int = 0
+    linked_files: int = 0
+    superseded: int = 0
+    revisited: int = 0
+    decision_ids: list[str] = field(default_factory=list)
+
+
+async def ingest_conversation(
+    conversation: Conversation,
+    services: IngestServices,
+    *,
+    decisions: Sequence[ExtractedDecision] | None = None,
+    source: str = "conversation",
+    access_groups: Sequence[str] = (),
+    only_messages: set[int] | None = None,
+) -> IngestReport:
+    """Detect, extract, store and relate the decisions of one conversation.
+
+    Idempotent: messages and decisions have natural keys, so running it again on the same
+    input (or an overlapping one) adds nothing; only new decisions are related to older ones.
+
+    Args:
+        conversation: The messages.
+        services: Pipeline, embedder, writers and events.
+        decisions: Already extracted decisions (structured documents); otherwise detected.
+        source: ``conversation``, ``adr``, ``agent`` or ``manual``.
+        access_groups: Groups allowed to read this session's decisions.
+        only_messages: Keep only decisions stated in these positions (incremental add).
+    """
+    report = IngestReport(conversation.session_id, messages_read=len(conversation.messages))
+    stored = await services.writer.write_conversation(conversation, access_groups)
+    report.new_messages = stored.new_messages
+    if decisions is None:
+        extraction = services.pipeline.run(conversation)
+        found = list(extraction.decisions)
+    else:
+        found = list(decisions)
+    if only_messages is not None:
+        found = [d for d in found if set(d.messages) & only_messages]
+    report.decisions_found = len(found)
+    inputs = _inputs(conversation, found, services.embedder, source)
+    for item in inputs:
+        await services.events.emit(DETECTED, {"decision_id": item.id, "confidence": item.decision.confidence})
+        await services.events.emit(EXTRACTED, {"decision_id": item.id, "decision_summary": item.decision.decision})
+    results = await services.writer.write_decisions(conversation.session_id, inputs)
+    created = {decision for decision, is_new in results if is_new}
+    report.decision_ids = [item.id for item in inputs]
+    report.new_decisions = len(created)
+    report.linked_files = sum(len(item.decision.related_code) for item in inputs if item.id in created)
+    for item in inputs:
+        await services.events.emit(INDEXED, {"decision_id": item.id})
+    if services.detect_evolution:
+        later = {item.id for item in inputs}
+        for item in inputs:
+            later.discard(item.id)
+            if item.id in created:
+                await _relate(item, services, later, report)
+    return report
+
+
+def _inputs(
+    conversation: Conversation, found: Sequence[ExtractedDecision], embedder: Embedder | None, source: str
+) -> list[DecisionInput]:
+    texts = [embedding_text(d.decision, d.pattern, d.context, d.rationale) for d in found]
+    vectors: Sequence[list[float] | None] = embedder.embed(texts) if embedder and texts else [None] * len(found)
+    inputs = []
+    for decision, vector in zip(found, vectors, strict=True):
+        message_ids = tuple(conversation.messages[seq].id for seq in decision.messages)
+        inputs.append(
+            DecisionInput(
+                id=decision_id(conversation.session_id, message_ids, decision.decision),
+                decision=decision,
+                message_ids=message_ids,
+                embedding=vector,
+                source=source,
+                source_path=conversation.path,
+            )
+        )
+    return inputs
+
+
+async def _relate(item: DecisionInput, services: IngestServices, exclude: set[str], report: IngestReport) -> None:
+    """Link a new decision to the earlier one on its subject, when a cue says how."""
+    techs = [k for k in item.decision.keywords if k in _TECH_NAMES]
+    for candidate in await services.evolution.candidates(item.id, item.embedding, techs):
+        if candidate.id in exclude:
+            continue
+        relation = classify_relation(
+            item.decision.decision, item.decision.context, techs, candidate.keywords, candidate.similarity
+        )
+        if relation is None:
+            continue
+        if relation.kind == "supersedes":
+            await services.evolution.supersede(
+                item.id, candidate.id, relation.reason, partial=relation.partial, inferred=True,
+                confidence=relation.confidence,
+            )
+            report.superseded += 1
+            await services.events.emit(SUPERSEDED, {"old_decision_id": candidate.id, "new_decision_id": item.id})
+        else:
+            await services.evolution.revisit(
+                item.id, candidate.id, relation.reason, outcome=relation.outcome or "kept", inferred=True,
+                confidence=relation.confidence,
+            )
+            report.revisited += 1
+        return  # one predecessor per decision: the closest related one

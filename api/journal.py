@@ -1,0 +1,165 @@
+"""``DecisionJournal``: the seed-000 Python API over the graph.
+
+    async with DecisionJournal(session_id="design") as journal:
+        await journal.add_message({"author": "alice", "content": "Let's go with REST."})
+        hits = await journal.search_decisions("REST")
+        chain = await journal.get_decision_chain(hits[0]["id"])
+"""
+
+from __future__ import annotations
+
+import logging
+from contextlib import AsyncExitStack
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from api.events import SEARCHED, EventBus, Handler
+from api.ingest import IngestReport, ingest_conversation
+from api.json_shape import chain_json, decision_record_json
+from api.runtime import connect
+from api.services import Services, build_services
+from api.settings import Settings, load_settings
+from graph.messages import session_messages
+from nlp.readers import read_conversation, read_decisions
+from nlp.readers.common import message_id, parse_timestamp, with_content_ids
+from nlp.schema import Conversation, ExtractedAlternative, ExtractedDecision, ExtractedStakeholder, Message
+
+log = logging.getLogger("decision_journal.journal")
+
+
+class DecisionJournal:
+    """Conversations in, decisions out, stored in Neo4j.
+
+    Args:
+        settings: Read from the environment and config file when not given.
+        session_id: The session ``add_message`` and ``get_messages`` work on.
+    """
+
+    def __init__(self, settings: Settings | None = None, session_id: str = "default") -> None:
+        self._settings = settings or load_settings()
+        self._session_id = session_id
+        self._events = EventBus()
+        self._stack: AsyncExitStack | None = None
+        self._services: Services | None = None
+
+    async def __aenter__(self) -> DecisionJournal:
+        self._stack = AsyncExitStack()
+        graph = await self._stack.enter_async_context(connect(self._settings, log.info))
+        self._services = build_services(self._settings, graph.executor, self._events)
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        if self._stack is not None:
+            await self._stack.aclose()
+        self._stack = self._services = None
+
+    @property
+    def services(self) -> Services:
+        if self._services is None:
+            raise RuntimeError("use DecisionJournal as `async with DecisionJournal() as journal:`")
+        return self._services
+
+    def on(self, event: str, handler: Handler) -> None:
+        """Register a handler for one of seed 000's events (see ``api.events``)."""
+        self._events.on(event, handler)
+
+    async def add_message(self, message: dict[str, Any]) -> None:
+        """Append a message to this journal's session; detect and store any decision it makes."""
+        stored = await self.get_messages()
+        context = [
+            Message(id=m["id"], seq=i, author=m.get("author"), role=m.get("role"), content=m["content"])
+            for i, m in enumerate(stored[-10:])
+        ]
+        local = len(context)
+        new = Message(
+            id=message_id(self._session_id, local), seq=local,
+            author=message.get("author") or message.get("role"), role=message.get("role"),
+            content=str(message.get("content", "")),
+            timestamp=parse_timestamp(message.get("timestamp")) or datetime.now(UTC),
+        )
+        # The id hashes the content (and, for a short message, the one before it), as a
+        # file ingest of the same conversation would; the writer places it after `stored`.
+        messages = with_content_ids(self._session_id, [*context, new])
+        window = Conversation(session_id=self._session_id, source_format="api", messages=tuple(messages))
+        await ingest_conversation(window, self.services.ingest, only_messages={new.seq})
+
+    async def get_messages(self) -> list[dict[str, Any]]:
+        """This session's messages in order."""
+        return await self.get_messages_of(self._session_id)
+
+    async def get_messages_of(self, session_id: str) -> list[dict[str, Any]]:
+        """Another session's messages in order."""
+        return await session_messages(self.services.executor, session_id)
+
+    async def ingest_session(self, source: Path | Conversation, fmt: str = "auto", session_id: str | None = None) -> IngestReport:
+        """Ingest a whole file (any supported format) or an already read conversation."""
+        if isinstance(source, Conversation):
+            return await ingest_conversation(source, self.services.ingest)
+        structured = read_decisions(source, session_id) if fmt in {"auto", "decision-doc"} else None
+        if structured is not None:
+            conversation, decisions = structured
+            return await ingest_conversation(conversation, self.services.ingest, decisions=decisions, source="adr")
+        return await ingest_conversation(read_conversation(source, fmt, session_id), self.services.ingest)
+
+    async def search_decisions(self, query: str, filters: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        """Decisions matching ``query``, best first, in the shared JSON shape."""
+        filters = filters or {}
+        hits = await self.services.search.fulltext(
+            query, limit=int(filters.get("limit", 10)), include_history=bool(filters.get("history", False))
+        )
+        records = await self.services.reader.decisions([decision for decision, _ in hits])
+        await self._events.emit(SEARCHED, {"query": query, "result_count": len(records)})
+        return [decision_record_json(record) for record in records]
+
+    async def get_decision(self, decision_id: str) -> dict[str, Any]:
+        """One decision in the shared JSON shape (raises ``DecisionNotFound``)."""
+        return decision_record_json(await self.services.reader.decision(decision_id))
+
+    async def get_decision_chain(self, decision_id: str, as_of: datetime | None = None) -> dict[str, Any]:
+        """``{"original", "revisions", "current", "branches", "links"}`` from any member."""
+        return chain_json(await self.services.reader.chain(decision_id, as_of))
+
+    async def record_decision(
+        self,
+        decision: str,
+        *,
+        context: str | None = None,
+        rationale: str | None = None,
+        alternatives: list[str] | None = None,
+        stakeholders: list[str] | None = None,
+        decision_maker: str | None = None,
+        files: list[str] | None = None,
+        tags: list[str] | None = None,
+        pattern: str | None = None,
+        category: str | None = None,
+        decided_at: datetime | None = None,
+        session_id: str = "manual",
+    ) -> dict[str, Any]:
+        """Record a decision by hand (source ``manual``) and return it as stored."""
+        when = decided_at or datetime.now(UTC)
+        note = Message(id=f"{session_id}#{when.isoformat()}", seq=0, author=decision_maker, content=decision, timestamp=when)
+        extracted = ExtractedDecision(
+            decision=decision, context=context, rationale=rationale,
+            alternatives=tuple(ExtractedAlternative(option=o) for o in alternatives or ()),
+            stakeholders=tuple(ExtractedStakeholder(handle=h if h.startswith("@") else f"@{h}") for h in stakeholders or ()),
+            decision_maker=decision_maker, related_code=tuple(files or ()), tags=tuple(tags or ()),
+            keywords=tuple(tags or ()), pattern=pattern, category=category, decided_at=when, messages=(0,),
+        )
+        conversation = Conversation(session_id=session_id, source_format="manual", messages=(note,))
+        report = await ingest_conversation(conversation, self.services.ingest, decisions=[extracted], source="manual")
+        return await self.get_decision(report.decision_ids[0])
+
+    async def link_superseding_decision(self, old_decision_id: str, new_decision_id: str, reason: str) -> None:
+        """``new`` replaces ``old`` (seed 000 ``TemporalTracker``); old becomes superseded."""
+        await self.services.ingest.evolution.supersede(new_decision_id, old_decision_id, reason)
+        await self._events.emit(
+            "context:decision:superseded", {"old_decision_id": old_decision_id, "new_decision_id": new_decision_id}
+        )
+
+    async def mark_revisited(self, old_decision_id: str, new_decision_id: str, reason: str, outcome: str = "kept") -> None:
+        """``new`` reconsidered ``old``; an active old decision becomes revisited."""
+        await self.services.ingest.evolution.revisit(new_decision_id, old_decision_id, reason, outcome=outcome)

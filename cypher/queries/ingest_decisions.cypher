@@ -1,0 +1,48 @@
+// Ingest: create or update decisions with their alternatives, stakeholders, files,
+// features, tags and the messages that state them. Status and recorded_at are set only
+// on creation, so re-ingesting never undoes a later supersede. `created` says which
+// decisions are new.
+// params: $session_id, $decisions
+// example: :param session_id => 'api-design'
+//          :param decisions => [{id: 'dec-1', summary: 'Use REST', status: 'active', alternatives: [], stakeholders: [], decision_maker: null, files: [], features: [], tags: [], stated_in: []}]
+MATCH (s:Session {id: $session_id})
+UNWIND $decisions AS d
+MERGE (dec:Decision {id: d.id})
+ON CREATE SET dec.recorded_at = datetime(), dec.status = d.status, dec.is_new = true
+SET dec.summary = d.summary, dec.context = d.context, dec.rationale = d.rationale,
+    dec.decided_at = d.decided_at, dec.confidence = d.confidence, dec.origin = d.origin,
+    dec.source = d.source, dec.source_path = d.source_path, dec.tags = d.tags,
+    dec.keywords = d.keywords, dec.pattern = d.pattern, dec.category = d.category,
+    dec.reversibility = d.reversibility, dec.impact = d.impact, dec.pros = d.pros,
+    dec.cons = d.cons, dec.risks = d.risks, dec.assumptions = d.assumptions,
+    dec.embedding = d.embedding
+MERGE (dec)-[:IN_SESSION]->(s)
+FOREACH (alt IN d.alternatives |
+  MERGE (a:Alternative {id: alt.id})
+  SET a.option = alt.option, a.pros = alt.pros, a.cons = alt.cons, a.why_not_chosen = alt.why_not_chosen
+  MERGE (dec)-[:CONSIDERED]->(a))
+FOREACH (p IN d.stakeholders |
+  MERGE (h:Stakeholder {handle: p.handle})
+  ON CREATE SET h.name = p.name
+  MERGE (dec)-[r:INVOLVES]->(h)
+  SET r.role = p.role)
+FOREACH (handle IN CASE WHEN d.decision_maker IS NULL THEN [] ELSE [d.decision_maker] END |
+  MERGE (h:Stakeholder {handle: handle})
+  MERGE (dec)-[:DECIDED_BY]->(h))
+FOREACH (f IN d.files |
+  MERGE (file:File {path: f.path})
+  ON CREATE SET file.kind = f.kind
+  MERGE (dec)-[:AFFECTS]->(file))
+FOREACH (key IN d.features |
+  MERGE (feature:Feature {key: key})
+  MERGE (dec)-[:AFFECTS]->(feature))
+FOREACH (tag IN d.tags |
+  MERGE (t:Tag {name: tag})
+  MERGE (dec)-[:TAGGED]->(t))
+FOREACH (st IN d.stated_in |
+  MERGE (m:Message {id: st.message_id})
+  MERGE (dec)-[r:STATED_IN]->(m)
+  SET r.start = st.start, r.end = st.end)
+WITH dec, coalesce(dec.is_new, false) AS created
+REMOVE dec.is_new
+RETURN dec.id AS id, created;

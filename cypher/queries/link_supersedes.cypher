@@ -1,0 +1,16 @@
+// Record that $new_id supersedes $old_id: the edge keeps why, when, whether it was
+// inferred and how sure; the old decision becomes superseded. Nothing is deleted.
+// params: $new_id, $old_id, $at, $reason, $partial, $inferred, $confidence
+// example: :param new_id => 'dec-456'
+//          :param old_id => 'dec-123'
+//          :param at => null
+//          :param reason => 'moved sessions to Redis'
+//          :param partial => false
+//          :param inferred => false
+//          :param confidence => 1.0
+MATCH (new:Decision {id: $new_id}), (old:Decision {id: $old_id})
+MERGE (new)-[r:SUPERSEDES]->(old)
+ON CREATE SET r.at = coalesce($at, new.decided_at, datetime()), r.reason = $reason, r.partial = $partial,
+              r.inferred = $inferred, r.confidence = $confidence
+SET old.status = 'superseded', old.superseded_at = coalesce(old.superseded_at, r.at)
+RETURN new.id AS new_id, old.id AS old_id, r.at AS at;

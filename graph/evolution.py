@@ -1,0 +1,86 @@
+"""Supersede and revisit links, and the candidates a new decision may relate to."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from graph.cypher import load_query
+from graph.errors import DecisionNotFound
+from graph.executor import QueryExecutor
+from graph.records import _native
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A current decision that may be about the same subject as a new one."""
+
+    id: str
+    summary: str
+    keywords: tuple[str, ...]
+    tags: tuple[str, ...]
+    at: datetime | None
+    similarity: float
+
+
+class EvolutionStore:
+    """Writes SUPERSEDES/REVISITS edges and finds relation candidates."""
+
+    def __init__(self, executor: QueryExecutor) -> None:
+        self._executor = executor
+
+    async def supersede(
+        self, new_id: str, old_id: str, reason: str | None, *, partial: bool = False, inferred: bool = False,
+        confidence: float = 1.0, at: datetime | None = None,
+    ) -> None:
+        """``new_id`` replaces ``old_id``; the old one becomes ``superseded``.
+
+        Raises:
+            DecisionNotFound: Either id is unknown.
+        """
+        rows = await self._executor.write(load_query("link_supersedes"), {
+            "new_id": new_id, "old_id": old_id, "at": at, "reason": reason, "partial": partial,
+            "inferred": inferred, "confidence": confidence,
+        })
+        if not rows:
+            raise DecisionNotFound(f"{new_id} or {old_id}")
+
+    async def revisit(
+        self, new_id: str, old_id: str, reason: str | None, *, outcome: str = "kept", inferred: bool = False,
+        confidence: float = 1.0, at: datetime | None = None,
+    ) -> None:
+        """``new_id`` reconsidered ``old_id``; an active old one becomes ``revisited``.
+
+        Raises:
+            DecisionNotFound: Either id is unknown.
+        """
+        rows = await self._executor.write(load_query("link_revisits"), {
+            "new_id": new_id, "old_id": old_id, "at": at, "reason": reason, "outcome": outcome,
+            "inferred": inferred, "confidence": confidence,
+        })
+        if not rows:
+            raise DecisionNotFound(f"{new_id} or {old_id}")
+
+    async def candidates(
+        self, decision_id: str, embedding: Sequence[float] | None, keywords: Sequence[str], limit: int = 5
+    ) -> list[Candidate]:
+        """Current decisions close in meaning (vector index) or naming the same technology."""
+        rows = []
+        if embedding is not None:
+            rows += await self._executor.read(
+                load_query("relation_candidates_vector"), {"id": decision_id, "embedding": list(embedding), "limit": limit}
+            )
+        if keywords:
+            rows += await self._executor.read(
+                load_query("relation_candidates_keywords"), {"id": decision_id, "keywords": list(keywords), "limit": limit}
+            )
+        best: dict[str, Candidate] = {}
+        for row in rows:
+            candidate = Candidate(
+                row["id"], row["summary"], tuple(row["keywords"] or ()), tuple(row["tags"] or ()),
+                _native(row["at"]), float(row["score"]),
+            )
+            if row["id"] not in best or candidate.similarity > best[row["id"]].similarity:
+                best[row["id"]] = candidate
+        return sorted(best.values(), key=lambda c: c.similarity, reverse=True)

@@ -1,0 +1,83 @@
+"""Read decisions and their chains."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from graph.cypher import load_query
+from graph.errors import DecisionNotFound
+from graph.executor import QueryExecutor
+from graph.records import ChainLink, DecisionChain, DecisionRecord, _native
+
+_EARLIEST = datetime.min.replace(tzinfo=UTC)
+
+
+class DecisionReader:
+    """Decisions by id and the chains they belong to."""
+
+    def __init__(self, executor: QueryExecutor) -> None:
+        self._executor = executor
+
+    async def decisions(self, ids: Sequence[str]) -> list[DecisionRecord]:
+        """The decisions with these ids, in the order asked; unknown ids are left out."""
+        rows = await self._executor.read(load_query("decisions_by_ids"), {"ids": list(ids)})
+        by_id = {row["decision"]["id"]: DecisionRecord.from_row(row) for row in rows}
+        return [by_id[i] for i in ids if i in by_id]
+
+    async def decision(self, decision_id: str) -> DecisionRecord:
+        """One decision.
+
+        Raises:
+            DecisionNotFound: No such id.
+        """
+        found = await self.decisions([decision_id])
+        if not found:
+            raise DecisionNotFound(decision_id)
+        return found[0]
+
+    async def chain(self, decision_id: str, as_of: datetime | None = None) -> DecisionChain:
+        """The chain ``decision_id`` belongs to, correct from any member.
+
+        Args:
+            decision_id: Any decision of the chain.
+            as_of: Read the chain as it stood then: later decisions and links are left out.
+
+        Raises:
+            DecisionNotFound: No such id, or (with ``as_of``) it did not exist yet.
+        """
+        rows = await self._executor.read(load_query("decision_chain"), {"id": decision_id})
+        if not rows:
+            raise DecisionNotFound(decision_id)
+        times = {row["id"]: _native(row["at"]) or _EARLIEST for row in rows}
+        if as_of is not None:
+            rows = [row for row in rows if times[row["id"]] <= as_of]
+            if not any(row["id"] == decision_id for row in rows):
+                raise DecisionNotFound(decision_id, as_of.date())
+        members = {row["id"] for row in rows}
+        links = [
+            ChainLink(link["type"], row["id"], link["to"], _native(link["at"]), link["reason"], link["partial"],
+                      link["outcome"], link["inferred"], link["confidence"])
+            for row in rows
+            for link in row["links"]
+            if link["to"] in members
+        ]
+        return await self._assemble(members, links, times)
+
+    async def _assemble(self, members: set[str], links: list[ChainLink], times: dict[str, Any]) -> DecisionChain:
+        ordered = sorted(members, key=lambda i: (times[i], i))
+        records = {r.id: r for r in await self.decisions(ordered)}
+        replacing = {link.source for link in links}  # decisions that supersede or revisit another
+        replaced = {link.target for link in links}  # decisions something newer supersedes or revisits
+        roots = [i for i in ordered if i not in replacing] or ordered[:1]
+        heads = [i for i in ordered if i not in replaced] or ordered[-1:]
+        original = roots[0]
+        current = heads[-1]
+        return DecisionChain(
+            original=records[original],
+            revisions=tuple(records[i] for i in ordered if i != original),
+            current=records[current],
+            branches=tuple(records[i] for i in heads) if len(heads) > 1 else (),
+            links=tuple(sorted(links, key=lambda link: (times[link.source], link.source))),
+        )

@@ -1,0 +1,125 @@
+"""Frozen read models; neomodel objects and driver records never leave ``graph``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+
+def _native(value: Any) -> Any:
+    """neo4j temporal values as Python datetimes; everything else unchanged."""
+    return value.to_native() if hasattr(value, "to_native") else value
+
+
+@dataclass(frozen=True)
+class AlternativeRecord:
+    option: str
+    pros: tuple[str, ...]
+    cons: tuple[str, ...]
+    why_not_chosen: str | None
+
+
+@dataclass(frozen=True)
+class StakeholderRecord:
+    handle: str
+    name: str | None
+    role: str | None
+
+
+@dataclass(frozen=True)
+class DecisionRecord:
+    """A stored decision with what it links to (the shared JSON shape's content)."""
+
+    id: str
+    summary: str
+    context: str | None
+    rationale: str | None
+    status: str
+    decided_at: datetime | None
+    recorded_at: datetime | None
+    superseded_at: datetime | None
+    confidence: float | None
+    origin: str | None
+    source: str | None
+    source_path: str | None
+    session: str | None
+    messages: tuple[int, ...]
+    tags: tuple[str, ...]
+    keywords: tuple[str, ...]
+    pattern: str | None
+    category: str | None
+    reversibility: str | None
+    impact: str | None
+    pros: tuple[str, ...]
+    cons: tuple[str, ...]
+    risks: tuple[str, ...]
+    assumptions: tuple[str, ...]
+    alternatives: tuple[AlternativeRecord, ...]
+    stakeholders: tuple[StakeholderRecord, ...]
+    decision_maker: str | None
+    files: tuple[str, ...]
+    features: tuple[str, ...]
+    supersedes: tuple[str, ...]
+    superseded_by: tuple[str, ...]
+    revisits: tuple[str, ...]
+    revisited_by: tuple[str, ...]
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> DecisionRecord:
+        """Build from a ``decisions_by_ids`` row."""
+        d = row["decision"]
+        alternatives = sorted(row["alternatives"], key=lambda a: a["id"])
+        return cls(
+            id=d["id"], summary=d["summary"], context=d.get("context"), rationale=d.get("rationale"),
+            status=d.get("status") or "active", decided_at=_native(d.get("decided_at")),
+            recorded_at=_native(d.get("recorded_at")), superseded_at=_native(d.get("superseded_at")),
+            confidence=d.get("confidence"), origin=d.get("origin"), source=d.get("source"),
+            source_path=d.get("source_path"), session=row["session"], messages=tuple(sorted(row["messages"])),
+            tags=tuple(d.get("tags") or ()), keywords=tuple(d.get("keywords") or ()), pattern=d.get("pattern"),
+            category=d.get("category"), reversibility=d.get("reversibility"), impact=d.get("impact"),
+            pros=tuple(d.get("pros") or ()), cons=tuple(d.get("cons") or ()), risks=tuple(d.get("risks") or ()),
+            assumptions=tuple(d.get("assumptions") or ()),
+            alternatives=tuple(
+                AlternativeRecord(a["option"], tuple(a.get("pros") or ()), tuple(a.get("cons") or ()), a.get("why_not_chosen"))
+                for a in alternatives
+            ),
+            stakeholders=tuple(
+                StakeholderRecord(s["handle"], s.get("name"), s.get("role"))
+                for s in sorted(row["stakeholders"], key=lambda s: s["handle"])
+            ),
+            decision_maker=row["decision_maker"], files=tuple(sorted(row["files"])), features=tuple(sorted(row["features"])),
+            supersedes=tuple(sorted(row["supersedes"])), superseded_by=tuple(sorted(row["superseded_by"])),
+            revisits=tuple(sorted(row["revisits"])), revisited_by=tuple(sorted(row["revisited_by"])),
+        )
+
+
+@dataclass(frozen=True)
+class ChainLink:
+    """One SUPERSEDES or REVISITS edge inside a chain."""
+
+    type: str
+    source: str
+    target: str
+    at: datetime | None
+    reason: str | None
+    partial: bool | None
+    outcome: str | None
+    inferred: bool | None
+    confidence: float | None
+
+
+@dataclass(frozen=True)
+class DecisionChain:
+    """How a decision evolved (seed 000 ``DecisionChain``), plus the branches it split into.
+
+    ``original`` is the earliest decision with no older one; ``revisions`` are the others in
+    time order; ``current`` is the latest decision nothing newer replaces or revisits, and
+    ``branches`` lists every such head when a decision was replaced by more than one.
+    """
+
+    original: DecisionRecord
+    revisions: tuple[DecisionRecord, ...]
+    current: DecisionRecord
+    branches: tuple[DecisionRecord, ...]
+    links: tuple[ChainLink, ...]

@@ -1,0 +1,153 @@
+"""Idempotent writes of conversations and decisions (MERGE on natural keys, UNWIND batches)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from graph.cypher import load_query
+from graph.executor import QueryExecutor
+from nlp.schema import Conversation, ExtractedDecision
+
+MESSAGE_BATCH = 1000
+DECISION_BATCH = 200
+
+
+@dataclass(frozen=True)
+class DecisionInput:
+    """One extracted decision, ready to store.
+
+    Attributes:
+        id: Its natural key (stable across re-ingests).
+        decision: What ``nlp`` extracted.
+        message_ids: Ids of the messages its ``messages`` positions point at.
+        embedding: Its vector, or None without an embedder.
+        source: ``conversation``, ``adr``, ``agent`` or ``manual``.
+        source_path: The file it came from, if any.
+    """
+
+    id: str
+    decision: ExtractedDecision
+    message_ids: tuple[str, ...]
+    embedding: list[float] | None
+    source: str = "conversation"
+    source_path: str | None = None
+
+
+@dataclass(frozen=True)
+class SessionWrite:
+    """What ``write_conversation`` stored: the position of every message in the session."""
+
+    session_id: str
+    seqs: dict[str, int]
+    new_messages: int
+
+
+class DecisionWriter:
+    """Writes conversations and decisions through a ``QueryExecutor``."""
+
+    def __init__(self, executor: QueryExecutor) -> None:
+        self._executor = executor
+
+    async def write_conversation(
+        self, conversation: Conversation, access_groups: Sequence[str] = ()
+    ) -> SessionWrite:
+        """Store the session and its messages, one transaction per batch of messages.
+
+        Messages already stored (same id) keep their position; new ones are placed after
+        the overlap with what is stored, or after the last stored message.
+        """
+        existing = {
+            row["id"]: row["seq"]
+            for row in await self._executor.read(
+                load_query("session_message_seqs"), {"session_id": conversation.session_id}
+            )
+        }
+        offset = _offset(conversation, existing)
+        seqs = {m.id: existing.get(m.id, m.seq + offset) for m in conversation.messages}
+        session = {
+            "id": conversation.session_id,
+            "title": conversation.title,
+            "source": conversation.source_format,
+            "started_at": next((m.timestamp for m in conversation.messages if m.timestamp), None),
+            "access_groups": list(access_groups),
+        }
+        rows = [
+            {
+                "id": m.id, "seq": seqs[m.id], "author": m.author, "role": m.role, "content": m.content,
+                "content_hash": m.id.rsplit("#", 1)[-1], "timestamp": m.timestamp, "topic": m.topic,
+            }
+            for m in conversation.messages
+        ]
+        for start in range(0, len(rows), MESSAGE_BATCH):
+            await self._executor.write(
+                load_query("ingest_session_messages"), {"session": session, "messages": rows[start : start + MESSAGE_BATCH]}
+            )
+        return SessionWrite(conversation.session_id, seqs, sum(1 for m in conversation.messages if m.id not in existing))
+
+    async def write_decisions(self, session_id: str, decisions: Sequence[DecisionInput]) -> list[tuple[str, bool]]:
+        """Store decisions with everything they link to; return (id, created) per decision."""
+        results: list[tuple[str, bool]] = []
+        rows = [_decision_row(item) for item in decisions]
+        for start in range(0, len(rows), DECISION_BATCH):
+            stored = await self._executor.write(
+                load_query("ingest_decisions"), {"session_id": session_id, "decisions": rows[start : start + DECISION_BATCH]}
+            )
+            results += [(row["id"], bool(row["created"])) for row in stored]
+        return results
+
+
+def _offset(conversation: Conversation, existing: dict[str, int]) -> int:
+    for message in conversation.messages:
+        if message.id in existing:
+            return existing[message.id] - message.seq
+    return max(existing.values()) + 1 if existing else 0
+
+
+def _decision_row(item: DecisionInput) -> dict[str, Any]:
+    d = item.decision
+    stated = [
+        {"message_id": item.message_ids[index], "start": span.start, "end": span.end}
+        for span in d.spans
+        for index, seq in enumerate(d.messages)
+        if seq == span.seq
+    ]
+    stated += [
+        {"message_id": message_id, "start": None, "end": None}
+        for message_id in item.message_ids
+        if message_id not in {row["message_id"] for row in stated}
+    ]
+    return {
+        "id": item.id,
+        "summary": d.decision,
+        "context": d.context,
+        "rationale": d.rationale,
+        "status": d.status,
+        "decided_at": d.decided_at,
+        "confidence": d.confidence,
+        "origin": d.origin,
+        "source": item.source,
+        "source_path": item.source_path,
+        "tags": list(d.tags),
+        "keywords": list(d.keywords),
+        "pattern": d.pattern,
+        "category": d.category,
+        "reversibility": d.reversibility,
+        "impact": d.impact,
+        "pros": list(d.trade_offs.pros),
+        "cons": list(d.trade_offs.cons),
+        "risks": list(d.trade_offs.risks),
+        "assumptions": list(d.trade_offs.assumptions),
+        "embedding": item.embedding,
+        "alternatives": [
+            {"id": f"{item.id}#alt{index}", "option": alt.option, "pros": list(alt.pros), "cons": list(alt.cons),
+             "why_not_chosen": alt.why_not_chosen}
+            for index, alt in enumerate(d.alternatives)
+        ],
+        "stakeholders": [{"handle": s.handle, "name": s.name, "role": s.role} for s in d.stakeholders],
+        "decision_maker": d.decision_maker,
+        "files": [{"path": path, "kind": "directory" if path.endswith("/") else "file"} for path in d.related_code],
+        "features": list(d.related_features),
+        "stated_in": stated,
+    }
