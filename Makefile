@@ -1,5 +1,6 @@
 # The two commands of the README:
-#   make run   install what is needed, start the local Neo4j, apply the schema, serve the API
+#   make run   install what is needed, start the local Neo4j, apply the schema, ingest the
+#              bundled example, answer a question about it, serve the API
 #   make test  install what is needed, run every test against a throwaway Neo4j, stop it
 # Both are safe to re-run; the first run downloads Python packages and the Neo4j jars.
 
@@ -25,6 +26,8 @@ neo4j-install: $(STAMP)
 
 run: install
 	$(BIN)/decision-journal schema apply
+	$(BIN)/decision-journal ingest examples/platform-sync.txt
+	$(BIN)/decision-journal search "why did we choose PostgreSQL?"
 	$(BIN)/decision-journal serve
 
 test: install

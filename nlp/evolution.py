@@ -26,7 +26,8 @@ REVISIT_CUES = re.compile(
     re.IGNORECASE,
 )
 PARTIAL_CUES = re.compile(r"\b(partly|partially|in part|for now|only for|except|add(ing)?)\b", re.IGNORECASE)
-SIMILAR = 0.6
+SIMILAR = 0.75
+"""Without a shared technology, only decisions this close in meaning count as one subject."""
 
 
 @dataclass(frozen=True)
@@ -53,9 +54,11 @@ def classify_relation(
     if not same_subject(new_keywords, old_keywords, similarity):
         return None
     shared = sorted({k for k in new_keywords if k.lower() in {o.lower() for o in old_keywords}})
+    if shared and not any(_mentions(decision, name) or _mentions(context or "", name) for name in shared):
+        return None
     subject = f"same subject ({', '.join(shared)})" if shared else f"similar decision ({similarity:.2f})"
     for text, weight in ((decision, 1.0), (context or "", 0.8)):
-        revisit = REVISIT_CUES.search(text)
+        revisit = _cue_about(REVISIT_CUES, text, shared)
         supersede = SUPERSEDE_CUES.search(text)
         # "Keep PostgreSQL instead of moving to DynamoDB" keeps the old decision: a keep-cue
         # before a replace-cue wins.
@@ -64,4 +67,18 @@ def classify_relation(
         if supersede:
             partial = bool(PARTIAL_CUES.search(decision))
             return Relation("supersedes", f"{subject}; '{supersede.group(0)}'", round(0.85 * weight, 2), partial=partial)
+    return None
+
+
+def _mentions(text: str, name: str) -> bool:
+    return re.search(rf"\b{re.escape(name)}\b", text, re.IGNORECASE) is not None
+
+
+def _cue_about(cues: re.Pattern[str], text: str, shared: Sequence[str]) -> re.Match[str] | None:
+    """A keep-cue counts only when what is kept is the shared subject ("keep PostgreSQL"),
+    not anything else ("keep the handlers in src/api")."""
+    for match in cues.finditer(text):
+        following = text[match.end() : match.end() + 40]
+        if not shared or any(_mentions(following, name) for name in shared):
+            return match
     return None

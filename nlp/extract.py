@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from datetime import timedelta
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -118,19 +119,23 @@ class DecisionExtractor:
             doc = self._parsed.doc(message.seq)
             statement_msg, sentence = message, _statement(doc)
             if "agreement_to_proposal" in detection.signals and not _has_commitment(sentence):
-                proposal = self._proposal_before(messages, detection.seq)
+                proposal = self._proposal_before(messages, detection.seq, last_source)
                 if proposal is not None:
                     if decisions and last_source == proposal[0].seq:
                         decisions[-1] = _merge(decisions[-1], detection, message, doc, self._config.extract_rationale)
                         continue
                     statement_msg, sentence = proposal
-            window = messages[max(0, statement_msg.seq - self._config.context_size) : detection.seq + 1]
+            start = max(statement_msg.seq - self._config.context_size, _topic_start(messages, statement_msg.seq, last_source))
+            window = messages[max(0, start) : detection.seq + 1]
             decisions.append(self._build(conversation, detection, statement_msg, sentence, message, doc, window))
             last_source = statement_msg.seq
         return decisions
 
-    def _proposal_before(self, messages: Sequence[Message], seq: int) -> tuple[Message, Span] | None:
-        for earlier in reversed(messages[max(0, seq - 5) : seq]):
+    def _proposal_before(self, messages: Sequence[Message], seq: int, previous: int | None) -> tuple[Message, Span] | None:
+        # An agreement may accept the proposal that was itself the previous decision
+        # (and merges into it), so the search includes that message.
+        start = max(seq - 5, previous if previous is not None else _topic_start(messages, seq, None))
+        for earlier in reversed(messages[max(0, start) : seq]):
             doc = self._parsed.doc(earlier.seq)
             sentence = _statement(doc)
             if _has_commitment(sentence) or re.search(r"\b(should|let'?s|go with|use)\b", sentence.text, re.IGNORECASE):
@@ -193,6 +198,24 @@ class DecisionExtractor:
             messages=seqs,
             spans=(TextSpan(seq=statement_msg.seq, start=sentence.start_char, end=sentence.end_char),),
         )
+
+
+TOPIC_GAP = timedelta(hours=6)
+
+
+def _topic_start(messages: Sequence[Message], seq: int, previous_decision: int | None) -> int:
+    """Where the discussion that led to the statement at ``seq`` began.
+
+    A decision closes a discussion, and a pause of more than ``TOPIC_GAP`` starts a new one;
+    the context window never reaches back past either, so one topic's reasons and options do
+    not leak into the next decision.
+    """
+    start = previous_decision + 1 if previous_decision is not None else 0
+    for index in range(seq, start, -1):
+        before, after = messages[index - 1].timestamp, messages[index].timestamp
+        if before and after and after - before > TOPIC_GAP:
+            return index
+    return start
 
 
 def decision_id(session_id: str, message_ids: Sequence[str], summary: str) -> str:
@@ -331,7 +354,8 @@ def _phrase(token: Token) -> str:
     """``token`` with the modifiers to its left ("plastic one", "server-side sessions")."""
     modifiers = [child.i for child in token.lefts if child.dep_ in {"amod", "compound", "nmod", "nummod", "npadvmod"}]
     start = min([*modifiers, token.i])
-    return token.doc[start : token.i + 1].text
+    text = token.doc[start : token.i + 1].text
+    return text.rsplit(":", 1)[-1].strip() or token.text  # "Next: REST" is the option REST
 
 
 def _head_words(option: str) -> list[str]:
