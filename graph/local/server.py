@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from neo4j import GraphDatabase
-from neo4j.exceptions import AuthError, ServiceUnavailable
+from neo4j.exceptions import AuthError, DriverError, Neo4jError
 
 from graph.errors import LocalNeo4jError
 from graph.local.config import NEO4J_VERSION, LocalNeo4jConfig, render_conf
@@ -239,8 +239,8 @@ def _wait_for_bolt(config: LocalNeo4jConfig, pid: int, secret: str) -> None:
                     f"the local Neo4j rejected the password from {config.password_file}; "
                     "set NEO4J_PASSWORD to its admin password."
                 ) from exc
-            except (ServiceUnavailable, OSError):
-                pass
+            except (DriverError, Neo4jError, OSError):
+                pass  # Bolt can answer before the database is available: try again
         time.sleep(0.25)
     raise LocalNeo4jError(
         f"the local Neo4j did not answer on {config.bolt_uri} within {config.start_timeout:.0f} s; "
