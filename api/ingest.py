@@ -29,6 +29,7 @@ class IngestServices:
     evolution: EvolutionStore
     events: EventBus
     detect_evolution: bool = True
+    auto_detect: bool = True
 
 
 @dataclass
@@ -71,9 +72,10 @@ async def ingest_conversation(
     report = IngestReport(conversation.session_id, messages_read=len(conversation.messages))
     stored = await services.writer.write_conversation(conversation, access_groups)
     report.new_messages = stored.new_messages
-    if decisions is None:
-        extraction = services.pipeline.run(conversation)
-        found = list(extraction.decisions)
+    if decisions is None and not services.auto_detect:
+        found: list[ExtractedDecision] = []  # seed 000 auto_detect = false: store messages only
+    elif decisions is None:
+        found = list(services.pipeline.run(conversation).decisions)
     else:
         found = list(decisions)
     if only_messages is not None:

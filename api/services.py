@@ -12,7 +12,9 @@ from graph.executor import QueryExecutor
 from graph.reader import DecisionReader
 from graph.search import DecisionSearch
 from graph.writer import DecisionWriter
+from nlp.detect import DetectorConfig
 from nlp.embedding import Embedder, MiniLMEmbedder
+from nlp.extract import ExtractorConfig
 from nlp.language import load_language
 from nlp.pipeline import OfflinePipeline
 
@@ -29,8 +31,9 @@ class Services:
 
 
 def load_embedder(settings: Settings) -> Embedder | None:
-    """The configured embedder, or None when ``[embedding] model = "none"``."""
-    if settings.embedding.model == "none":
+    """The configured embedder, or None when ``[embedding] model = "none"`` or
+    ``index_embeddings = false``."""
+    if settings.embedding.model == "none" or not settings.journal.index_embeddings:
         return None
     return MiniLMEmbedder()
 
@@ -38,12 +41,25 @@ def load_embedder(settings: Settings) -> Embedder | None:
 def build_services(settings: Settings, executor: QueryExecutor, events: EventBus | None = None) -> Services:
     """Load the models and wire the stores over ``executor``."""
     bus = events or EventBus()
-    pipeline = OfflinePipeline(load_language())
+    journal = settings.journal
+    detector = DetectorConfig(
+        keywords=tuple(k.lower() for k in journal.detection_keywords), threshold=journal.detection_threshold
+    )
+    extractor = ExtractorConfig(
+        extract_rationale=journal.extract_rationale,
+        extract_alternatives=journal.extract_alternatives,
+        extract_trade_offs=journal.extract_trade_offs,
+        extract_stakeholders=journal.extract_stakeholders,
+        link_to_code=journal.link_to_code,
+        link_to_features=journal.link_to_features,
+    )
     ingest = IngestServices(
-        pipeline=pipeline,
+        pipeline=OfflinePipeline(load_language(), detector, extractor),
         embedder=load_embedder(settings),
         writer=DecisionWriter(executor),
         evolution=EvolutionStore(executor),
         events=bus,
+        detect_evolution=journal.track_superseded_decisions or journal.detect_revisited_decisions,
+        auto_detect=journal.auto_detect,
     )
     return Services(executor, ingest, DecisionReader(executor), DecisionSearch(executor), bus)

@@ -12,13 +12,15 @@ import os
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
     SettingsConfigDict,
     TomlConfigSettingsSource,
 )
+
+from nlp.seed_rules import SEED000_KEYWORDS
 
 DEFAULT_CONFIG_FILE = Path("decision-journal.toml")
 _STANDARD_ENV = {
@@ -78,6 +80,40 @@ class EmbeddingSettings(_Section):
     dimension: int = Field(default=384, ge=1, le=4096)
 
 
+SEED_MODULE = "context-decision-journal"
+
+
+class JournalSettings(_Section):
+    """Seed 000's configuration keys (docs/configuration.md says what each does here)."""
+
+    auto_detect: bool = True
+    detection_keywords: list[str] = Field(default_factory=lambda: list(SEED000_KEYWORDS))
+    detection_threshold: float = Field(default=0.7, ge=0.0, le=1.0)
+    llm_confirmation: bool = True
+    structured_extraction: bool = True
+    extract_rationale: bool = True
+    extract_alternatives: bool = True
+    extract_trade_offs: bool = True
+    extract_stakeholders: bool = True
+    link_to_code: bool = True
+    link_to_features: bool = True
+    auto_link_strategy: Literal["file_mention", "git_context", "llm_inference"] = "file_mention"
+    # The seed's stores all become the graph's indexes; the values are accepted so a seed
+    # config file loads unchanged.
+    search_index: Literal["neo4j", "memory", "sqlite", "elasticsearch"] = "neo4j"
+    index_embeddings: bool = True
+    embedding_model: str = "all-MiniLM-L6-v2"
+    enable_fts: bool = True
+    persistence: bool = True
+    storage_path: str = ".amplifier/decisions/"
+    retention_days: int = Field(default=730, ge=1)
+    enable_temporal_queries: bool = True
+    enable_stakeholder_queries: bool = True
+    enable_technology_queries: bool = True
+    track_superseded_decisions: bool = True
+    detect_revisited_decisions: bool = True
+
+
 class Settings(BaseSettings):
     """Every setting of the service, grouped by section."""
 
@@ -89,6 +125,23 @@ class Settings(BaseSettings):
     local_neo4j: LocalNeo4jSettings = LocalNeo4jSettings()
     server: ServerSettings = ServerSettings()
     embedding: EmbeddingSettings = EmbeddingSettings()
+    journal: JournalSettings = JournalSettings()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _seed_shape(cls, data: Any) -> Any:
+        """Accept seed 000's ``[[contexts]]`` list: its module's ``config`` is the journal section."""
+        if not isinstance(data, dict) or "contexts" not in data:
+            return data
+        contexts = data.pop("contexts")
+        if not isinstance(contexts, list):
+            raise ValueError("contexts must be a list of tables ([[contexts]])")
+        for context in contexts:
+            module = context.get("module") if isinstance(context, dict) else None
+            if module != SEED_MODULE:
+                raise ValueError(f"contexts: unknown module {module!r}; this service reads {SEED_MODULE!r}")
+            data["journal"] = {**data.get("journal", {}), **(context.get("config") or {})}
+        return data
 
     @property
     def embedded(self) -> bool:

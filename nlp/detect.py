@@ -22,18 +22,9 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from nlp.parsing import ParsedConversation
+from nlp.seed_rules import SEED000_KEYWORDS, SEED001_PATTERNS
 from nlp.schema import Conversation, Detection, Message
 
-SEED000_KEYWORDS: tuple[str, ...] = (
-    "decided", "decision:", "let's go with", "we should", "agreed", "consensus", "choosing",
-    "selected", "approved", "going with", "will use", "settled on",
-)
-SEED001_PATTERNS: tuple[re.Pattern[str], ...] = (
-    re.compile(r"we('ll| will| should| decided| agreed)", re.IGNORECASE),
-    re.compile(r"let's (go with|use|implement)", re.IGNORECASE),
-    re.compile(r"the (decision|plan|approach) is", re.IGNORECASE),
-    re.compile(r"i('ll| will) (use|implement|go with)", re.IGNORECASE),
-)
 # Further cues for recall that the seeds' lists miss.
 _EXTRA_CUES = re.compile(
     r"\b(chose|chosen|choose|opted|opt for|picked|pick|adopt(ed)?|accept(ed)?|reject(ed)?|"

@@ -77,3 +77,33 @@ def test_describe_masks_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
     data = describe(load_settings())
     assert data["neo4j"]["password"] == "********"
     assert "hunter2" not in str(data)
+
+
+def test_seed_000_config_shape_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "seed.toml"
+    path.write_text(
+        '[[contexts]]\nmodule = "context-decision-journal"\n[contexts.config]\n'
+        'detection_threshold = 0.8\ndetection_keywords = ["decided", "ship it"]\nauto_link_strategy = "git_context"\n'
+        'search_index = "sqlite"\n'
+    )
+    journal = load_settings(path).journal
+    assert journal.detection_threshold == 0.8
+    assert journal.detection_keywords == ["decided", "ship it"]
+    assert journal.auto_link_strategy == "git_context"
+
+
+def test_unknown_seed_keys_and_modules_are_reported(tmp_path: Path) -> None:
+    path = tmp_path / "seed.toml"
+    path.write_text('[[contexts]]\nmodule = "context-decision-journal"\n[contexts.config]\ndetection_treshold = 0.8\n')
+    with pytest.raises(ValidationError, match="detection_treshold"):
+        load_settings(path)
+    path.write_text('[[contexts]]\nmodule = "context-other"\n')
+    with pytest.raises(ValidationError, match="unknown module 'context-other'"):
+        load_settings(path)
+
+
+def test_journal_keys_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DJ_JOURNAL__DETECTION_THRESHOLD", "0.9")
+    monkeypatch.setenv("DJ_JOURNAL__AUTO_DETECT", "false")
+    journal = load_settings().journal
+    assert (journal.detection_threshold, journal.auto_detect) == (0.9, False)

@@ -5,11 +5,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import SecretStr
 
 from api.events import DETECTED, EXTRACTED, INDEXED, SEARCHED
 from api.journal import DecisionJournal
+from api.settings import JournalSettings, Neo4jSettings, Settings
+from graph.cypher import load_query
 from graph.errors import DecisionNotFound
+from graph.executor import Neo4jExecutor
 from nlp.errors import InputFormatError
+from tests.graph_fixtures import Neo4jServer
 
 EXAMPLE_1 = """\
 [2024-03-15T14:00:00Z] alice: Should we use REST or GraphQL for the new API?
@@ -37,13 +42,8 @@ def _file(tmp_path: Path, name: str, text: str) -> Path:
 
 
 async def _count(journal: DecisionJournal, label: str) -> int:
-    rows = await journal.services.executor.read(_COUNT, {})
+    rows = await journal.services.executor.read(load_query("testing_label_counts"), {})
     return int(next(row["n"] for row in rows if row["label"] == label))
-
-
-from graph.cypher import load_query  # noqa: E402  # after the helpers that document the test data
-
-_COUNT = load_query("testing_label_counts")
 
 
 async def test_seed_example_1_rest_over_graphql(journal: DecisionJournal, tmp_path: Path) -> None:
@@ -177,3 +177,16 @@ async def test_a_5000_message_session(journal: DecisionJournal, tmp_path: Path) 
     assert (report.messages_read, report.new_messages) == (5000, 5000)
     assert report.new_decisions == 20
     assert await _count(journal, "Message") == 5000
+
+
+async def test_seed_config_auto_detect_off_stores_messages_only(
+    neo4j_server: Neo4jServer, executor: Neo4jExecutor, tmp_path: Path
+) -> None:
+    settings = Settings(
+        neo4j=Neo4jSettings(uri=neo4j_server.uri, user=neo4j_server.user, password=SecretStr(neo4j_server.password)),
+        journal=JournalSettings(auto_detect=False, index_embeddings=False),
+    )
+    async with DecisionJournal(settings) as quiet:
+        report = await quiet.ingest_session(_file(tmp_path, "db.txt", MARCH))
+        assert (report.new_messages, report.decisions_found) == (3, 0)
+        assert await _count(quiet, "Message") == 3
