@@ -15,13 +15,15 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from api.events import SEARCHED, EventBus, Handler
+from api.events import EventBus, Handler
 from api.ingest import IngestReport, ingest_conversation
+from api.search import search_hits
 from api.json_shape import chain_json, decision_record_json
 from api.runtime import connect
 from api.services import Services, build_services
 from api.settings import Settings, load_settings
 from graph.messages import session_messages
+from graph.search import SearchFilters
 from nlp.readers import read_conversation, read_decisions
 from nlp.readers.common import message_id, parse_timestamp, with_content_ids
 from nlp.schema import Conversation, ExtractedAlternative, ExtractedDecision, ExtractedStakeholder, Message
@@ -106,14 +108,14 @@ class DecisionJournal:
         return await ingest_conversation(read_conversation(source, fmt, session_id), self.services.ingest)
 
     async def search_decisions(self, query: str, filters: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-        """Decisions matching ``query``, best first, in the shared JSON shape."""
-        filters = filters or {}
-        hits = await self.services.search.fulltext(
-            query, limit=int(filters.get("limit", 10)), include_history=bool(filters.get("history", False))
-        )
-        records = await self.services.reader.decisions([decision for decision, _ in hits])
-        await self._events.emit(SEARCHED, {"query": query, "result_count": len(records)})
-        return [decision_record_json(record) for record in records]
+        """Decisions matching ``query``, best first, in the shared JSON shape.
+
+        ``filters`` keys: ``tags``, ``stakeholder``, ``since``, ``until``, ``status``,
+        ``path``, ``session``, ``history`` (include superseded), ``limit``.
+        """
+        options = filters or {}
+        hits = await search_hits(self.services, query, _filters(options), int(options.get("limit", 10)), self._settings.journal)
+        return [hit["decision"] for hit in hits]
 
     async def get_decision(self, decision_id: str) -> dict[str, Any]:
         """One decision in the shared JSON shape (raises ``DecisionNotFound``)."""
@@ -163,3 +165,18 @@ class DecisionJournal:
     async def mark_revisited(self, old_decision_id: str, new_decision_id: str, reason: str, outcome: str = "kept") -> None:
         """``new`` reconsidered ``old``; an active old decision becomes revisited."""
         await self.services.ingest.evolution.revisit(new_decision_id, old_decision_id, reason, outcome=outcome)
+
+
+def _filters(options: dict[str, Any]) -> SearchFilters:
+    tags = options.get("tags")
+    status = options.get("status")
+    return SearchFilters(
+        include_history=bool(options.get("history", False)),
+        statuses=(status,) if isinstance(status, str) else tuple(status) if status else None,
+        tags=tuple(tags) if tags else None,
+        stakeholder=options.get("stakeholder"),
+        since=options.get("since"),
+        until=options.get("until"),
+        path_prefix=options.get("path"),
+        session=options.get("session"),
+    )

@@ -1,14 +1,22 @@
-"""Full-text search over decisions (hybrid retrieval builds on this)."""
+"""Hybrid decision search: full-text and vector retrieval fused by reciprocal rank, then filters."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
 
 from graph.cypher import load_query
 from graph.executor import QueryExecutor
 
 _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/]|&&|\|\|)')
 _OPERATORS = re.compile(r"\b(AND|OR|NOT|TO)\b")
+RRF_K = 60
+"""Reciprocal-rank fusion constant: a hit at rank r adds 1 / (RRF_K + r)."""
+VECTOR_MIN_SCORE = 0.65
+"""Neo4j's cosine score is (1 + cos) / 2; below cos 0.3 a "nearest" decision is unrelated
+(all-MiniLM-L6-v2 puts unrelated sentences at cos -0.1..0.2, related ones above 0.35)."""
 
 
 def lucene_escape(text: str) -> str:
@@ -17,18 +25,70 @@ def lucene_escape(text: str) -> str:
     return _OPERATORS.sub(lambda m: m.group(0).lower(), escaped).strip()
 
 
+@dataclass(frozen=True)
+class SearchFilters:
+    """What a search may be narrowed to; None means no filter."""
+
+    include_history: bool = False
+    statuses: tuple[str, ...] | None = None
+    tags: tuple[str, ...] | None = None
+    stakeholder: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    path_prefix: str | None = None
+    session: str | None = None
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """A decision id with its fused score and the retrievers that found it."""
+
+    id: str
+    score: float
+    retrievers: tuple[str, ...] = field(default_factory=tuple)
+
+
 class DecisionSearch:
-    """Keyword search through the ``decision_text`` full-text index."""
+    """Full-text and vector retrieval over decisions, fused and filtered in Neo4j."""
 
     def __init__(self, executor: QueryExecutor) -> None:
         self._executor = executor
 
-    async def fulltext(self, query: str, limit: int = 10, include_history: bool = False) -> list[tuple[str, float]]:
-        """(decision id, score) pairs, best first; empty for a query with no terms."""
-        text = lucene_escape(query)
-        if not re.search(r"\w", text):
-            return []
-        rows = await self._executor.read(
-            load_query("search_fulltext"), {"text": text, "limit": limit, "include_history": include_history}
+    async def search(
+        self,
+        text: str,
+        embedding: Sequence[float] | None,
+        filters: SearchFilters = SearchFilters(),
+        limit: int = 10,
+    ) -> list[SearchHit]:
+        """Decisions for ``text`` (and its ``embedding``), best first.
+
+        With neither text terms nor an embedding, the filters alone select decisions,
+        newest first (a tag-only or stakeholder-only search).
+        """
+        k = max(limit * 10, 100)
+        found: dict[str, dict[str, float]] = {}
+        query = lucene_escape(text)
+        if re.search(r"\w", query):
+            rows = await self._executor.read(load_query("search_retrieve_fulltext"), {"text": query, "k": k})
+            _add_ranks(found, "fulltext", [row["id"] for row in rows])
+        if embedding is not None:
+            rows = await self._executor.read(load_query("search_retrieve_vector"), {"embedding": list(embedding), "k": k})
+            _add_ranks(found, "vector", [row["id"] for row in rows if row["score"] >= VECTOR_MIN_SCORE])
+        retrieved = bool(re.search(r"\w", query)) or embedding is not None
+        candidates = (
+            [{"id": i, "score": sum(ranks.values())} for i, ranks in found.items()] if retrieved else None
         )
-        return [(row["id"], float(row["score"])) for row in rows]
+        rows = await self._executor.read(load_query("search_filter"), {
+            "candidates": candidates, "include_history": filters.include_history,
+            "statuses": list(filters.statuses) if filters.statuses else None,
+            "tags": list(filters.tags) if filters.tags else None, "stakeholder": filters.stakeholder,
+            "since": filters.since, "until": filters.until, "path_prefix": filters.path_prefix,
+            "session": filters.session, "limit": limit,
+        })
+        return [SearchHit(row["id"], float(row["score"]), tuple(sorted(found.get(row["id"], {})))) for row in rows]
+
+
+def _add_ranks(found: dict[str, dict[str, float]], retriever: str, ids: list[str]) -> None:
+    for rank, decision in enumerate(dict.fromkeys(ids), start=1):
+        found.setdefault(decision, {})[retriever] = 1.0 / (RRF_K + rank)

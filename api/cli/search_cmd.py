@@ -1,54 +1,133 @@
-"""``decision-journal search "QUERY"``: find decisions (keyword search; hybrid search builds on it)."""
+"""``decision-journal search`` and ``ask``: find decisions and explain the best one."""
 
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
+from typing import Any
 
 import typer
 
-from api.cli.context import cli_context
+from api.cli.context import CliContext, cli_context
 from api.cli.graph_session import run_on_graph
-from api.json_shape import decision_record_json
 from api.runtime import GraphConnection
-from graph.reader import DecisionReader
-from graph.search import DecisionSearch
+from api.search import search_hits
+from api.services import build_services
+from graph.search import SearchFilters
 
 
 def search(
     ctx: typer.Context,
     query: str = typer.Argument(..., help='What to look for, such as "why did we choose PostgreSQL?".'),
+    tag: list[str] = typer.Option([], "--tag", "-t", help="Only decisions with this tag (repeatable: any of them)."),
+    by: str | None = typer.Option(None, "--by", help="Only decisions involving this stakeholder (@handle)."),
+    since: datetime | None = typer.Option(None, "--since", help="Decided on or after this date."),
+    until: datetime | None = typer.Option(None, "--until", help="Decided before this date."),
+    status: list[str] = typer.Option([], "--status", help="Only these statuses (repeatable)."),
+    path: str | None = typer.Option(None, "--path", help="Only decisions affecting this path or directory."),
+    session: str | None = typer.Option(None, "--session", help="Only decisions from this session."),
     history: bool = typer.Option(False, "--history", help="Include superseded decisions."),
     limit: int = typer.Option(5, min=1, max=100),
-    as_json: bool = typer.Option(False, "--json"),
+    as_json: bool = typer.Option(False, "--json", help='Hits as JSON: [{"decision", "score", "retrievers"}].'),
 ) -> None:
-    """Decisions matching the query, best first, with why, who, when and what replaced them."""
+    """Decisions matching the query, best first (full-text and semantic, fused)."""
     cli = cli_context(ctx)
-
-    async def action(graph: GraphConnection) -> list[tuple[dict[str, object], float]]:
-        hits = await DecisionSearch(graph.executor).fulltext(query, limit, history)
-        records = {r.id: r for r in await DecisionReader(graph.executor).decisions([i for i, _ in hits])}
-        return [(decision_record_json(records[i]), score) for i, score in hits if i in records]
-
-    found = run_on_graph(cli, action)
+    filters = SearchFilters(
+        include_history=history, statuses=tuple(status) or None, tags=tuple(tag) or None,
+        stakeholder=_handle(by), since=_aware(since), until=_aware(until), path_prefix=path, session=session,
+    )
+    hits = _run(cli, query, filters, limit)
     if as_json:
-        typer.echo(json.dumps([{"decision": d, "score": s, "retrievers": ["fulltext"]} for d, s in found], indent=2))
+        typer.echo(json.dumps(hits, indent=2, ensure_ascii=False))
         return
-    if not found:
+    if not hits:
         cli.out.print(f"no decision matches {query!r}", highlight=False)
+    for hit in hits:
+        _print_brief(cli, hit)
+
+
+def ask(
+    ctx: typer.Context,
+    question: str = typer.Argument(..., help='A question, such as "why aren\'t we using GraphQL?".'),
+    history: bool = typer.Option(False, "--history", help="Consider superseded decisions too."),
+) -> None:
+    """Answer with the best matching decision: what, who, when, why, alternatives, status, code."""
+    cli = cli_context(ctx)
+    hits = _run(cli, question, SearchFilters(include_history=history), 1)
+    if not hits:
+        cli.out.print(f"I found no decision about {question!r}.", highlight=False)
+        raise typer.Exit(code=1)
+    _print_answer(cli, hits[0]["decision"])
+
+
+def _run(cli: CliContext, query: str, filters: SearchFilters, limit: int) -> list[dict[str, Any]]:
+    async def action(graph: GraphConnection) -> list[dict[str, Any]]:
+        return await search_hits(build_services(cli.settings, graph.executor), query, filters, limit, cli.settings.journal)
+
+    return run_on_graph(cli, action)
+
+
+def _print_brief(cli: CliContext, hit: dict[str, Any]) -> None:
+    d = hit["decision"]
+    say = _say(cli)
+    when = str(d["decided_at"] or d["recorded_at"] or "")[:10]
+    say(d["summary"])
+    say(f"  {d['status']}, decided {when} by {d['decision_maker'] or '?'}  [{d['id']}, {'+'.join(hit['retrievers']) or 'filters only'}]")
+    for key in ("context", "rationale"):
+        if d[key]:
+            say(f"  {key}: {d[key]}")
+    if d["alternatives"]:
+        say("  alternatives: " + "; ".join(_alternative(a) for a in d["alternatives"]))
+    for key in ("files", "superseded_by", "revisited_by", "supersedes", "revisits"):
+        if d[key]:
+            say(f"  {key.replace('_', ' ')}: {', '.join(d[key])}")
+
+
+def _print_answer(cli: CliContext, d: dict[str, Any]) -> None:
+    """Seed 000 Example 2's answer: decision, made by, rationale, alternatives, status, code."""
+    say = _say(cli)
+    when = d["decided_at"] or d["recorded_at"]
+    month = datetime.fromisoformat(when).strftime("%B %Y") if when else "at an unknown date"
+    say(f"We decided this in {month}:\n")
+    say(f"Decision: {d['summary']}")
+    others = [s["handle"] for s in d["stakeholders"] if s["handle"] != d["decision_maker"]]
+    made_by = d["decision_maker"] or "?"
+    say(f"Made by: {made_by}" + (f", with {', '.join(others)}" if others else ""))
+    if d["context"]:
+        say(f"Context: {d['context']}")
+    if d["rationale"]:
+        say(f"Rationale: {d['rationale']}")
+    if d["alternatives"]:
+        say("Alternatives considered:")
+        for alternative in d["alternatives"]:
+            say(f"  - {_alternative(alternative)}")
+    status = d["status"].capitalize()
+    if d["superseded_by"]:
+        status += f" (superseded by {', '.join(d['superseded_by'])})"
+    if d["revisited_by"]:
+        status += f" (revisited by {', '.join(d['revisited_by'])})"
+    say(f"Current status: {status}")
+    if d["files"]:
+        say(f"Related code: {', '.join(d['files'])}")
+    say(f"\n(decision {d['id']}; `decision-journal chain {d['id']}` shows how it evolved)")
+
+
+def _alternative(a: dict[str, Any]) -> str:
+    return a["option"] + (f": {a['why_not_chosen']}" if a["why_not_chosen"] else "")
+
+
+def _say(cli: CliContext) -> Any:
     def say(text: str) -> None:
         cli.out.print(text, highlight=False, markup=False)
 
-    for decision, score in found:
-        when = str(decision["decided_at"] or decision["recorded_at"] or "")[:10]
-        say(f"{decision['summary']}")
-        say(f"  status {decision['status']}, decided {when} by {decision['decision_maker'] or '?'}  [{decision['id']}, score {score:.2f}]")
-        for key in ("context", "rationale"):
-            if decision[key]:
-                say(f"  {key}: {decision[key]}")
-        alternatives = decision["alternatives"]
-        assert isinstance(alternatives, list)
-        if alternatives:
-            say("  alternatives: " + "; ".join(f"{a['option']}" + (f" ({a['why_not_chosen']})" if a["why_not_chosen"] else "") for a in alternatives))
-        for key in ("files", "revisited_by", "superseded_by", "revisits", "supersedes"):
-            if decision[key]:
-                say(f"  {key.replace('_', ' ')}: {', '.join(decision[key])}")  # type: ignore[arg-type]  # lists of ids
+    return say
+
+
+def _handle(value: str | None) -> str | None:
+    if not value:
+        return None
+    return value.lower() if value.startswith("@") else f"@{value.lower()}"
+
+
+def _aware(value: datetime | None) -> datetime | None:
+    return value.replace(tzinfo=UTC) if value is not None and value.tzinfo is None else value

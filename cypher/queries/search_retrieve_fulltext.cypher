@@ -1,0 +1,11 @@
+// Retrieval for search: decisions matching an (escaped) Lucene query, best first. A hit
+// on an alternative counts for the decision that considered it.
+// params: $text, $k
+// example: :param text => 'postgres'
+//          :param k => 50
+CALL db.index.fulltext.queryNodes('decision_text', $text, {limit: $k}) YIELD node, score
+OPTIONAL MATCH (owner:Decision)-[:CONSIDERED]->(node)
+WITH coalesce(owner, node) AS decision, score
+WHERE decision:Decision
+RETURN decision.id AS id, max(score) AS score
+ORDER BY score DESC;

@@ -1,0 +1,92 @@
+"""Turn a question into search terms and filters (seed 000's temporal, stakeholder and
+technology queries): "decisions by @alice", "decisions made in Q2 2024",
+"why did we choose Postgres over MongoDB?", "decisions about databases".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+_HANDLE = re.compile(r"(?<![\w@])@([A-Za-z][\w.-]*)")
+_BY_NAME = re.compile(r"\b(?:by|from)\s+([A-Z][a-z]+)\b")
+_QUARTER = re.compile(r"\b(?:in\s+)?Q([1-4])\s*(\d{4})\b", re.IGNORECASE)
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+           "october", "november", "december")
+_MONTH = re.compile(rf"\b(?:in\s+)?({'|'.join(_MONTHS)}|{'|'.join(m[:3] for m in _MONTHS)})\.?\s+(\d{{4}})\b", re.IGNORECASE)
+_YEAR = re.compile(r"\b(?:in|during)\s+(\d{4})\b", re.IGNORECASE)
+_SINCE = re.compile(r"\b(?:since|after)\s+(\d{4}-\d{2}-\d{2}|\d{4})\b", re.IGNORECASE)
+_BEFORE = re.compile(r"\b(?:before|until)\s+(\d{4}-\d{2}-\d{2}|\d{4})\b", re.IGNORECASE)
+# Words that shape a question but say nothing about its subject.
+_FILLER = frozenset(
+    """why what when who whom which how where did do does done we our us you i me is are was were be been
+    the a an of to for in on at about regarding around with by from made make making decide decided
+    decision decisions choose chose chosen choice pick picked picking go went going use used using
+    select selected aren't isn't don't didn't not no any all there that this these those it its
+    evolve evolved evolution happen happened change changed tell show list find me please""".split()
+)
+
+
+@dataclass(frozen=True)
+class ParsedQuestion:
+    """Search terms and filters read from a question."""
+
+    text: str
+    stakeholder: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+
+
+def parse_question(
+    question: str, *, temporal: bool = True, stakeholders: bool = True, now: datetime | None = None
+) -> ParsedQuestion:
+    """Split ``question`` into subject terms and filters.
+
+    Args:
+        question: Free text.
+        temporal: Read dates ("Q2 2024", "March 2024", "in 2024", "since 2024-05-01").
+        stakeholders: Read "@alice" and "by Alice" as a stakeholder filter.
+        now: Today, for tests.
+    """
+    rest = question
+    stakeholder = None
+    if stakeholders:
+        handle = _HANDLE.search(rest) or _BY_NAME.search(rest)
+        if handle:
+            stakeholder = "@" + handle.group(1).lower()
+            rest = rest.replace(handle.group(0), " ")
+    since = until = None
+    if temporal:
+        rest, since, until = _dates(rest)
+    words = [w for w in re.findall(r"[\w@#+./'-]+", rest) if w.lower().strip("'") not in _FILLER]
+    return ParsedQuestion(" ".join(words).strip(" ?.!"), stakeholder, since, until)
+
+
+def _dates(text: str) -> tuple[str, datetime | None, datetime | None]:
+    if match := _QUARTER.search(text):
+        quarter, year = int(match.group(1)), int(match.group(2))
+        start = datetime(year, 3 * quarter - 2, 1, tzinfo=UTC)
+        end = datetime(year + (quarter == 4), 1 if quarter == 4 else 3 * quarter + 1, 1, tzinfo=UTC)
+        return text.replace(match.group(0), " "), start, end
+    if match := _MONTH.search(text):
+        name = match.group(1).lower()[:3]
+        month = next(i for i, m in enumerate(_MONTHS, start=1) if m.startswith(name))
+        year = int(match.group(2))
+        end = datetime(year + (month == 12), 1 if month == 12 else month + 1, 1, tzinfo=UTC)
+        return text.replace(match.group(0), " "), datetime(year, month, 1, tzinfo=UTC), end
+    if match := _YEAR.search(text):
+        year = int(match.group(1))
+        return text.replace(match.group(0), " "), datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
+    since = until = None
+    if match := _SINCE.search(text):
+        since = _day(match.group(1))
+        text = text.replace(match.group(0), " ")
+    if match := _BEFORE.search(text):
+        until = _day(match.group(1))
+        text = text.replace(match.group(0), " ")
+    return text, since, until
+
+
+def _day(value: str) -> datetime:
+    return datetime.fromisoformat(value if "-" in value else f"{value}-01-01").replace(tzinfo=UTC)

@@ -1,0 +1,84 @@
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from api.journal import DecisionJournal
+from api.search import search_hits
+from graph.search import SearchFilters, lucene_escape
+
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "platform-sync.txt"
+
+
+async def _seed(journal: DecisionJournal) -> dict[str, str]:
+    report = await journal.ingest_session(EXAMPLE)
+    ids = {}
+    for decision_id in report.decision_ids:
+        summary = (await journal.get_decision(decision_id))["summary"]
+        key = "rest" if "REST" in summary else "redis" if "Redis" in summary else "postgres"
+        ids[key] = decision_id
+    extra = await journal.record_decision(
+        "Adopt OpenTelemetry for tracing", tags=["observability"], stakeholders=["@dana"], decision_maker="@dana",
+        files=["src/telemetry/"], decided_at=datetime(2024, 5, 10, tzinfo=UTC),
+    )
+    ids["otel"] = extra["id"]
+    return ids
+
+
+async def test_why_did_we_choose_returns_the_decision_first_with_provenance(journal: DecisionJournal) -> None:
+    ids = await _seed(journal)
+    hits = await search_hits(journal.services, "Why did we choose PostgreSQL over MongoDB?")
+    assert hits[0]["decision"]["id"] == ids["postgres"]
+    assert set(hits[0]["retrievers"]) == {"fulltext", "vector"}
+    assert hits[0]["score"] > hits[-1]["score"] or len(hits) == 1
+    graphql = await journal.search_decisions("Why aren't we using GraphQL?")
+    assert graphql[0]["id"] == ids["rest"]
+
+
+async def test_questions_become_filters(journal: DecisionJournal) -> None:
+    ids = await _seed(journal)
+    by_dana = await journal.search_decisions("decisions by @dana")
+    assert [d["id"] for d in by_dana] == [ids["otel"]]
+    q3 = await journal.search_decisions("decisions made in Q3 2024")
+    assert [d["id"] for d in q3] == [ids["redis"]]
+    q1 = await journal.search_decisions("decisions in March 2024")
+    assert {d["id"] for d in q1} == {ids["rest"], ids["postgres"]}  # revisited means kept: still current
+
+
+async def test_filters_tags_paths_sessions_and_status(journal: DecisionJournal) -> None:
+    ids = await _seed(journal)
+    tagged = await journal.search_decisions("", {"tags": ["observability"]})
+    assert [d["id"] for d in tagged] == [ids["otel"]]
+    under_src = await journal.search_decisions("", {"path": "src/"})
+    assert {d["id"] for d in under_src} == {ids["rest"], ids["otel"]}
+    inside_dir = await journal.search_decisions("", {"path": "src/api/handlers/orders.py"})
+    assert [d["id"] for d in inside_dir] == [ids["rest"]]
+    in_session = await journal.search_decisions("", {"session": "manual"})
+    assert [d["id"] for d in in_session] == [ids["otel"]]
+    revisited = await journal.search_decisions("", {"status": "revisited"})
+    assert [d["id"] for d in revisited] == [ids["postgres"]]
+    hits = await search_hits(journal.services, "tracing", SearchFilters(since=datetime(2024, 6, 1, tzinfo=UTC)))
+    assert hits == []
+
+
+async def test_lucene_and_cypher_looking_text_never_errors(journal: DecisionJournal) -> None:
+    await _seed(journal)
+    for text in ('title:(foo AND "bar) OR [x TO y]~2 \\', "MATCH (n) DETACH DELETE n", "*?", "", "   "):
+        assert isinstance(await journal.search_decisions(text), list)
+    assert lucene_escape('a+b "c" AND d') == 'a\\+b \\"c\\" and d'
+    assert len(await journal.search_decisions("", {})) == 4  # nothing was deleted
+
+
+def test_ask_prints_the_answer_the_way_seed_example_2_does(tmp_path: Path) -> None:
+    # The CLI runs against the same test server through NEO4J_* (set by the test command).
+    from api.cli.main import app
+
+    runner = CliRunner()
+    assert runner.invoke(app, ["ingest", str(EXAMPLE)]).exit_code == 0
+    result = runner.invoke(app, ["ask", "Why aren't we using GraphQL?"])
+    assert result.exit_code == 0, result.output
+    for line in ("We decided this in March 2024:", "Decision: Let's go with REST", "Made by: @alice",
+                 "Alternatives considered:", "GraphQL", "Current status: Active", "Related code: src/api/"):
+        assert line in result.stdout

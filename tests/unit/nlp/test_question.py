@@ -1,0 +1,31 @@
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from nlp.question import parse_question
+
+
+def test_why_did_we_choose_keeps_only_the_subject() -> None:
+    assert parse_question("Why did we choose Postgres over MongoDB?").text == "Postgres over MongoDB"
+    assert parse_question("Why aren't we using GraphQL?").text == "GraphQL"
+
+
+def test_stakeholder_filters() -> None:
+    parsed = parse_question("decisions by @alice about caching")
+    assert (parsed.stakeholder, parsed.text) == ("@alice", "caching")
+    assert parse_question("what did Bob decide", stakeholders=True).stakeholder is None
+    assert parse_question("decisions by Bob").stakeholder == "@bob"
+    assert parse_question("decisions by @alice", stakeholders=False).stakeholder is None
+
+
+def test_dates_become_ranges() -> None:
+    q2 = parse_question("decisions made in Q2 2024")
+    assert (q2.since, q2.until, q2.text) == (datetime(2024, 4, 1, tzinfo=UTC), datetime(2024, 7, 1, tzinfo=UTC), "")
+    march = parse_question("database decisions in March 2024")
+    assert (march.since, march.until) == (datetime(2024, 3, 1, tzinfo=UTC), datetime(2024, 4, 1, tzinfo=UTC))
+    assert march.text == "database"
+    q4 = parse_question("Q4 2023 auth")
+    assert q4.until == datetime(2024, 1, 1, tzinfo=UTC)
+    window = parse_question("api changes since 2024-05-01 before 2024-06-01")
+    assert (window.since, window.until) == (datetime(2024, 5, 1, tzinfo=UTC), datetime(2024, 6, 1, tzinfo=UTC))
+    assert parse_question("decisions in 2024", temporal=False).since is None
