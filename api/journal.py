@@ -17,6 +17,7 @@ from typing import Any
 
 from api.events import EventBus, Handler
 from api.ingest import IngestReport, ingest_conversation
+from api.record import RecordRequest, record_decision
 from api.search import search_hits
 from api.json_shape import chain_json, decision_record_json
 from api.runtime import connect
@@ -26,7 +27,7 @@ from graph.messages import session_messages
 from graph.search import SearchFilters
 from nlp.readers import read_conversation, read_decisions
 from nlp.readers.common import message_id, parse_timestamp, with_content_ids
-from nlp.schema import Conversation, ExtractedAlternative, ExtractedDecision, ExtractedStakeholder, Message
+from nlp.schema import Conversation, Message
 
 log = logging.getLogger("decision_journal.journal")
 
@@ -138,22 +139,21 @@ class DecisionJournal:
         tags: list[str] | None = None,
         pattern: str | None = None,
         category: str | None = None,
+        reasons: list[str] | None = None,
         decided_at: datetime | None = None,
         session_id: str = "manual",
     ) -> dict[str, Any]:
-        """Record a decision by hand (source ``manual``) and return it as stored."""
-        when = decided_at or datetime.now(UTC)
-        note = Message(id=f"{session_id}#{when.isoformat()}", seq=0, author=decision_maker, content=decision, timestamp=when)
-        extracted = ExtractedDecision(
-            decision=decision, context=context, rationale=rationale,
-            alternatives=tuple(ExtractedAlternative(option=o) for o in alternatives or ()),
-            stakeholders=tuple(ExtractedStakeholder(handle=h if h.startswith("@") else f"@{h}") for h in stakeholders or ()),
-            decision_maker=decision_maker, related_code=tuple(files or ()), tags=tuple(tags or ()),
-            keywords=tuple(tags or ()), pattern=pattern, category=category, decided_at=when, messages=(0,),
+        """Record a decision by hand (source ``manual``); returns it as stored, with
+        ``quality`` (seed 002's score and suggestions) beside it."""
+        request = RecordRequest(
+            decision=decision, context=context, alternatives=tuple(alternatives or ()),
+            stakeholders=tuple(stakeholders or ()), decision_maker=decision_maker, files=tuple(files or ()),
+            tags=tuple(tags or ()), pattern=pattern, category=category,
+            reasons=tuple(reasons or ()) + ((rationale,) if rationale else ()), decided_at=decided_at,
+            session_id=session_id,
         )
-        conversation = Conversation(session_id=session_id, source_format="manual", messages=(note,))
-        report = await ingest_conversation(conversation, self.services.ingest, decisions=[extracted], source="manual")
-        return await self.get_decision(report.decision_ids[0])
+        result = await record_decision(self.services, request)
+        return {**result["decision"], "quality_report": result["quality"]}
 
     async def link_superseding_decision(self, old_decision_id: str, new_decision_id: str, reason: str) -> None:
         """``new`` replaces ``old`` (seed 000 ``TemporalTracker``); old becomes superseded."""

@@ -75,6 +75,7 @@ def decision_record_json(record: DecisionRecord) -> dict[str, Any]:
         "category": record.category,
         "reversibility": record.reversibility,
         "impact": record.impact,
+        "quality": record.quality,
         "tags": list(record.tags),
         "keywords": list(record.keywords),
         "source": {

@@ -51,6 +51,7 @@ class DecisionRecord:
     category: str | None
     reversibility: str | None
     impact: str | None
+    quality: float | None
     pros: tuple[str, ...]
     cons: tuple[str, ...]
     risks: tuple[str, ...]
@@ -78,6 +79,7 @@ class DecisionRecord:
             source_path=d.get("source_path"), session=row["session"], messages=tuple(sorted(row["messages"])),
             tags=tuple(d.get("tags") or ()), keywords=tuple(d.get("keywords") or ()), pattern=d.get("pattern"),
             category=d.get("category"), reversibility=d.get("reversibility"), impact=d.get("impact"),
+            quality=d.get("quality"),
             pros=tuple(d.get("pros") or ()), cons=tuple(d.get("cons") or ()), risks=tuple(d.get("risks") or ()),
             assumptions=tuple(d.get("assumptions") or ()),
             alternatives=tuple(

@@ -135,6 +135,7 @@ def _decision_row(item: DecisionInput) -> dict[str, Any]:
         "category": d.category,
         "reversibility": d.reversibility,
         "impact": d.impact,
+        "quality": d.quality,
         "pros": list(d.trade_offs.pros),
         "cons": list(d.trade_offs.cons),
         "risks": list(d.trade_offs.risks),

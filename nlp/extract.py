@@ -472,6 +472,11 @@ def _keywords(sentence: Span, techs: Sequence[str]) -> list[str]:
     return list(words)[:8]
 
 
+def abstract_pattern(doc: Doc) -> str | None:
+    """Seed 002 option B for a recorded decision: its specifics replaced by what they are."""
+    return _pattern(doc[:])
+
+
 def _pattern(sentence: Span) -> str | None:
     """Seed 002 option B: the statement with its specifics replaced by what they are."""
     pieces: list[str] = []

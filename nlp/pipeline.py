@@ -25,6 +25,11 @@ class OfflinePipeline:
         self._detector = DecisionDetector(language.nlp, detector)
         self._extractor = DecisionExtractor(language.nlp, extractor, language.light)
 
+    @property
+    def language(self) -> LanguageInfo:
+        """The loaded pipelines."""
+        return self._language
+
     def parse(self, conversation: Conversation) -> ParsedConversation:
         """A parse cache for ``conversation`` (full parses for candidates, light for context)."""
         return ParsedConversation(self._language.nlp, conversation, self._language.light)

@@ -115,6 +115,7 @@ class ExtractedDecision(_Frozen):
     status: str = "active"
     reversibility: str | None = None
     impact: str | None = None
+    quality: float | None = Field(default=None, ge=0.0, le=1.0)
     decided_at: datetime | None = None
     messages: tuple[int, ...] = ()
     spans: tuple[Span, ...] = ()

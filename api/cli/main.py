@@ -12,6 +12,7 @@ from api.cli import eval_cmd, neo4j_cmd, schema_cmd
 from api.cli.context import CliContext, fail
 from api.cli.extract_cmd import extract
 from api.cli.journal_cmd import chain, ingest
+from api.cli.record_cmd import pre, record
 from api.cli.search_cmd import ask, search
 from api.cli.serve_cmd import serve
 from api.settings import load_settings
@@ -31,6 +32,8 @@ app.command()(ingest)
 app.command()(chain)
 app.command()(search)
 app.command()(ask)
+app.command()(record)
+app.command()(pre)
 
 
 @app.callback()

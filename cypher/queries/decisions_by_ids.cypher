@@ -6,7 +6,7 @@ MATCH (d:Decision {id: wanted})
 OPTIONAL MATCH (d)-[:IN_SESSION]->(s:Session)
 RETURN d {.id, .summary, .context, .rationale, .status, .decided_at, .recorded_at, .superseded_at,
           .confidence, .origin, .source, .source_path, .tags, .keywords, .pattern, .category,
-          .reversibility, .impact, .pros, .cons, .risks, .assumptions} AS decision,
+          .reversibility, .impact, .quality, .pros, .cons, .risks, .assumptions} AS decision,
        s.id AS session,
        [(d)-[:STATED_IN]->(m:Message) | m.seq] AS messages,
        [(d)-[:CONSIDERED]->(a:Alternative) | a {.id, .option, .pros, .cons, .why_not_chosen}] AS alternatives,

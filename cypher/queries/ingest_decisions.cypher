@@ -14,7 +14,7 @@ SET dec.summary = d.summary, dec.context = d.context, dec.rationale = d.rational
     dec.source = d.source, dec.source_path = d.source_path, dec.tags = d.tags,
     dec.keywords = d.keywords, dec.pattern = d.pattern, dec.category = d.category,
     dec.reversibility = d.reversibility, dec.impact = d.impact, dec.pros = d.pros,
-    dec.cons = d.cons, dec.risks = d.risks, dec.assumptions = d.assumptions,
+    dec.cons = d.cons, dec.risks = d.risks, dec.assumptions = d.assumptions, dec.quality = d.quality,
     dec.embedding = d.embedding
 MERGE (dec)-[:IN_SESSION]->(s)
 FOREACH (alt IN d.alternatives |

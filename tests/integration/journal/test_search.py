@@ -82,3 +82,23 @@ def test_ask_prints_the_answer_the_way_seed_example_2_does(tmp_path: Path) -> No
     for line in ("We decided this in March 2024:", "Decision: Let's go with REST", "Made by: @alice",
                  "Alternatives considered:", "GraphQL", "Current status: Active", "Related code: src/api/"):
         assert line in result.stdout
+
+
+async def test_record_scores_quality_and_pre_returns_prior_patterns(journal: DecisionJournal) -> None:
+    from api.record import RecordRequest, record_decision
+
+    bare = await record_decision(journal.services, RecordRequest(decision="Increased cron trigger timeout from 60s to 120s", tags=("timeout",)))
+    assert bare["quality"]["score"] == 0.25
+    assert any("--pattern" in s for s in bare["quality"]["suggestions"])
+    full = await record_decision(journal.services, RecordRequest(
+        decision="Raised the HTTP client timeout to 30s for the billing API", tags=("timeout",), stakes="low",
+        pattern="Override system defaults when they don't match actual workload",
+        reasons=("empirical:p99 was 25s", "analysis:retries doubled load"),
+    ))
+    assert full["quality"]["score"] == 0.6
+    stored = full["decision"]
+    assert stored["quality"] == 0.6 and "stakes:low" in stored["tags"]
+    assert stored["rationale"] == "empirical: p99 was 25s; analysis: retries doubled load"
+    prior = await search_hits(journal.services, "fixing a timeout issue", SearchFilters(tags=("timeout",)))
+    assert {h["decision"]["id"] for h in prior} == {bare["decision"]["id"], stored["id"]}
+    assert "Override system defaults when they don't match actual workload" in {h["decision"]["pattern"] for h in prior}

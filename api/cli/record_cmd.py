@@ -1,0 +1,94 @@
+"""``decision-journal record`` and ``pre`` (seed 002): record with quality feedback, and look
+up prior decisions and patterns before deciding."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import typer
+
+from api.cli.context import cli_context, fail
+from api.cli.graph_session import run_on_graph
+from api.record import RecordRequest, record_decision
+from api.runtime import GraphConnection
+from api.search import search_hits
+from api.services import build_services
+from graph.search import SearchFilters
+
+
+def record(
+    ctx: typer.Context,
+    decision: str = typer.Option(..., "--decision", "-d", help="What was decided (operational level)."),
+    confidence: float | None = typer.Option(None, "--confidence", "-f", min=0.0, max=1.0),
+    category: str | None = typer.Option(None, "--category", "-c", help="tooling, architecture, process, ..."),
+    stakes: str | None = typer.Option(None, "--stakes", "-s", help="low, medium or high (kept as tag stakes:<level>)."),
+    tag: list[str] = typer.Option([], "--tag", "-t", help="Tag (repeatable)."),
+    pattern: str | None = typer.Option(None, "--pattern", help="The general principle this decision follows."),
+    reason: list[str] = typer.Option([], "--reason", "-r", help="TYPE:TEXT, such as empirical:failed at 60s (repeatable)."),
+    context: str | None = typer.Option(None, "--context", help="Why this was being decided."),
+    project: str | None = typer.Option(None, "--project", help="Project or component (kept as tag project:<name>)."),
+    structure: str | None = typer.Option(None, "--structure", help="Bridge: what general pattern this represents."),
+    function: str | None = typer.Option(None, "--function", help="Bridge: what class of problem it solves."),
+    considered: list[str] = typer.Option([], "--alternative", "-a", help="An option not chosen (repeatable)."),
+    by: str | None = typer.Option(None, "--by", help="Who decided (@handle)."),
+    file: list[str] = typer.Option([], "--file", help="A path it affects (repeatable)."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Record a decision; prints its id and a recording-quality score with suggestions."""
+    cli = cli_context(ctx)
+    request = RecordRequest(
+        decision=decision, confidence=confidence, category=category, stakes=stakes, tags=tuple(tag), pattern=pattern,
+        reasons=tuple(reason), context=context, project=project, structure=structure, function=function,
+        alternatives=tuple(considered), decision_maker=by, files=tuple(file),
+    )
+    if not decision.strip():
+        raise fail("--decision needs text", code=2)
+
+    async def action(graph: GraphConnection) -> dict[str, Any]:
+        return await record_decision(build_services(cli.settings, graph.executor), request)
+
+    result = run_on_graph(cli, action)
+    if as_json:
+        typer.echo(json.dumps({"id": result["decision"]["id"], **result}, indent=2, ensure_ascii=False))
+        return
+    quality = result["quality"]
+    cli.out.print(f"recorded {result['decision']['id']}: {result['decision']['summary']}", highlight=False, markup=False)
+    if result["decision"]["pattern"] and not pattern:
+        cli.out.print(f"  pattern (derived): {result['decision']['pattern']}", highlight=False, markup=False)
+    cli.out.print(f"  quality {quality['score']:.2f}", highlight=False)
+    for suggestion in quality["suggestions"]:
+        cli.out.print(f"  - {suggestion}", highlight=False, markup=False)
+
+
+def pre(
+    ctx: typer.Context,
+    situation: str = typer.Argument(..., help="What you are about to decide."),
+    tag: list[str] = typer.Option([], "--tag", "-t", help="Only prior decisions with this tag (repeatable)."),
+    limit: int = typer.Option(5, min=1, max=50),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Before deciding: the prior decisions and patterns relevant to a situation."""
+    cli = cli_context(ctx)
+
+    async def action(graph: GraphConnection) -> list[dict[str, Any]]:
+        services = build_services(cli.settings, graph.executor)
+        return await search_hits(services, situation, SearchFilters(tags=tuple(tag) or None), limit, cli.settings.journal)
+
+    hits = run_on_graph(cli, action)
+    patterns = list(dict.fromkeys(h["decision"]["pattern"] for h in hits if h["decision"]["pattern"]))
+    if as_json:
+        typer.echo(json.dumps({"decisions": hits, "patterns": patterns}, indent=2, ensure_ascii=False))
+        return
+    if not hits:
+        cli.out.print("no prior decision is relevant; consider recording this one with a --pattern", highlight=False)
+        return
+    cli.out.print("prior decisions:", highlight=False)
+    for hit in hits:
+        d = hit["decision"]
+        when = str(d["decided_at"] or d["recorded_at"] or "")[:10]
+        cli.out.print(f"  {when}  {d['summary']}  [{d['id']}, {d['status']}]", highlight=False, markup=False)
+    if patterns:
+        cli.out.print("patterns:", highlight=False)
+        for item in patterns:
+            cli.out.print(f"  - {item}", highlight=False, markup=False)

@@ -1,0 +1,79 @@
+"""Record a decision by hand (seed 002's ``record``), with its recording-quality score."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from api.ingest import ingest_conversation
+from api.json_shape import decision_record_json
+from api.services import Services
+from nlp.extract import abstract_pattern
+from nlp.quality import Reason, recording_quality
+from nlp.schema import Conversation, ExtractedAlternative, ExtractedDecision, ExtractedStakeholder, Message
+
+
+@dataclass(frozen=True)
+class RecordRequest:
+    """What ``record`` takes: seed 002's fields and seed 000's."""
+
+    decision: str
+    confidence: float | None = None
+    category: str | None = None
+    stakes: str | None = None
+    tags: tuple[str, ...] = ()
+    pattern: str | None = None
+    reasons: tuple[str, ...] = ()
+    context: str | None = None
+    project: str | None = None
+    structure: str | None = None
+    function: str | None = None
+    inputs: tuple[str, ...] = ()
+    alternatives: tuple[str, ...] = ()
+    stakeholders: tuple[str, ...] = ()
+    decision_maker: str | None = None
+    files: tuple[str, ...] = ()
+    decided_at: datetime | None = None
+    session_id: str = "manual"
+    extra_tags: tuple[str, ...] = field(default_factory=tuple)
+
+
+async def record_decision(services: Services, request: RecordRequest) -> dict[str, Any]:
+    """Store the decision and return ``{"decision": {...}, "quality": {"score", "suggestions"}}``."""
+    if not request.decision.strip():
+        raise ValueError("a decision needs its text")
+    reasons = [Reason.parse(r) for r in request.reasons]
+    quality = recording_quality(
+        request.decision, pattern=request.pattern, tags=request.tags, reasons=reasons,
+        explicit_bridge=bool(request.structure or request.function), context=request.context,
+        project=request.project, inputs=request.inputs,
+    )
+    # Without a pattern, the rule-based abstraction is stored as a candidate; the quality
+    # score still asks for an explicit one, as seed 002 does.
+    pattern = request.pattern or abstract_pattern(services.ingest.pipeline.language.nlp(request.decision))
+    tags = [*request.tags, *([f"stakes:{request.stakes}"] if request.stakes else []), *request.extra_tags]
+    if request.project:
+        tags.append(f"project:{request.project}")
+    when = request.decided_at or datetime.now(UTC)
+    handle = _handle(request.decision_maker) if request.decision_maker else None
+    note = Message(id=f"{request.session_id}#{when.isoformat()}", seq=0, author=handle, content=request.decision, timestamp=when)
+    rationale = "; ".join(f"{r.type}: {r.text}" if r.type != "unspecified" else r.text for r in reasons) or None
+    bridge = " / ".join(part for part in (request.structure, request.function) if part)
+    extracted = ExtractedDecision(
+        decision=request.decision.strip(), context=request.context, rationale=rationale,
+        alternatives=tuple(ExtractedAlternative(option=o) for o in request.alternatives),
+        stakeholders=tuple(ExtractedStakeholder(handle=_handle(h), role="participant") for h in request.stakeholders),
+        decision_maker=handle, related_code=request.files, tags=tuple(dict.fromkeys(tags)),
+        keywords=tuple(request.tags), pattern=pattern if not bridge else f"{pattern} | {bridge}" if pattern else bridge,
+        category=request.category, confidence=request.confidence if request.confidence is not None else 1.0,
+        quality=quality.score, decided_at=when, messages=(0,),
+    )
+    conversation = Conversation(session_id=request.session_id, source_format="manual", messages=(note,))
+    report = await ingest_conversation(conversation, services.ingest, decisions=[extracted], source="manual")
+    record = await services.reader.decision(report.decision_ids[0])
+    return {"decision": decision_record_json(record), "quality": {"score": quality.score, "suggestions": list(quality.suggestions)}}
+
+
+def _handle(value: str) -> str:
+    return value.lower() if value.startswith("@") else f"@{value.lower()}"
