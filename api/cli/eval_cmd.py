@@ -14,6 +14,7 @@ from nlp.evaluation.metrics import FieldScore
 from nlp.evaluation.run import evaluate_detection, evaluate_extraction, load_sets
 from nlp.evaluation.train import fit_weights, save_weights, training_examples
 from nlp.language import load_language
+from api.search_eval import evaluate_search
 
 app = typer.Typer(help="Measure decision detection and extraction on the labelled sets (docs/quality.md).")
 
@@ -119,3 +120,35 @@ def train_detector(
     cli.note(note)
     for name, value in weights.items():
         cli.out.print(f"  {name:<24}{value:>8.3f}", highlight=False)
+
+
+@app.command("search")
+def search_command(
+    ctx: typer.Context,
+    split: str = _SPLIT,
+    data: Path = _DATA,
+    shared: Path | None = _SHARED,
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="List the questions ours did not answer first."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """MRR@10 and Recall@5 over the shared ADR sets: ours, SQLite FTS5, seed 004's Jaccard."""
+    cli = cli_context(ctx)
+    _check(split, data)
+    shared_dir = _shared(shared)
+    if shared_dir is None or not (shared_dir / "adr").is_dir():
+        raise fail("the shared ADR collections were not found: pass --shared PATH (or set DJ_SHARED_DATA)", code=2)
+    cli.note("starting a throwaway Neo4j and ingesting the ADR collections ...")
+    result = evaluate_search(cli.settings, shared_dir, data / "search_questions.jsonl", split)
+    if as_json:
+        typer.echo(json.dumps({
+            "split": split, "questions": result.questions, "decisions": result.decisions,
+            "systems": {n: {"mrr@10": round(s.mrr, 4), "recall@5": round(s.recall5, 4)} for n, s in result.scores.items()},
+        }, indent=2))
+        return
+    cli.out.print(f"search over {result.decisions} ADRs, split={split}, {result.questions} questions", highlight=False)
+    cli.out.print(f"{'system':<14}{'MRR@10':>8}{'Recall@5':>10}", highlight=False)
+    for name, score in result.scores.items():
+        cli.out.print(f"{name:<14}{score.mrr:>8.3f}{score.recall5:>10.3f}", highlight=False)
+    if verbose:
+        for question, adr, rank in result.misses:
+            cli.out.print(f"  rank {rank or '>10'}: {question}  [{adr}]", highlight=False, markup=False)

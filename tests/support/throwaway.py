@@ -1,59 +1,26 @@
-"""A throwaway local Neo4j for one test run: temporary home, free ports, random password."""
+"""The test suite's throwaway Neo4j: ``graph.local.throwaway`` with the per-user jar folder."""
 
 from __future__ import annotations
 
-import secrets
-import shutil
-import socket
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 from api.runtime import default_lib_dir
-from graph.local import LocalNeo4jConfig, install_neo4j, start_server, stop_server
+from graph.local import LocalNeo4jConfig
+from graph.local import throwaway as _throwaway
+from graph.local.throwaway import Throwaway, free_port
 
-
-@dataclass(frozen=True)
-class Throwaway:
-    """Connection details of a running throwaway server."""
-
-    uri: str
-    user: str
-    password: str
-    home: Path
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+__all__ = ["Throwaway", "free_port", "throwaway_config", "throwaway_neo4j"]
 
 
 def throwaway_config(home: Path) -> LocalNeo4jConfig:
-    """A small server (512 MB heap, 256 MB page cache) in ``home`` on free ports."""
-    bolt = free_port()
-    http = free_port()
-    while http == bolt:
-        http = free_port()
-    return LocalNeo4jConfig(
-        home=home, lib_dir=default_lib_dir(), bolt_port=bolt, http_port=http, heap="512m", pagecache="256m"
-    )
+    """A small server in ``home`` on free ports, with the installed jars."""
+    return _throwaway.throwaway_config(home, default_lib_dir())
 
 
 @contextmanager
 def throwaway_neo4j() -> Iterator[Throwaway]:
-    """Install if needed, start a fresh server, and always stop and delete it afterwards."""
-    home = Path(tempfile.mkdtemp(prefix="dj-test-neo4j-"))
-    config = throwaway_config(home)
-    password = secrets.token_urlsafe(16)
-    try:
-        install_neo4j(config)
-        start_server(config, password)
-        yield Throwaway(config.bolt_uri, config.user, password, home)
-    finally:
-        stop_server(config)
-        shutil.rmtree(home, ignore_errors=True)
+    """Start a throwaway server for a test run; always stopped and deleted."""
+    with _throwaway.throwaway_neo4j(default_lib_dir()) as server:
+        yield server

@@ -1,0 +1,150 @@
+"""Architecture Decision Records: Nygard/adr-tools, MADR (log4brains) and metadata-table ADRs.
+
+One file is one decision. Sections are found by their heading words, so the dialects
+share one reader: "Context"/"Problem" → context; "Decision"/"Decision Outcome"/"Proposal"/
+"Design" → the decision; "Considered Options"/"Alternative Approaches" → alternatives;
+"Status" and "Date" come from a section, a ``- Status:`` bullet or a metadata table row.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+from nlp.errors import InputFormatError
+from nlp.linking import file_mentions
+from nlp.readers.common import decode_text
+from nlp.schema import Conversation, ExtractedAlternative, ExtractedDecision, Message, Span
+
+_H1 = re.compile(r"^#\s+(.+?)\s*$", re.MULTILINE)
+_H2 = re.compile(r"^##\s+(.+?)\s*$", re.MULTILINE)
+_TITLE_PREFIX = re.compile(r"^(?:ADR[-\s]*\d+\s*[:.-]?\s*)", re.IGNORECASE)
+_BULLET_META = re.compile(r"^[-*]\s*(Status|Date|Deciders|Tags)\s*:\s*(.+)$", re.IGNORECASE | re.MULTILINE)
+_TABLE_META = re.compile(r"^\|\s*(Status|Date|Author|Tags)\s*\|\s*(.+?)\s*\|?\s*$", re.IGNORECASE | re.MULTILINE)
+_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_OPTION = re.compile(r"^\s*(?:[-*]|\d+[.)])\s+(.+)$", re.MULTILINE)
+_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+SECTION_CHARS = 2000
+"""Context and decision sections are kept to this length: enough to answer "why"."""
+
+_STATUS_WORDS = (
+    ("superseded", "superseded"), ("deprecated", "deprecated"), ("rejected", "rejected"), ("declined", "rejected"),
+    ("reverted", "deprecated"), ("proposed", "proposed"), ("draft", "proposed"), ("review", "proposed"),
+    ("pending", "proposed"), ("accepted", "active"), ("implemented", "active"), ("approved", "active"),
+)
+
+
+def read_adr(text: str, path: str, seq: int, collection: str) -> tuple[Message, ExtractedDecision]:
+    """The ADR as one message (its whole text) and one decision.
+
+    Raises:
+        InputFormatError: The file has no ``# Title``.
+    """
+    title_match = _H1.search(text)
+    if title_match is None:
+        raise InputFormatError(path, "an ADR starts with a `# Title` heading")
+    title = _TITLE_PREFIX.sub("", _plain(title_match.group(1))).strip() or _plain(title_match.group(1))
+    sections = _sections(text)
+    meta = {key.lower(): value.strip() for key, value in _TABLE_META.findall(text) + _BULLET_META.findall(text)}
+    status_text = meta.get("status") or _first_line(sections.get("status", ""))
+    decided = _first_date(meta.get("date", "")) or _first_date(sections.get("changelog", ""))
+    context = _pick(sections, ("context", "problem", "background", "motivation", "summary", "abstract"))
+    decision = _pick(sections, ("decision outcome", "decision", "proposal", "design", "solution", "detailed design"))
+    message = Message(
+        id=f"{collection}#{Path(path).stem}", seq=seq, content=text,
+        timestamp=decided, topic=title,
+    )
+    summary = title if not decision else f"{title}: {_first_sentence(decision)}"
+    extracted = ExtractedDecision(
+        decision=summary[:300],
+        context=context[:SECTION_CHARS] or None,
+        rationale=decision[:SECTION_CHARS] or None,
+        alternatives=tuple(_alternatives(sections)),
+        related_code=tuple(file_mentions([decision])),
+        tags=tuple(t.strip().lower() for t in re.split(r"[,;]", meta.get("tags", "")) if t.strip()),
+        keywords=tuple(dict.fromkeys(re.findall(r"[A-Z][\w-]{2,}", title)))[:8],
+        status=normalize_status(status_text),
+        decided_at=decided,
+        messages=(seq,),
+        spans=(Span(seq=seq, start=title_match.start(1), end=title_match.end(1)),),
+    )
+    return message, extracted
+
+
+def read_adr_collection(paths: Sequence[Path], collection: str) -> tuple[Conversation, list[ExtractedDecision]]:
+    """Every ADR of a collection as one session (named after the collection)."""
+    messages: list[Message] = []
+    decisions: list[ExtractedDecision] = []
+    for seq, path in enumerate(sorted(paths)):
+        message, decision = read_adr(decode_text(path.read_bytes(), str(path)), str(path), seq, collection)
+        messages.append(message)
+        decisions.append(decision)
+    conversation = Conversation(session_id=collection, source_format="adr", path=None, title=collection, messages=tuple(messages))
+    return conversation, decisions
+
+
+def normalize_status(text: str | None) -> str:
+    """Free-form statuses ("Accepted ([#1484])", "Implemented", "Declined until …") → the model's."""
+    lowered = (text or "").lower()
+    for word, status in _STATUS_WORDS:
+        if word in lowered:
+            return status
+    return "active" if not lowered else "proposed"
+
+
+def _sections(text: str) -> dict[str, str]:
+    heads = list(_H2.finditer(text))
+    sections: dict[str, str] = {}
+    for index, head in enumerate(heads):
+        end = heads[index + 1].start() if index + 1 < len(heads) else len(text)
+        name = re.sub(r"[^a-z ]", "", head.group(1).lower()).strip()
+        sections.setdefault(name, text[head.end() : end].strip())
+    return sections
+
+
+def _pick(sections: dict[str, str], names: Sequence[str]) -> str:
+    for wanted in names:
+        for name, body in sections.items():
+            if name == wanted or name.startswith(wanted):
+                return _plain(body)
+    return ""
+
+
+def _alternatives(sections: dict[str, str]) -> list[ExtractedAlternative]:
+    body = next(
+        (body for name, body in sections.items() if name.startswith(("considered options", "alternative"))),
+        "",
+    )
+    options = []
+    for match in _OPTION.finditer(body):
+        option = _plain(match.group(1)).strip().rstrip(".")
+        if 2 < len(option) <= 120 and not option.lower().startswith(("good", "bad", "pro", "con")):
+            options.append(ExtractedAlternative(option=option))
+    return options[:8]
+
+
+def _plain(text: str) -> str:
+    text = _LINK.sub(r"\1", text)
+    text = re.sub(r"[`*_>#|]", " ", text)
+    return " ".join(text.split())
+
+
+def _first_line(text: str) -> str:
+    return next((line.strip() for line in text.splitlines() if line.strip() and not line.startswith(">")), "")
+
+
+def _first_sentence(text: str) -> str:
+    sentence = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
+    return sentence[:200]
+
+
+def _first_date(text: str) -> datetime | None:
+    match = _DATE.search(text)
+    if match is None:
+        return None
+    try:
+        return datetime(int(match.group(1)), int(match.group(2)), int(match.group(3)), tzinfo=UTC)
+    except ValueError:
+        return None

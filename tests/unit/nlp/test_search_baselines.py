@@ -1,0 +1,25 @@
+from __future__ import annotations
+
+from nlp.evaluation.search_baselines import Document, Fts5Index, JaccardIndex, reciprocal_rank
+
+DOCS = [
+    Document("pg", "Use PostgreSQL for orders", "need transactions", "ACID guarantees"),
+    Document("rest", "Use REST for the public API", "clients are simple", "team knows REST"),
+]
+
+
+def test_fts5_ranks_by_bm25_and_survives_fts_syntax() -> None:
+    index = Fts5Index(DOCS)
+    assert index.search("why did we choose PostgreSQL?") == ["pg"]
+    assert index.search('"unbalanced AND (quote NEAR/3') == []
+
+
+def test_jaccard_follows_seed_004_weights() -> None:
+    index = JaccardIndex(DOCS)
+    assert index.search("REST public API")[0] == "rest"
+    assert index.search("nothing matches here") == []
+
+
+def test_reciprocal_rank_cuts_at_ten() -> None:
+    assert reciprocal_rank(["a", "b"], "b") == 0.5
+    assert reciprocal_rank([str(i) for i in range(20)], "15") == 0.0
