@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from graph.cypher import load_query
-from graph.executor import QueryExecutor
+from graph.executor import QueryExecutor, Row
 
 _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/]|&&|\|\|)')
 _OPERATORS = re.compile(r"\b(AND|OR|NOT|TO)\b")
@@ -69,24 +70,33 @@ class DecisionSearch:
         k = max(limit * 10, 100)
         found: dict[str, dict[str, float]] = {}
         query = lucene_escape(text)
-        if re.search(r"\w", query):
-            rows = await self._executor.read(load_query("search_retrieve_fulltext"), {"text": query, "k": k})
-            _add_ranks(found, "fulltext", [row["id"] for row in rows])
-        if embedding is not None:
-            rows = await self._executor.read(load_query("search_retrieve_vector"), {"embedding": list(embedding), "k": k})
-            _add_ranks(found, "vector", [row["id"] for row in rows if row["score"] >= VECTOR_MIN_SCORE])
-        retrieved = bool(re.search(r"\w", query)) or embedding is not None
-        candidates = (
-            [{"id": i, "score": sum(ranks.values())} for i, ranks in found.items()] if retrieved else None
+        # The two retrievers are independent: run them at once, so a search costs the
+        # slower of the two rather than both.
+        fulltext, vector = await asyncio.gather(
+            self._executor.read(load_query("search_retrieve_fulltext"), {"text": query, "k": k})
+            if re.search(r"\w", query) else _nothing(),
+            self._executor.read(load_query("search_retrieve_vector"), {"embedding": list(embedding), "k": k})
+            if embedding is not None else _nothing(),
         )
-        rows = await self._executor.read(load_query("search_filter"), {
-            "candidates": candidates, "include_history": filters.include_history,
+        _add_ranks(found, "fulltext", [row["id"] for row in fulltext])
+        _add_ranks(found, "vector", [row["id"] for row in vector if row["score"] >= VECTOR_MIN_SCORE])
+        filter_params = {
+            "include_history": filters.include_history,
             "statuses": list(filters.statuses) if filters.statuses else None,
             "tags": list(filters.tags) if filters.tags else None, "stakeholder": filters.stakeholder,
             "since": filters.since, "until": filters.until, "path_prefix": filters.path_prefix,
             "session": filters.session, "limit": limit,
-        })
+        }
+        if re.search(r"\w", query) or embedding is not None:
+            candidates = [{"id": i, "score": sum(ranks.values())} for i, ranks in found.items()]
+            rows = await self._executor.read(load_query("search_filter_candidates"), {"candidates": candidates, **filter_params})
+        else:
+            rows = await self._executor.read(load_query("search_filter_all"), filter_params)
         return [SearchHit(row["id"], float(row["score"]), tuple(sorted(found.get(row["id"], {})))) for row in rows]
+
+
+async def _nothing() -> list[Row]:
+    return []
 
 
 def _add_ranks(found: dict[str, dict[str, float]], retriever: str, ids: list[str]) -> None:

@@ -1,9 +1,7 @@
-// Search filters over retrieved candidates ($candidates: [{id, score}]), or over every
-// decision when $candidates is null (tag-only or stakeholder-only search, newest first).
-// A null filter does not filter. Current decisions only unless $include_history.
-// params: $candidates, $include_history, $statuses, $tags, $stakeholder, $since, $until, $path_prefix, $session, $limit
-// example: :param candidates => null
-//          :param include_history => false
+// Decisions selected by filters alone, newest first (a tag-only or "decisions by @alice"
+// search). A null filter does not filter. Current decisions only unless $include_history.
+// params: $include_history, $statuses, $tags, $stakeholder, $since, $until, $path_prefix, $session, $limit
+// example: :param include_history => false
 //          :param statuses => null
 //          :param tags => ['database']
 //          :param stakeholder => null
@@ -12,10 +10,8 @@
 //          :param path_prefix => null
 //          :param session => null
 //          :param limit => 10
-UNWIND coalesce($candidates, [null]) AS candidate
 MATCH (d:Decision)
-WHERE (candidate IS NULL OR d.id = candidate.id)
-  AND ($include_history OR NOT d.status IN ['superseded', 'deprecated', 'rejected'])
+WHERE ($include_history OR NOT d.status IN ['superseded', 'deprecated', 'rejected'])
   AND ($statuses IS NULL OR d.status IN $statuses)
   AND ($tags IS NULL OR any(tag IN d.tags WHERE tag IN $tags))
   AND ($since IS NULL OR coalesce(d.decided_at, d.recorded_at) >= $since)
@@ -25,6 +21,6 @@ WHERE (candidate IS NULL OR d.id = candidate.id)
   AND ($path_prefix IS NULL OR EXISTS {
         MATCH (d)-[:AFFECTS]->(f:File)
         WHERE f.path STARTS WITH $path_prefix OR (f.path ENDS WITH '/' AND $path_prefix STARTS WITH f.path) })
-RETURN d.id AS id, coalesce(candidate.score, 0.0) AS score
-ORDER BY score DESC, coalesce(d.decided_at, d.recorded_at) DESC
+RETURN d.id AS id, 0.0 AS score
+ORDER BY coalesce(d.decided_at, d.recorded_at) DESC
 LIMIT $limit;
