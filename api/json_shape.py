@@ -5,57 +5,34 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from graph.records import DecisionChain, DecisionRecord
+from graph.records import AlternativeRecord, DecisionChain, DecisionRecord, StakeholderRecord
 
 from nlp.extract import decision_id
 from nlp.schema import Conversation, ExtractedDecision
 
 
 def extracted_decision_json(decision: ExtractedDecision, conversation: Conversation, kind: str = "conversation") -> dict[str, Any]:
-    """A decision found by ``nlp`` (not yet stored) in the shared JSON shape."""
-    return {
-        "id": decision_id(
-            conversation.session_id, [conversation.messages[seq].id for seq in decision.messages], decision.decision
-        ),
-        "summary": decision.decision,
-        "context": decision.context,
-        "rationale": decision.rationale,
-        "status": decision.status,
-        "decided_at": decision.decided_at.isoformat() if decision.decided_at else None,
-        "recorded_at": None,
-        "confidence": decision.confidence,
-        "origin": decision.origin,
-        "pattern": decision.pattern,
-        "category": decision.category,
-        "reversibility": decision.reversibility,
-        "impact": decision.impact,
-        "tags": list(decision.tags),
-        "keywords": list(decision.keywords),
-        "source": {
-            "kind": kind,
-            "session": conversation.session_id,
-            "messages": list(decision.messages),
-            "path": conversation.path,
-        },
-        "alternatives": [
-            {"option": alt.option, "pros": list(alt.pros), "cons": list(alt.cons), "why_not_chosen": alt.why_not_chosen}
-            for alt in decision.alternatives
-        ],
-        "trade_offs": {
-            "pros": list(decision.trade_offs.pros),
-            "cons": list(decision.trade_offs.cons),
-            "risks": list(decision.trade_offs.risks),
-            "assumptions": list(decision.trade_offs.assumptions),
-        },
-        "stakeholders": [{"handle": s.handle, "name": s.name, "role": s.role} for s in decision.stakeholders],
-        "decision_maker": decision.decision_maker,
-        "files": list(decision.related_code),
-        "features": list(decision.related_features),
-        "supersedes": [],
-        "superseded_by": [],
-        "revisits": [],
-        "revisited_by": [],
-    }
+    """A decision found by ``nlp`` (not stored) in the shared JSON shape: the same builder
+    as for stored decisions, so the two can never drift apart."""
+    return decision_record_json(_as_record(decision, conversation, kind))
+
+
+def _as_record(decision: ExtractedDecision, conversation: Conversation, kind: str) -> DecisionRecord:
+    ids = [conversation.messages[seq].id for seq in decision.messages]
+    return DecisionRecord(
+        id=decision_id(conversation.session_id, ids, decision.decision), summary=decision.decision,
+        context=decision.context, rationale=decision.rationale, status=decision.status,
+        decided_at=decision.decided_at, recorded_at=None, superseded_at=None, confidence=decision.confidence,
+        origin=decision.origin, source=kind, source_path=conversation.path, session=conversation.session_id,
+        messages=decision.messages, tags=decision.tags, keywords=decision.keywords, pattern=decision.pattern,
+        category=decision.category, reversibility=decision.reversibility, impact=decision.impact,
+        quality=decision.quality, pros=decision.trade_offs.pros, cons=decision.trade_offs.cons,
+        risks=decision.trade_offs.risks, assumptions=decision.trade_offs.assumptions,
+        alternatives=tuple(AlternativeRecord(a.option, a.pros, a.cons, a.why_not_chosen) for a in decision.alternatives),
+        stakeholders=tuple(StakeholderRecord(p.handle, p.name, p.role) for p in decision.stakeholders),
+        decision_maker=decision.decision_maker, files=decision.related_code, features=decision.related_features,
+        supersedes=(), superseded_by=(), revisits=(), revisited_by=(),
+    )
 
 
 def decision_record_json(record: DecisionRecord) -> dict[str, Any]:
