@@ -9,7 +9,7 @@ from typing import Any
 from api.ingest import ingest_conversation
 from api.json_shape import decision_record_json
 from api.services import Services
-from nlp.extract import abstract_pattern
+from nlp.describe import abstract_pattern
 from nlp.quality import Reason, recording_quality
 from nlp.schema import Conversation, ExtractedAlternative, ExtractedDecision, ExtractedStakeholder, Message
 

@@ -12,55 +12,36 @@ from __future__ import annotations
 
 import hashlib
 import re
-from datetime import timedelta
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 
 from spacy.language import Language
-from spacy.tokens import Doc, Span, Token
+from spacy.tokens import Doc, Span
 
-from nlp.gazetteer import CATEGORY_WORDS, TECHNOLOGIES
+from nlp.describe import category_of, keywords_for, pattern_of, tags_for
+from nlp.gazetteer import TECHNOLOGIES
 from nlp.linking import feature_mentions, file_mentions
+from nlp.options import CHOICE_QUESTION, find_alternatives, find_trade_offs
 from nlp.parsing import ParsedConversation
 from nlp.schema import (
     Conversation,
     Detection,
-    ExtractedAlternative,
     ExtractedDecision,
     ExtractedStakeholder,
     Message,
     Span as TextSpan,
     TradeOffs,
 )
+from nlp.wording import INSTEAD, SUPPORT, clean, sentences_of
 
-_FILLER = re.compile(
-    r"^\W*(?:(?:(?:final )?(?:decision|decided|agreed|conclusion|outcome|resolution)\s*:|agreed|ok(?:ay)?|so|well|yes|yeah|right|alright|great|fine|then|based on (?:this|that)|"
-    r"after (?:some|much) discussion|in the end|finally|i think|i guess)\W+)+",
-    re.IGNORECASE,
-)
-_CHOICE_QUESTION = re.compile(r"\bor\b[^?]*\?", re.IGNORECASE)
 _AGREEMENT_ONLY = re.compile(r"^\W*(agreed|ok(ay)?|yes|yeah|sure|fine( by me)?|sounds good|\+1|noted)\W*$", re.IGNORECASE)
-_TAG_OF = {canonical: tag for canonical, tag in TECHNOLOGIES.values()}
 _RATIONALE = re.compile(r"\b(because|since|so that|given that|given|due to|as it|as they|in order to|which means)\b", re.IGNORECASE)
-_SUPPORT = re.compile(
-    r"\b(gives us|simple|simpler|easy|easier|fast|faster|cheap|cheaper|safe|safer|better|worse|reliable|expertise|"
-    r"proven|enough|cost|costs|costly|expensive|risk|risky|lose|loses|lack|lacks|need|needs|requires?|knows?|"
-    r"scale|scales|complex|complexity|slow|slower|harder|overhead|would|survey|data|shows?|matters?|"
-    r"dependency|dependencies|migration|budget|secure|security|compliance|time|speed)\b",
-    re.IGNORECASE,
-)
-# A message in the window is parsed only if it can add something: a question, an option,
-# a reason, a handle or path, a name, or a known technology.
 _MAY_CONTRIBUTE = re.compile(
     r"[?@/]|\b(or|instead|rather|over|versus|vs|because|since|given|due)\b|\b[A-Z][\w.+#-]*[A-Z0-9]|"
-    + _SUPPORT.pattern + r"|\b(" + "|".join(re.escape(name) for name in TECHNOLOGIES) + r")\b",
+    + SUPPORT.pattern + r"|\b(" + "|".join(re.escape(name) for name in TECHNOLOGIES) + r")\b",
     re.IGNORECASE,
 )
-_INSTEAD = re.compile(r"\b(?:instead of|rather than|over|in favou?r of|vs\.?|versus)\s+([A-Za-z0-9][\w./+# -]{0,40}?)(?=[,.;:!?)]|\s+(?:for|because|since|as|and|but|so)\b|$)", re.IGNORECASE)
-_NEGATIVE = re.compile(r"\b(but|limited|lacks?|learning curve|complex|complexity|slow|overhead|expensive|risk|hard|no need|overkill|immature|not)\b", re.IGNORECASE)
-_POSITIVE = re.compile(r"\b(fast|flexible|simple|easy|type safety|performance|mature|popular|scales?|powerful|streaming|good)\b", re.IGNORECASE)
-
-
 @dataclass(frozen=True)
 class ExtractorConfig:
     """Seed 000's extraction switches and the context window (last N messages)."""
@@ -153,22 +134,22 @@ class DecisionExtractor:
         window: Sequence[Message],
     ) -> ExtractedDecision:
         config = self._config
-        summary = _clean(sentence.text)
+        summary = clean(sentence.text)
         # Only messages that can add a field are parsed; authors need no parse.
         useful = [m for m in window if _MAY_CONTRIBUTE.search(m.content)]
         self._parsed.prime_light(m.seq for m in useful)
         window_docs = [(m, self._parsed.light_doc(m.seq)) for m in useful]
         authors = [m for m in window if m.author]
-        rejected = {TECHNOLOGIES.get(m.group(1).strip().lower(), (m.group(1).strip(), ""))[0] for m in _INSTEAD.finditer(sentence.text)}
+        rejected = {TECHNOLOGIES.get(m.group(1).strip().lower(), (m.group(1).strip(), ""))[0] for m in INSTEAD.finditer(sentence.text)}
         chosen = {ent.ent_id_ or ent.text for ent in sentence.ents if ent.label_ == "TECH"} - rejected
         # What the decision chose is named in its statement, or, for a bare "let's do that",
         # in the message it answers.
         statement_texts = [statement_msg.content, message.content]
         if len(sentence) < 6 and statement_msg.seq > 0:
             statement_texts.append(conversation.messages[statement_msg.seq - 1].content)
-        questions = [(m, self._parsed.doc(m.seq)) for m in window if _CHOICE_QUESTION.search(m.content)]
+        questions = [(m, self._parsed.doc(m.seq)) for m in window if CHOICE_QUESTION.search(m.content)]
         alternatives = (
-            _alternatives(sentence, window_docs, chosen, statement_texts, questions) if config.extract_alternatives else []
+            find_alternatives(sentence, window_docs, chosen, statement_texts, questions) if config.extract_alternatives else []
         )
         rationale = None
         if config.extract_rationale:
@@ -184,15 +165,15 @@ class DecisionExtractor:
             context=_context(window, statement_msg, {name.lower() for name in techs}),
             rationale=rationale,
             alternatives=tuple(alternatives),
-            trade_offs=_trade_offs(chosen, sentence, window_docs) if config.extract_trade_offs else TradeOffs(),
+            trade_offs=find_trade_offs(chosen, sentence, window_docs) if config.extract_trade_offs else TradeOffs(),
             stakeholders=tuple(_stakeholders(authors, window_docs)) if config.extract_stakeholders else (),
             decision_maker=handle_for(statement_msg.author) if statement_msg.author else None,
             related_code=tuple(file_mentions([*texts, *follow_up])) if config.link_to_code else (),
             related_features=tuple(feature_mentions(texts)) if config.link_to_features else (),
-            tags=tuple(_tags(techs)),
-            keywords=tuple(_keywords(sentence, techs)),
-            pattern=_pattern(sentence),
-            category=_category(" ".join([summary, *_tags(techs), *(m.topic or "" for m in window)])),
+            tags=tuple(tags_for(techs)),
+            keywords=tuple(keywords_for(sentence, techs)),
+            pattern=pattern_of(sentence),
+            category=category_of(" ".join([summary, *tags_for(techs), *(m.topic or "" for m in window)])),
             confidence=detection.confidence,
             decided_at=message.timestamp or statement_msg.timestamp,
             messages=seqs,
@@ -225,7 +206,7 @@ def decision_id(session_id: str, message_ids: Sequence[str], summary: str) -> st
 
 
 def _statement(doc: Doc) -> Span:
-    sentences = _sentences(doc)
+    sentences = sentences_of(doc)
     scored = sorted(
         sentences,
         key=lambda s: (_has_commitment(s), not s.text.strip().endswith("?"), len(s.text) > 12),
@@ -243,12 +224,6 @@ def _has_commitment(sentence: Span) -> bool:
             re.IGNORECASE,
         )
     )
-
-
-def _clean(text: str) -> str:
-    cleaned = _FILLER.sub("", " ".join(text.split())).strip()
-    cleaned = cleaned[:1].upper() + cleaned[1:] if cleaned else text.strip()
-    return cleaned if len(cleaned) <= 300 else cleaned[:299].rsplit(" ", 1)[0] + "…"
 
 
 def _merge(decision: ExtractedDecision, detection: Detection, message: Message, doc: Doc, rationale: bool) -> ExtractedDecision:
@@ -273,145 +248,22 @@ def _merge(decision: ExtractedDecision, detection: Detection, message: Message, 
 def _rationale(sentence: Span | None, support_doc: Doc | None, discussion: Sequence[Doc] = ()) -> str | None:
     parts: list[str] = []
     for doc in discussion:
-        sentences = _sentences(doc)
+        sentences = sentences_of(doc)
         parts += [
             s.text.strip() for s in sentences
-            if _SUPPORT.search(s.text) and not s.text.strip().endswith("?") and not _AGREEMENT_ONLY.match(s.text)
+            if SUPPORT.search(s.text) and not s.text.strip().endswith("?") and not _AGREEMENT_ONLY.match(s.text)
         ]
     if sentence is not None:
         match = _RATIONALE.search(sentence.text)
         if match:
             parts.append(sentence.text[match.start() :].strip().rstrip("."))
-        following = [s for s in _sentences(sentence.doc) if s.start > sentence.start]
+        following = [s for s in sentences_of(sentence.doc) if s.start > sentence.start]
         parts += [s.text.strip() for s in following if not s.text.strip().endswith("?")]
     if support_doc is not None:
-        sentences = _sentences(support_doc)
-        parts += [s.text.strip() for s in sentences if (_RATIONALE.search(s.text) or _SUPPORT.search(s.text)) and not s.text.strip().endswith("?")]
+        sentences = sentences_of(support_doc)
+        parts += [s.text.strip() for s in sentences if (_RATIONALE.search(s.text) or SUPPORT.search(s.text)) and not s.text.strip().endswith("?")]
     kept = list(dict.fromkeys(part for part in parts if len(part) > 3))[-6:]
     return " ".join(kept) or None
-
-
-def _alternatives(
-    sentence: Span,
-    window_docs: Sequence[tuple[Message, Doc]],
-    chosen: set[str],
-    statement_texts: Sequence[str],
-    questions: Sequence[tuple[Message, Doc]],
-) -> list[ExtractedAlternative]:
-    options: dict[str, str] = {}
-    for match in _INSTEAD.finditer(sentence.text):
-        surface = match.group(1).strip()
-        canonical = TECHNOLOGIES.get(surface.lower(), (surface, ""))[0]
-        if canonical not in chosen:
-            options.setdefault(canonical, surface)
-    # Other technologies in the window are alternatives only when they compete with the
-    # chosen one (share its tag: database vs database), so an earlier, unrelated thread
-    # in the same window does not leak in.
-    chosen_tags = {_TAG_OF.get(name) for name in chosen} - {None}
-    for _, doc in window_docs:
-        for ent in doc.ents:
-            name = ent.ent_id_ or ent.text
-            if ent.label_ == "TECH" and name not in chosen and _TAG_OF.get(name) in chosen_tags:
-                options.setdefault(name, ent.text)
-    statement_text = " ".join(statement_texts).lower()
-    for option in _choice_options(questions):
-        if option.lower() not in statement_text and not any(word in statement_text for word in _head_words(option)):
-            options.setdefault(option, option)
-    alternatives = []
-    for option, surface in options.items():
-        pros: list[str] = []
-        cons: list[str] = []
-        for _, doc in window_docs:
-            sentences = _sentences(doc)
-            for sent in sentences:
-                if surface.lower() not in sent.text.lower() or sent.text.strip().endswith("?"):
-                    continue
-                _sort_pro_con(sent.text.strip().rstrip("."), pros, cons)
-        alternatives.append(
-            ExtractedAlternative(
-                option=option if option.lower() in sentence.doc.text.lower() or _grounded(option, window_docs) else surface,
-                pros=tuple(dict.fromkeys(pros))[:5],
-                cons=tuple(dict.fromkeys(cons))[:5],
-                why_not_chosen="; ".join(dict.fromkeys(cons)) or None,
-            )
-        )
-    return alternatives[:8]
-
-
-def _choice_options(window_docs: Sequence[tuple[Message, Doc]]) -> list[str]:
-    """Both sides of the nearest "X or Y?" question: the noun phrases joined by "or"."""
-    for _, doc in reversed(window_docs):
-        for token in doc:
-            if token.lower_ != "or" or token.dep_ != "cc" or "?" not in token.sent.text:
-                continue
-            right = next((c for c in token.head.children if c.dep_ == "conj"), None)
-            if right is not None:
-                return [_phrase(token.head), _phrase(right)]
-    return []
-
-
-def _phrase(token: Token) -> str:
-    """``token`` with the modifiers to its left ("plastic one", "server-side sessions")."""
-    modifiers = [child.i for child in token.lefts if child.dep_ in {"amod", "compound", "nmod", "nummod", "npadvmod"}]
-    start = min([*modifiers, token.i])
-    text = token.doc[start : token.i + 1].text
-    return text.rsplit(":", 1)[-1].strip() or token.text  # "Next: REST" is the option REST
-
-
-def _head_words(option: str) -> list[str]:
-    return [word.lower() for word in re.findall(r"[A-Za-z][\w+#.-]{2,}", option) if word.lower() not in {"the", "one", "with", "for"}]
-
-
-def _sort_pro_con(text: str, pros: list[str], cons: list[str], supportive: bool = False) -> None:
-    """File a sentence about an option: "A but B" gives a pro and a con; else by its wording."""
-    if " but " in text:
-        left, right = text.split(" but ", 1)
-        pros.append(left.strip())
-        cons.append(right.strip())
-    elif _NEGATIVE.search(text):
-        cons.append(text)
-    elif _POSITIVE.search(text) or (supportive and _SUPPORT.search(text)):
-        pros.append(text)
-
-
-def _sentences(doc: Doc) -> list[Span]:
-    """The doc's sentences, or the whole doc when nothing set sentence bounds."""
-    return list(doc.sents) if doc.has_annotation("SENT_START") else [doc[:]]
-
-
-_RISK = re.compile(r"\b(risk|risky|might (need|have) to|may (need|have) to|could (break|fail)|later if|if .{0,40} (grows|changes))\b", re.IGNORECASE)
-_ASSUMPTION = re.compile(r"\b(assum\w*|as long as|provided that|expect(ing)? (that|the)|should be enough)\b", re.IGNORECASE)
-
-
-def _trade_offs(chosen: set[str], sentence: Span, window_docs: Sequence[tuple[Message, Doc]]) -> TradeOffs:
-    """Pros and cons of the chosen option, risks and assumptions, from the discussion."""
-    names = [name.lower() for name in chosen]
-    pros: list[str] = []
-    cons: list[str] = []
-    risks: list[str] = []
-    assumptions: list[str] = []
-    docs = [sentence.doc, *(doc for _, doc in window_docs if doc is not sentence.doc)]
-    for doc in docs:
-        for sent in _sentences(doc):
-            text = sent.text.strip().rstrip(".")
-            if not text or text.endswith("?"):
-                continue
-            if _RISK.search(text):
-                risks.append(text)
-            if _ASSUMPTION.search(text):
-                assumptions.append(text)
-            if names and any(name in text.lower() for name in names):
-                _sort_pro_con(text, pros, cons, supportive=True)
-
-    def unique(items: list[str]) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(items))[:5]
-
-    return TradeOffs(pros=unique(pros), cons=unique(cons), risks=unique(risks), assumptions=unique(assumptions))
-
-
-def _grounded(text: str, window_docs: Sequence[tuple[Message, Doc]]) -> bool:
-    lowered = text.lower()
-    return any(lowered in message.content.lower() for message, _ in window_docs)
 
 
 def _context(window: Sequence[Message], statement: Message, subjects: set[str]) -> str | None:
@@ -449,58 +301,3 @@ def _stakeholders(authors: Sequence[Message], window_docs: Sequence[tuple[Messag
     return list(found.values())
 
 
-def _tags(techs: Sequence[str]) -> list[str]:
-    tags: dict[str, None] = {}
-    for name in techs:
-        if name in _TAG_OF:
-            tags.setdefault(_TAG_OF[name], None)
-        tags.setdefault(name.lower(), None)
-    return list(tags)[:10]
-
-
-def _keywords(sentence: Span, techs: Sequence[str]) -> list[str]:
-    words: dict[str, None] = {name: None for name in techs}
-    if sentence.doc.has_annotation("DEP"):
-        for chunk in sentence.noun_chunks:
-            lemma = " ".join(t.lemma_.lower() for t in chunk if not t.is_stop and t.is_alpha)
-            if len(lemma) > 2:
-                words.setdefault(lemma, None)
-    else:
-        for token in sentence:
-            if token.is_alpha and not token.is_stop and len(token) > 3:
-                words.setdefault(token.lower_, None)
-    return list(words)[:8]
-
-
-def abstract_pattern(doc: Doc) -> str | None:
-    """Seed 002 option B for a recorded decision: its specifics replaced by what they are."""
-    return _pattern(doc[:])
-
-
-def _pattern(sentence: Span) -> str | None:
-    """Seed 002 option B: the statement with its specifics replaced by what they are."""
-    pieces: list[str] = []
-    last = sentence.start_char
-    text = sentence.doc.text
-    for ent in sentence.ents:
-        kind = _TAG_OF.get(ent.ent_id_ or ent.text, "technology")
-        generic = {
-            "TECH": f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}",
-            "FILE": "a file", "HANDLE": "someone", "PERSON": "someone",
-            "CARDINAL": "N", "QUANTITY": "an amount", "MONEY": "an amount", "DATE": "a date",
-            "TIME": "a time", "QUARTER": "a quarter", "TICKET": "a ticket", "TEAM": "a team",
-        }.get(ent.label_)
-        if generic:
-            pieces += [text[last : ent.start_char], generic]
-            last = ent.end_char
-    pieces.append(text[last : sentence.end_char])
-    abstract = re.sub(r"\d+(\.\d+)?\s*(ms|s|m|h|%|gb|mb|kb)?\b", "N", "".join(pieces), flags=re.IGNORECASE)
-    abstract = _clean(abstract)
-    return abstract if abstract and abstract != _clean(sentence.text) else None
-
-
-def _category(text: str) -> str | None:
-    lowered = text.lower()
-    counts = {name: sum(lowered.count(word) for word in words) for name, words in CATEGORY_WORDS.items()}
-    best = max(counts, key=lambda name: counts[name])
-    return best if counts[best] else None

@@ -8,7 +8,7 @@ detector sees that the children sit under a "Decisions" lead-in.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from nlp.errors import InputFormatError
 from nlp.readers.common import message_id
