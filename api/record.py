@@ -10,6 +10,7 @@ from api.ingest import ingest_conversation
 from api.json_shape import decision_record_json
 from api.services import Services
 from nlp.describe import abstract_pattern
+from nlp.extract import handle_for
 from nlp.quality import Reason, recording_quality
 from nlp.schema import Conversation, ExtractedAlternative, ExtractedDecision, ExtractedStakeholder, Message
 
@@ -56,14 +57,14 @@ async def record_decision(services: Services, request: RecordRequest) -> dict[st
     if request.project:
         tags.append(f"project:{request.project}")
     when = request.decided_at or datetime.now(UTC)
-    handle = _handle(request.decision_maker) if request.decision_maker else None
+    handle = handle_for(request.decision_maker) if request.decision_maker else None
     note = Message(id=f"{request.session_id}#{when.isoformat()}", seq=0, author=handle, content=request.decision, timestamp=when)
     rationale = "; ".join(f"{r.type}: {r.text}" if r.type != "unspecified" else r.text for r in reasons) or None
     bridge = " / ".join(part for part in (request.structure, request.function) if part)
     extracted = ExtractedDecision(
         decision=request.decision.strip(), context=request.context, rationale=rationale,
         alternatives=tuple(ExtractedAlternative(option=o) for o in request.alternatives),
-        stakeholders=tuple(ExtractedStakeholder(handle=_handle(h), role="participant") for h in request.stakeholders),
+        stakeholders=tuple(ExtractedStakeholder(handle=handle_for(h), role="participant") for h in request.stakeholders),
         decision_maker=handle, related_code=request.files, tags=tuple(dict.fromkeys(tags)),
         keywords=tuple(request.tags), pattern=pattern if not bridge else f"{pattern} | {bridge}" if pattern else bridge,
         category=request.category, confidence=request.confidence if request.confidence is not None else 1.0,
@@ -74,6 +75,3 @@ async def record_decision(services: Services, request: RecordRequest) -> dict[st
     record = await services.reader.decision(report.decision_ids[0])
     return {"decision": decision_record_json(record), "quality": {"score": quality.score, "suggestions": list(quality.suggestions)}}
 
-
-def _handle(value: str) -> str:
-    return value.lower() if value.startswith("@") else f"@{value.lower()}"

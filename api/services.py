@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from api.events import EventBus
 from api.ingest import IngestServices
-from api.settings import Settings
+from api.settings import JournalSettings, Settings
 from graph.evolution import EvolutionStore
 from graph.executor import QueryExecutor
 from graph.reader import DecisionReader
@@ -45,14 +45,9 @@ def build_services(settings: Settings, executor: QueryExecutor, events: EventBus
     detector = DetectorConfig(
         keywords=tuple(k.lower() for k in journal.detection_keywords), threshold=journal.detection_threshold
     )
-    extractor = ExtractorConfig(
-        extract_rationale=journal.extract_rationale,
-        extract_alternatives=journal.extract_alternatives,
-        extract_trade_offs=journal.extract_trade_offs,
-        extract_stakeholders=journal.extract_stakeholders,
-        link_to_code=journal.link_to_code,
-        link_to_features=journal.link_to_features,
-    )
+    # Seed 000's extraction switches have the same names in both places.
+    shared = {f.name for f in fields(ExtractorConfig)} & set(JournalSettings.model_fields)
+    extractor = ExtractorConfig(**{name: getattr(journal, name) for name in shared})
     ingest = IngestServices(
         pipeline=OfflinePipeline(load_language(), detector, extractor),
         embedder=load_embedder(settings),

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import sys
 import time
 from pathlib import Path
@@ -24,23 +23,9 @@ from api.settings import Settings  # noqa: E402
 from graph.connection import open_driver  # noqa: E402
 from graph.executor import Neo4jExecutor  # noqa: E402
 from graph.schema import apply_schema  # noqa: E402
-from nlp.readers.common import with_content_ids  # noqa: E402
-from nlp.readers.qmsum import qmsum_messages  # noqa: E402
+from nlp.readers.qmsum import read_qmsum_meetings  # noqa: E402
 from nlp.schema import Conversation  # noqa: E402
 from tests.support.throwaway import throwaway_neo4j  # noqa: E402
-
-
-def _meetings(shared: Path, limit: int) -> list[Conversation]:
-    conversations = []
-    with (shared / "qmsum" / "meetings.jsonl").open() as lines:
-        for line in lines:
-            meeting = json.loads(line)
-            session = meeting["meeting_id"]
-            messages = with_content_ids(session, qmsum_messages(meeting["transcript"], "meetings.jsonl", session))
-            conversations.append(Conversation(session_id=session, source_format="qmsum", messages=tuple(messages)))
-            if len(conversations) >= limit:
-                break
-    return conversations
 
 
 async def _run(uri: str, user: str, password: str, meetings: list[Conversation]) -> None:
@@ -70,7 +55,7 @@ def main() -> None:
     parser.add_argument("--shared", type=Path, default=Path("../shared/data"))
     parser.add_argument("--meetings", type=int, default=40)
     args = parser.parse_args()
-    meetings = _meetings(args.shared, args.meetings)
+    meetings = read_qmsum_meetings(args.shared / "qmsum" / "meetings.jsonl", args.meetings)
     with throwaway_neo4j() as server:
         asyncio.run(_run(server.uri, server.user, server.password, meetings))
 

@@ -11,26 +11,13 @@ A script, not a test: figures go to docs/performance.md with the command that ma
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from pathlib import Path
 
 from nlp.language import load_language
 from nlp.pipeline import OfflinePipeline
-from nlp.readers.qmsum import qmsum_messages
+from nlp.readers.qmsum import read_qmsum_meetings
 from nlp.schema import Conversation, Message
-
-
-def _meetings(shared: Path, limit: int) -> list[Conversation]:
-    conversations = []
-    with (shared / "qmsum" / "meetings.jsonl").open() as lines:
-        for line in lines:
-            meeting = json.loads(line)
-            messages = qmsum_messages(meeting["transcript"], "meetings.jsonl", meeting["meeting_id"])
-            conversations.append(Conversation(session_id=meeting["meeting_id"], source_format="qmsum", messages=tuple(messages)))
-            if len(conversations) >= limit:
-                break
-    return conversations
 
 
 def _chat_length(conversations: list[Conversation]) -> list[Conversation]:
@@ -63,7 +50,7 @@ def main() -> None:
     parser.add_argument("--meetings", type=int, default=40, help="how many QMSum meetings to read")
     args = parser.parse_args()
     pipeline = OfflinePipeline(load_language())
-    meetings = _meetings(args.shared, args.meetings)
+    meetings = read_qmsum_meetings(args.shared / "qmsum" / "meetings.jsonl", args.meetings)
     pipeline.run(meetings[0])  # warm up the pipelines once, outside the timing
     _run("qmsum turns", meetings, pipeline)
     _run("chat-length (<=200 ch)", _chat_length(meetings), pipeline)

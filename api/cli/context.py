@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 import typer
 from rich.console import Console
@@ -40,3 +41,8 @@ def fail(message: str, code: int = 1) -> typer.Exit:
 
 def stdout_is_terminal() -> bool:
     return sys.stdout.isatty()
+
+
+def aware(value: datetime | None) -> datetime | None:
+    """A date given on the command line without a zone is UTC."""
+    return value.replace(tzinfo=UTC) if value is not None and value.tzinfo is None else value

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 
 import typer
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from api.cli.context import CliContext, cli_context, fail
+from api.cli.context import CliContext, aware, cli_context, fail
 from api.cli.graph_session import run_on_graph
 from api.ingest import IngestReport, ingest_conversation
 from api.json_shape import chain_json, decision_record_json
@@ -68,7 +68,7 @@ def chain(
     cli = cli_context(ctx)
 
     async def action(graph: GraphConnection) -> dict[str, object]:
-        return chain_json(await DecisionReader(graph.executor).chain(decision_id, _aware(as_of)))
+        return chain_json(await DecisionReader(graph.executor).chain(decision_id, aware(as_of)))
 
     data = run_on_graph(cli, action)
     if as_json:
@@ -110,6 +110,3 @@ def _progress(cli: CliContext) -> Progress:
         TimeElapsedColumn(), console=cli.err, disable=not cli.err.is_terminal,
     )
 
-
-def _aware(value: datetime | None) -> datetime | None:
-    return value.replace(tzinfo=UTC) if value is not None and value.tzinfo is None else value

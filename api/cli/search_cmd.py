@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import typer
 
-from api.cli.context import CliContext, cli_context
+from api.cli.context import CliContext, aware, cli_context
 from api.cli.graph_session import run_on_graph
 from api.runtime import GraphConnection
 from api.search import search_hits
 from api.services import build_services
 from graph.search import SearchFilters
+from nlp.extract import handle_for
 
 
 def search(
@@ -34,7 +35,7 @@ def search(
     cli = cli_context(ctx)
     filters = SearchFilters(
         include_history=history, statuses=tuple(status) or None, tags=tuple(tag) or None,
-        stakeholder=_handle(by), since=_aware(since), until=_aware(until), path_prefix=path, session=session,
+        stakeholder=handle_for(by) if by else None, since=aware(since), until=aware(until), path_prefix=path, session=session,
     )
     hits = _run(cli, query, filters, limit)
     if as_json:
@@ -121,13 +122,3 @@ def _say(cli: CliContext) -> Any:
         cli.out.print(text, highlight=False, markup=False)
 
     return say
-
-
-def _handle(value: str | None) -> str | None:
-    if not value:
-        return None
-    return value.lower() if value.startswith("@") else f"@{value.lower()}"
-
-
-def _aware(value: datetime | None) -> datetime | None:
-    return value.replace(tzinfo=UTC) if value is not None and value.tzinfo is None else value

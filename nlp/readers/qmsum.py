@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 from nlp.errors import InputFormatError
 from nlp.readers.common import message_id
-from nlp.schema import Message
+from nlp.readers.common import with_content_ids
+from nlp.schema import Conversation, Message
 
 # QMSum keeps disfluency markup and tokenised punctuation; readers give plain text.
 _MARKUP = re.compile(r"\{(?:disfmarker|vocalsound|gap|nonvocalsound|pause|comment)[^}]*\}")
@@ -53,3 +55,18 @@ def clean_qmsum_text(text: str) -> str:
     text = _MARKUP.sub(" ", text)
     text = " ".join(text.split())
     return _SPACED_PUNCT.sub(r"\1", text).strip(" ,")
+
+
+def read_qmsum_meetings(path: Path, limit: int | None = None) -> list[Conversation]:
+    """The meetings of a ``meetings.jsonl`` file (``{meeting_id, transcript: [{speaker, content}]}``
+    per line, the shared data's format), first ``limit`` of them."""
+    conversations: list[Conversation] = []
+    with path.open() as lines:
+        for line in lines:
+            meeting = json.loads(line)
+            session = meeting["meeting_id"]
+            messages = with_content_ids(session, qmsum_messages(meeting["transcript"], str(path), session))
+            conversations.append(Conversation(session_id=session, source_format="qmsum", messages=tuple(messages)))
+            if limit is not None and len(conversations) >= limit:
+                break
+    return conversations
