@@ -13,12 +13,21 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from api.auth import Authenticator
+from api.graphql.endpoint import GraphQLEndpoint
+from api.graphql.schema import build_schema
 from api.runtime import GraphConnection, connect
+from api.services import Services, build_services
 from api.settings import Settings, load_settings
 from graph.cypher import load_query
 from graph.schema import verify_schema
 
 log = logging.getLogger("decision_journal.app")
+AUTH_OFF_WARNING = (
+    "AUTH IS OFF: no [[auth.tokens]] are configured, so anyone who can reach this port reads and "
+    "writes every decision. Fine on 127.0.0.1 for local development; configure tokens before "
+    "exposing it (docs/graphql.md)."
+)
 
 
 class State(TypedDict):
@@ -26,6 +35,7 @@ class State(TypedDict):
 
     graph: GraphConnection
     settings: Settings
+    services: Services
 
 
 async def healthz(request: Request) -> JSONResponse:
@@ -53,14 +63,19 @@ async def readyz(request: Request) -> JSONResponse:
 def create_app(settings: Settings | None = None) -> Starlette:
     """Build the app; settings are read here when not given (the edge)."""
     resolved = settings or load_settings()
+    authenticator = Authenticator(resolved.auth)
+    graphql = GraphQLEndpoint(build_schema(resolved.graphql), authenticator, resolved.graphql.graphiql)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[State]:
+        if not authenticator.active:
+            log.warning(AUTH_OFF_WARNING)
         async with connect(resolved, log.info) as graph:
             log.info("connected to %s (%s)", graph.target.uri, "local" if graph.target.embedded else "external")
-            yield {"graph": graph, "settings": resolved}
+            services = build_services(resolved, graph.executor)
+            yield {"graph": graph, "settings": resolved, "services": services}
 
     return Starlette(
-        routes=[Route("/healthz", healthz), Route("/readyz", readyz)],
+        routes=[Route("/healthz", healthz), Route("/readyz", readyz), Route("/graphql", graphql, methods=["GET", "POST"])],
         lifespan=lifespan,
     )

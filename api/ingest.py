@@ -13,6 +13,7 @@ from nlp.evolution import classify_relation
 from nlp.extract import decision_id
 from nlp.gazetteer import TECHNOLOGIES
 from nlp.pipeline import OfflinePipeline
+from nlp.readers import read_conversation_text, read_decisions_text
 from nlp.schema import Conversation, ExtractedDecision
 
 _TECH_NAMES = frozenset(canonical for canonical, _ in TECHNOLOGIES.values())
@@ -99,6 +100,24 @@ async def ingest_conversation(
             if item.id in created:
                 await _relate(item, services, later, report)
     return report
+
+
+async def ingest_text(
+    text: str, fmt: str, session_id: str, services: IngestServices, access_groups: Sequence[str] = ()
+) -> IngestReport:
+    """Ingest a conversation or decision document handed over as text (GraphQL ``ingest``).
+
+    Raises:
+        InputFormatError: Unknown format or malformed content; nothing is stored then.
+    """
+    structured = read_decisions_text(text, fmt, session_id)
+    if structured is not None:
+        conversation, decisions = structured
+        return await ingest_conversation(
+            conversation, services, decisions=decisions, source="adr", access_groups=access_groups
+        )
+    conversation = read_conversation_text(text, fmt, session_id)
+    return await ingest_conversation(conversation, services, access_groups=access_groups)
 
 
 def _inputs(

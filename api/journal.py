@@ -16,6 +16,7 @@ from types import TracebackType
 from typing import Any
 
 from api.events import EventBus, Handler
+from api.evolution import mark_revisited as revisit_decision, supersede_decision
 from api.ingest import IngestReport, ingest_conversation
 from api.record import RecordRequest, record_decision
 from api.search import search_hits
@@ -24,7 +25,7 @@ from api.runtime import connect
 from api.services import Services, build_services
 from api.settings import Settings, load_settings
 from graph.messages import session_messages
-from graph.search import SearchFilters
+from graph.filters import DecisionFilter
 from nlp.readers import read_conversation, read_decisions
 from nlp.readers.common import message_id, parse_timestamp, with_content_ids
 from nlp.schema import Conversation, Message
@@ -157,20 +158,17 @@ class DecisionJournal:
 
     async def link_superseding_decision(self, old_decision_id: str, new_decision_id: str, reason: str) -> None:
         """``new`` replaces ``old`` (seed 000 ``TemporalTracker``); old becomes superseded."""
-        await self.services.ingest.evolution.supersede(new_decision_id, old_decision_id, reason)
-        await self._events.emit(
-            "context:decision:superseded", {"old_decision_id": old_decision_id, "new_decision_id": new_decision_id}
-        )
+        await supersede_decision(self.services, old_decision_id, new_decision_id, reason)
 
     async def mark_revisited(self, old_decision_id: str, new_decision_id: str, reason: str, outcome: str = "kept") -> None:
         """``new`` reconsidered ``old``; an active old decision becomes revisited."""
-        await self.services.ingest.evolution.revisit(new_decision_id, old_decision_id, reason, outcome=outcome)
+        await revisit_decision(self.services, old_decision_id, new_decision_id, reason, outcome)
 
 
-def _filters(options: dict[str, Any]) -> SearchFilters:
+def _filters(options: dict[str, Any]) -> DecisionFilter:
     tags = options.get("tags")
     status = options.get("status")
-    return SearchFilters(
+    return DecisionFilter(
         include_history=bool(options.get("history", False)),
         statuses=(status,) if isinstance(status, str) else tuple(status) if status else None,
         tags=tuple(tags) if tags else None,

@@ -37,6 +37,7 @@ class RecordRequest:
     files: tuple[str, ...] = ()
     decided_at: datetime | None = None
     session_id: str = "manual"
+    access_groups: tuple[str, ...] = ()
     extra_tags: tuple[str, ...] = field(default_factory=tuple)
 
 
@@ -71,7 +72,9 @@ async def record_decision(services: Services, request: RecordRequest) -> dict[st
         quality=quality.score, decided_at=when, messages=(0,),
     )
     conversation = Conversation(session_id=request.session_id, source_format="manual", messages=(note,))
-    report = await ingest_conversation(conversation, services.ingest, decisions=[extracted], source="manual")
+    report = await ingest_conversation(
+        conversation, services.ingest, decisions=[extracted], source="manual", access_groups=request.access_groups
+    )
     record = await services.reader.decision(report.decision_ids[0])
     return {"decision": decision_record_json(record), "quality": {"score": quality.score, "suggestions": list(quality.suggestions)}}
 

@@ -2,28 +2,39 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from api.events import SEARCHED
 from api.json_shape import decision_record_json
 from api.services import Services
 from api.settings import JournalSettings
-from graph.search import SearchFilters
+from graph.filters import DecisionFilter
+from graph.records import DecisionRecord
 from nlp.question import parse_question
 
 
-async def search_hits(
+@dataclass(frozen=True)
+class FoundDecision:
+    """A search hit with its stored decision."""
+
+    record: DecisionRecord
+    score: float
+    retrievers: tuple[str, ...]
+
+
+async def find_decisions(
     services: Services,
     question: str,
-    filters: SearchFilters = SearchFilters(),
+    filters: DecisionFilter = DecisionFilter(),
     limit: int = 10,
     journal: JournalSettings = JournalSettings(),
-) -> list[dict[str, Any]]:
-    """``[{"decision": {...}, "score", "retrievers": [...]}]``, best first.
+) -> list[FoundDecision]:
+    """The decisions that answer ``question``, best first.
 
     Stakeholders and dates named in the question become filters (unless the caller set
-    them, or the seed-000 switches turn that off); the rest is searched as text and by meaning.
+    them, or the seed-000 switches turn that off); the rest is searched as text and by
+    meaning. Only decisions visible to ``filters.groups`` are found.
     """
     parsed = parse_question(
         question, temporal=journal.enable_temporal_queries, stakeholders=journal.enable_stakeholder_queries
@@ -37,11 +48,21 @@ async def search_hits(
     embedder = services.ingest.embedder
     embedding = embedder.embed([parsed.text])[0] if embedder and parsed.text else None
     hits = await services.search.search(parsed.text, embedding, merged, limit)
-    records = {r.id: r for r in await services.reader.decisions([hit.id for hit in hits])}
-    result = [
-        {"decision": decision_record_json(records[hit.id]), "score": round(hit.score, 6), "retrievers": list(hit.retrievers)}
-        for hit in hits
-        if hit.id in records
+    records = {r.id: r for r in await services.reader.decisions([hit.id for hit in hits], filters.groups)}
+    found = [FoundDecision(records[hit.id], round(hit.score, 6), hit.retrievers) for hit in hits if hit.id in records]
+    await services.events.emit(SEARCHED, {"query": question, "result_count": len(found)})
+    return found
+
+
+async def search_hits(
+    services: Services,
+    question: str,
+    filters: DecisionFilter = DecisionFilter(),
+    limit: int = 10,
+    journal: JournalSettings = JournalSettings(),
+) -> list[dict[str, Any]]:
+    """``[{"decision": {...}, "score", "retrievers": [...]}]``, best first (see ``find_decisions``)."""
+    return [
+        {"decision": decision_record_json(f.record), "score": f.score, "retrievers": list(f.retrievers)}
+        for f in await find_decisions(services, question, filters, limit, journal)
     ]
-    await services.events.emit(SEARCHED, {"query": question, "result_count": len(result)})
-    return result

@@ -16,7 +16,7 @@ from graph.connection import open_driver
 from graph.executor import Neo4jExecutor
 from graph.local.throwaway import throwaway_neo4j
 from graph.schema import apply_schema
-from graph.search import SearchFilters
+from graph.filters import DecisionFilter
 from nlp.evaluation.search_baselines import Document, Fts5Index, JaccardIndex, reciprocal_rank
 from nlp.readers.adr import read_adr_collection
 
@@ -71,7 +71,7 @@ async def _evaluate(uri: str, user: str, password: str, settings: Settings, shar
         misses: list[tuple[str, str, int | None]] = []
         for item in questions:
             expected = by_adr[item["adr"]]
-            hits = await search_hits(services, item["question"], SearchFilters(include_history=True), 10, settings.journal)
+            hits = await search_hits(services, item["question"], DecisionFilter(include_history=True), 10, settings.journal)
             ranked = {
                 "ours": [hit["decision"]["id"] for hit in hits],
                 "sqlite-fts5": fts.search(item["question"]),

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 from api.events import EventBus
 from api.ingest import IngestServices
 from api.settings import JournalSettings, Settings
 from graph.evolution import EvolutionStore
 from graph.executor import QueryExecutor
+from graph.listing import DecisionListing
 from graph.reader import DecisionReader
 from graph.search import DecisionSearch
 from graph.writer import DecisionWriter
@@ -27,7 +28,16 @@ class Services:
     ingest: IngestServices
     reader: DecisionReader
     search: DecisionSearch
+    listing: DecisionListing
     events: EventBus
+
+    def reading_through(self, executor: QueryExecutor) -> Services:
+        """The same services with reads sent through ``executor`` (say, one that counts a
+        request's round trips); the loaded models are shared, not reloaded."""
+        return replace(
+            self, executor=executor, reader=DecisionReader(executor), search=DecisionSearch(executor),
+            listing=DecisionListing(executor),
+        )
 
 
 def load_embedder(settings: Settings) -> Embedder | None:
@@ -57,4 +67,6 @@ def build_services(settings: Settings, executor: QueryExecutor, events: EventBus
         detect_evolution=journal.track_superseded_decisions or journal.detect_revisited_decisions,
         auto_detect=journal.auto_detect,
     )
-    return Services(executor, ingest, DecisionReader(executor), DecisionSearch(executor), bus)
+    return Services(
+        executor, ingest, DecisionReader(executor), DecisionSearch(executor), DecisionListing(executor), bus
+    )

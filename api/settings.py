@@ -114,6 +114,61 @@ class JournalSettings(_Section):
     detect_revisited_decisions: bool = True
 
 
+Scope = Literal["read", "write", "admin"]
+
+
+class TokenSettings(_Section):
+    """One bearer token: who holds it, what it may do, which access groups it reads.
+
+    ``read`` queries; ``write`` also ingests, records, supersedes and marks revisits;
+    ``admin`` does everything and reads every group.
+    """
+
+    name: str = Field(min_length=1)
+    token: SecretStr
+    scopes: list[Scope] = Field(default_factory=lambda: ["read"], min_length=1)
+    groups: list[str] = Field(default_factory=list)
+
+    @field_validator("token")
+    @classmethod
+    def _long_enough(cls, value: SecretStr) -> SecretStr:
+        if len(value.get_secret_value()) < 16:
+            raise ValueError("a token needs at least 16 characters (try: python -c 'import secrets; print(secrets.token_urlsafe())')")
+        return value
+
+
+class AuthSettings(_Section):
+    """Bearer-token access to the HTTP API. ``enabled`` unset means: on as soon as a token
+    is configured; off (said loudly at start-up) for local development without tokens."""
+
+    enabled: bool | None = None
+    tokens: list[TokenSettings] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> AuthSettings:
+        if self.enabled and not self.tokens:
+            raise ValueError("auth.enabled is true but no [[auth.tokens]] are configured")
+        names = [t.name for t in self.tokens]
+        if len(names) != len(set(names)):
+            raise ValueError("auth.tokens: every token needs its own name")
+        return self
+
+    @property
+    def active(self) -> bool:
+        """Whether requests must carry a token."""
+        return self.enabled if self.enabled is not None else bool(self.tokens)
+
+
+class GraphQLSettings(_Section):
+    """Limits that keep one GraphQL request from costing the database too much."""
+
+    max_depth: int = Field(default=10, ge=2, le=50)
+    max_cost: int = Field(default=20_000, ge=10)
+    default_page_size: int = Field(default=20, ge=1)
+    max_page_size: int = Field(default=100, ge=1)
+    graphiql: bool = True
+
+
 class Settings(BaseSettings):
     """Every setting of the service, grouped by section."""
 
@@ -126,6 +181,8 @@ class Settings(BaseSettings):
     server: ServerSettings = ServerSettings()
     embedding: EmbeddingSettings = EmbeddingSettings()
     journal: JournalSettings = JournalSettings()
+    auth: AuthSettings = AuthSettings()
+    graphql: GraphQLSettings = GraphQLSettings()
 
     @model_validator(mode="before")
     @classmethod
@@ -205,6 +262,8 @@ def load_settings(config_file: Path | None = None) -> Settings:
 def describe(settings: Settings) -> dict[str, Any]:
     """The settings as plain data with secrets masked, for ``doctor`` and logs."""
     data = settings.model_dump(mode="json")
+    for token in data["auth"]["tokens"]:
+        token["token"] = "********"
     for section in data.values():
         for key, value in section.items():
             if "password" in key or "key" in key.split("_"):

@@ -41,7 +41,7 @@ from graph.local.install import install_neo4j  # noqa: E402
 from graph.local.server import start_server, stop_server  # noqa: E402
 from graph.local.throwaway import free_port  # noqa: E402
 from graph.schema import apply_schema  # noqa: E402
-from graph.search import SearchFilters  # noqa: E402
+from graph.filters import DecisionFilter  # noqa: E402
 from graph.writer import DecisionInput  # noqa: E402
 from nlp.embedding import MiniLMEmbedder  # noqa: E402
 from nlp.schema import Conversation, ExtractedAlternative, ExtractedDecision, ExtractedStakeholder, Message  # noqa: E402
@@ -112,11 +112,11 @@ async def _run(uri: str, password: str, total: int, queries: int) -> None:
         print(f"loaded {total} decisions with edges in {load:.1f} s ({total / load:.0f}/s)")
         texts = [rng.choice(QUESTIONS).format(t=rng.choice(TECH), c=rng.choice(COMPONENTS)) for _ in range(queries)]
         for text in texts[:10]:  # warm the caches and the query plans
-            await search_hits(services, text, SearchFilters(), 10)
+            await search_hits(services, text, DecisionFilter(), 10)
         timings = []
         for text in texts:
             t0 = time.perf_counter()
-            await search_hits(services, text, SearchFilters(), 10)
+            await search_hits(services, text, DecisionFilter(), 10)
             timings.append((time.perf_counter() - t0) * 1000)
         cuts = statistics.quantiles(timings, n=100)
         print(f"search over {total} decisions, {queries} queries (query embedding included): "

@@ -54,3 +54,20 @@ class Neo4jExecutor:
             query.text, dict(params or {}), routing_=routing, database_=self._database
         )
         return [record.data() for record in result.records]
+
+
+class CountingExecutor:
+    """Counts the queries one unit of work (say, one GraphQL request) sends through a
+    shared executor, so a request can report, and a test can bound, its round trips."""
+
+    def __init__(self, inner: QueryExecutor) -> None:
+        self._inner = inner
+        self.round_trips = 0
+
+    async def read(self, query: Query, params: Mapping[str, object] | None = None) -> list[Row]:
+        self.round_trips += 1
+        return await self._inner.read(query, params)
+
+    async def write(self, query: Query, params: Mapping[str, object] | None = None) -> list[Row]:
+        self.round_trips += 1
+        return await self._inner.write(query, params)

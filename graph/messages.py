@@ -1,4 +1,4 @@
-"""Read the messages of a session."""
+"""Read sessions: their messages, who may read them, and the people in them."""
 
 from __future__ import annotations
 
@@ -6,10 +6,22 @@ from typing import Any
 
 from graph.cypher import load_query
 from graph.executor import QueryExecutor
-from graph.records import _native
+from graph.records import StakeholderRecord, _native
 
 
 async def session_messages(executor: QueryExecutor, session_id: str) -> list[dict[str, Any]]:
     """The stored messages of ``session_id`` in order, as plain dicts."""
     rows = await executor.read(load_query("session_messages"), {"session_id": session_id})
     return [{**row, "timestamp": _native(row["timestamp"])} for row in rows]
+
+
+async def session_access_groups(executor: QueryExecutor, session_id: str) -> tuple[str, ...] | None:
+    """The access groups of a session (empty: open to all), or None when it does not exist."""
+    rows = await executor.read(load_query("session_access"), {"id": session_id})
+    return tuple(rows[0]["groups"]) if rows else None
+
+
+async def stakeholder(executor: QueryExecutor, handle: str) -> StakeholderRecord | None:
+    """A stakeholder by normalized handle (``@alice``), or None."""
+    rows = await executor.read(load_query("stakeholder_by_handle"), {"handle": handle})
+    return StakeholderRecord(rows[0]["handle"], rows[0]["name"], None) if rows else None

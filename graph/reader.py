@@ -20,35 +20,48 @@ class DecisionReader:
     def __init__(self, executor: QueryExecutor) -> None:
         self._executor = executor
 
-    async def decisions(self, ids: Sequence[str]) -> list[DecisionRecord]:
-        """The decisions with these ids, in the order asked; unknown ids are left out."""
-        rows = await self._executor.read(load_query("decisions_by_ids"), {"ids": list(ids)})
+    async def decisions(self, ids: Sequence[str], groups: Sequence[str] | None = None) -> list[DecisionRecord]:
+        """The decisions with these ids, in the order asked; unknown ids are left out.
+
+        Args:
+            ids: Decision ids.
+            groups: The reader's access groups; None reads without restriction. Decisions
+                the reader may not see are left out, exactly like unknown ids.
+        """
+        params = {"ids": list(ids), "groups": list(groups) if groups is not None else None}
+        rows = await self._executor.read(load_query("decisions_by_ids"), params)
         by_id = {row["decision"]["id"]: DecisionRecord.from_row(row) for row in rows}
         return [by_id[i] for i in ids if i in by_id]
 
-    async def decision(self, decision_id: str) -> DecisionRecord:
+    async def decision(self, decision_id: str, groups: Sequence[str] | None = None) -> DecisionRecord:
         """One decision.
 
         Raises:
-            DecisionNotFound: No such id.
+            DecisionNotFound: No such id, or the reader may not see it.
         """
-        found = await self.decisions([decision_id])
+        found = await self.decisions([decision_id], groups)
         if not found:
             raise DecisionNotFound(decision_id)
         return found[0]
 
-    async def chain(self, decision_id: str, as_of: datetime | None = None) -> DecisionChain:
+    async def chain(
+        self, decision_id: str, as_of: datetime | None = None, groups: Sequence[str] | None = None
+    ) -> DecisionChain:
         """The chain ``decision_id`` belongs to, correct from any member.
 
         Args:
             decision_id: Any decision of the chain.
             as_of: Read the chain as it stood then: later decisions and links are left out.
+            groups: The reader's access groups (None: unrestricted). Members outside them
+                appear redacted and are listed in ``DecisionChain.hidden``.
 
         Raises:
-            DecisionNotFound: No such id, or (with ``as_of``) it did not exist yet.
+            DecisionNotFound: No such id, the reader may not see it, or (with ``as_of``)
+                it did not exist yet.
         """
-        rows = await self._executor.read(load_query("decision_chain"), {"id": decision_id})
-        if not rows:
+        params = {"id": decision_id, "groups": list(groups) if groups is not None else None}
+        rows = await self._executor.read(load_query("decision_chain"), params)
+        if not rows or not any(row["id"] == decision_id and row["visible"] for row in rows):
             raise DecisionNotFound(decision_id)
         times = {row["id"]: _native(row["at"]) or _EARLIEST for row in rows}
         if as_of is not None:
@@ -56,18 +69,24 @@ class DecisionReader:
             if not any(row["id"] == decision_id for row in rows):
                 raise DecisionNotFound(decision_id, as_of.date())
         members = {row["id"] for row in rows}
+        hidden = frozenset(row["id"] for row in rows if not row["visible"])
         links = [
-            ChainLink(link["type"], row["id"], link["to"], _native(link["at"]), link["reason"], link["partial"],
+            # A link's reason may quote a hidden decision, so it goes with it.
+            ChainLink(link["type"], row["id"], link["to"], _native(link["at"]),
+                      None if {row["id"], link["to"]} & hidden else link["reason"], link["partial"],
                       link["outcome"], link["inferred"], link["confidence"])
             for row in rows
             for link in row["links"]
             if link["to"] in members
         ]
-        return await self._assemble(members, links, times)
+        return await self._assemble(members, links, times, hidden)
 
-    async def _assemble(self, members: set[str], links: list[ChainLink], times: dict[str, Any]) -> DecisionChain:
+    async def _assemble(
+        self, members: set[str], links: list[ChainLink], times: dict[str, Any], hidden: frozenset[str]
+    ) -> DecisionChain:
         ordered = sorted(members, key=lambda i: (times[i], i))
-        records = {r.id: r for r in await self.decisions(ordered)}
+        records = {r.id: r for r in await self.decisions([i for i in ordered if i not in hidden])}
+        records.update({i: DecisionRecord.redacted(i) for i in hidden})
         replacing = {link.source for link in links}  # decisions that supersede or revisit another
         replaced = {link.target for link in links}  # decisions something newer supersedes or revisits
         roots = [i for i in ordered if i not in replacing] or ordered[:1]
@@ -80,4 +99,5 @@ class DecisionReader:
             current=records[current],
             branches=tuple(records[i] for i in heads) if len(heads) > 1 else (),
             links=tuple(sorted(links, key=lambda link: (times[link.source], link.source))),
+            hidden=hidden,
         )

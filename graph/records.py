@@ -28,6 +28,28 @@ class StakeholderRecord:
 
 
 @dataclass(frozen=True)
+class MessageRecord:
+    """A message a decision was stated in."""
+
+    id: str
+    seq: int
+    author: str | None
+    role: str | None
+    content: str
+    timestamp: datetime | None
+
+
+@dataclass(frozen=True)
+class SessionRecord:
+    """The conversation, ADR collection or agent session a decision came from."""
+
+    id: str
+    title: str | None
+    source: str | None
+    started_at: datetime | None
+
+
+@dataclass(frozen=True)
 class DecisionRecord:
     """A stored decision with what it links to (the shared JSON shape's content)."""
 
@@ -65,6 +87,15 @@ class DecisionRecord:
     superseded_by: tuple[str, ...]
     revisits: tuple[str, ...]
     revisited_by: tuple[str, ...]
+    stated_in: tuple[MessageRecord, ...] = ()
+    session_info: SessionRecord | None = None
+    earlier: int = 0
+    """How many decisions precede this one in its chain (0 for an original)."""
+
+    @property
+    def is_current(self) -> bool:
+        """Nothing newer supersedes or revisits it."""
+        return not self.superseded_by and not self.revisited_by
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> DecisionRecord:
@@ -93,7 +124,31 @@ class DecisionRecord:
             decision_maker=row["decision_maker"], files=tuple(sorted(row["files"])), features=tuple(sorted(row["features"])),
             supersedes=tuple(sorted(row["supersedes"])), superseded_by=tuple(sorted(row["superseded_by"])),
             revisits=tuple(sorted(row["revisits"])), revisited_by=tuple(sorted(row["revisited_by"])),
+            stated_in=tuple(
+                MessageRecord(m["id"], m["seq"], m.get("author"), m.get("role"), m["content"], _native(m.get("timestamp")))
+                for m in sorted(row.get("stated_in") or (), key=lambda m: m["seq"])
+            ),
+            session_info=_session(row.get("session_info")),
+            earlier=int(row.get("earlier") or 0),
         )
+
+    @classmethod
+    def redacted(cls, decision_id: str) -> DecisionRecord:
+        """A decision the reader may not see: only that it exists, never what it says."""
+        return cls(
+            id=decision_id, summary="", context=None, rationale=None, status="hidden", decided_at=None,
+            recorded_at=None, superseded_at=None, confidence=None, origin=None, source=None, source_path=None,
+            session=None, messages=(), tags=(), keywords=(), pattern=None, category=None, reversibility=None,
+            impact=None, quality=None, pros=(), cons=(), risks=(), assumptions=(), alternatives=(),
+            stakeholders=(), decision_maker=None, files=(), features=(), supersedes=(), superseded_by=(),
+            revisits=(), revisited_by=(),
+        )
+
+
+def _session(info: dict[str, Any] | None) -> SessionRecord | None:
+    if not info:
+        return None
+    return SessionRecord(info["id"], info.get("title"), info.get("source"), _native(info.get("started_at")))
 
 
 @dataclass(frozen=True)
@@ -125,3 +180,6 @@ class DecisionChain:
     current: DecisionRecord
     branches: tuple[DecisionRecord, ...]
     links: tuple[ChainLink, ...]
+    hidden: frozenset[str] = frozenset()
+    """Members outside the reader's access groups: present as redacted records, so a
+    chain shows a hidden link as hidden rather than pretending it is not there."""

@@ -5,39 +5,18 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from datetime import datetime
+from dataclasses import dataclass, field, replace
 
 from graph.cypher import load_query
 from graph.executor import QueryExecutor, Row
+from graph.filters import DecisionFilter, lucene_escape
+from graph.listing import DecisionListing, DecisionOrder
 
-_LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/]|&&|\|\|)')
-_OPERATORS = re.compile(r"\b(AND|OR|NOT|TO)\b")
 RRF_K = 60
 """Reciprocal-rank fusion constant: a hit at rank r adds 1 / (RRF_K + r)."""
 VECTOR_MIN_SCORE = 0.65
 """Neo4j's cosine score is (1 + cos) / 2; below cos 0.3 a "nearest" decision is unrelated
 (all-MiniLM-L6-v2 puts unrelated sentences at cos -0.1..0.2, related ones above 0.35)."""
-
-
-def lucene_escape(text: str) -> str:
-    """User text as a Lucene query of plain terms: no syntax, so no query can fail on it."""
-    escaped = _LUCENE_SPECIAL.sub(r"\\\1", text)
-    return _OPERATORS.sub(lambda m: m.group(0).lower(), escaped).strip()
-
-
-@dataclass(frozen=True)
-class SearchFilters:
-    """What a search may be narrowed to; None means no filter."""
-
-    include_history: bool = False
-    statuses: tuple[str, ...] | None = None
-    tags: tuple[str, ...] | None = None
-    stakeholder: str | None = None
-    since: datetime | None = None
-    until: datetime | None = None
-    path_prefix: str | None = None
-    session: str | None = None
 
 
 @dataclass(frozen=True)
@@ -59,7 +38,7 @@ class DecisionSearch:
         self,
         text: str,
         embedding: Sequence[float] | None,
-        filters: SearchFilters = SearchFilters(),
+        filters: DecisionFilter = DecisionFilter(),
         limit: int = 10,
     ) -> list[SearchHit]:
         """Decisions for ``text`` (and its ``embedding``), best first.
@@ -80,18 +59,16 @@ class DecisionSearch:
         )
         _add_ranks(found, "fulltext", [row["id"] for row in fulltext])
         _add_ranks(found, "vector", [row["id"] for row in vector if row["score"] >= VECTOR_MIN_SCORE])
-        filter_params = {
-            "include_history": filters.include_history,
-            "statuses": list(filters.statuses) if filters.statuses else None,
-            "tags": list(filters.tags) if filters.tags else None, "stakeholder": filters.stakeholder,
-            "since": filters.since, "until": filters.until, "path_prefix": filters.path_prefix,
-            "session": filters.session, "limit": limit,
-        }
         if re.search(r"\w", query) or embedding is not None:
             candidates = [{"id": i, "score": sum(ranks.values())} for i, ranks in found.items()]
-            rows = await self._executor.read(load_query("search_filter_candidates"), {"candidates": candidates, **filter_params})
+            rows = await self._executor.read(
+                load_query("search_filter_candidates"), {"candidates": candidates, "limit": limit, **filters.params()}
+            )
         else:
-            rows = await self._executor.read(load_query("search_filter_all"), filter_params)
+            # Nothing to retrieve by: the filters alone choose, newest first (text, if
+            # any, was only punctuation, so it must not filter either).
+            page = await DecisionListing(self._executor).page(replace(filters, text=None), DecisionOrder.NEWEST, 0, limit)
+            rows = [{"id": i, "score": 0.0} for i in page.ids]
         return [SearchHit(row["id"], float(row["score"]), tuple(sorted(found.get(row["id"], {})))) for row in rows]
 
 

@@ -14,7 +14,7 @@ from api.record import RecordRequest, record_decision
 from api.runtime import GraphConnection
 from api.search import search_hits
 from api.services import build_services
-from graph.search import SearchFilters
+from graph.filters import DecisionFilter
 
 
 def record(
@@ -73,7 +73,7 @@ def pre(
 
     async def action(graph: GraphConnection) -> list[dict[str, Any]]:
         services = build_services(cli.settings, graph.executor)
-        return await search_hits(services, situation, SearchFilters(tags=tuple(tag) or None), limit, cli.settings.journal)
+        return await search_hits(services, situation, DecisionFilter(tags=tuple(tag) or None), limit, cli.settings.journal)
 
     hits = run_on_graph(cli, action)
     patterns = list(dict.fromkeys(h["decision"]["pattern"] for h in hits if h["decision"]["pattern"]))

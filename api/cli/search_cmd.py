@@ -13,7 +13,7 @@ from api.cli.graph_session import run_on_graph
 from api.runtime import GraphConnection
 from api.search import search_hits
 from api.services import build_services
-from graph.search import SearchFilters
+from graph.filters import DecisionFilter
 from nlp.extract import handle_for
 
 
@@ -33,7 +33,7 @@ def search(
 ) -> None:
     """Decisions matching the query, best first (full-text and semantic, fused)."""
     cli = cli_context(ctx)
-    filters = SearchFilters(
+    filters = DecisionFilter(
         include_history=history, statuses=tuple(status) or None, tags=tuple(tag) or None,
         stakeholder=handle_for(by) if by else None, since=aware(since), until=aware(until), path_prefix=path, session=session,
     )
@@ -54,14 +54,14 @@ def ask(
 ) -> None:
     """Answer with the best matching decision: what, who, when, why, alternatives, status, code."""
     cli = cli_context(ctx)
-    hits = _run(cli, question, SearchFilters(include_history=history), 1)
+    hits = _run(cli, question, DecisionFilter(include_history=history), 1)
     if not hits:
         cli.out.print(f"I found no decision about {question!r}.", highlight=False)
         raise typer.Exit(code=1)
     _print_answer(cli, hits[0]["decision"])
 
 
-def _run(cli: CliContext, query: str, filters: SearchFilters, limit: int) -> list[dict[str, Any]]:
+def _run(cli: CliContext, query: str, filters: DecisionFilter, limit: int) -> list[dict[str, Any]]:
     async def action(graph: GraphConnection) -> list[dict[str, Any]]:
         return await search_hits(build_services(cli.settings, graph.executor), query, filters, limit, cli.settings.journal)
 

@@ -1,29 +1,49 @@
 // Search filters over retrieved candidates ($candidates: [{id, score}]), best first.
-// A null filter does not filter. Current decisions only unless $include_history.
-// (search_filter_all.cypher applies the same filters when there is no text to retrieve by.)
-// params: $candidates, $include_history, $statuses, $tags, $stakeholder, $since, $until, $path_prefix, $session, $limit
+// Same filters and visibility as decisions_page (which also serves a search with no
+// text to retrieve by).
+// params: $candidates, $limit, $include_history, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $feature, $session, $source, $text, $groups
 // example: :param candidates => [{id: 'dec-123', score: 0.03}]
+//          :param limit => 10
 //          :param include_history => false
 //          :param statuses => null
 //          :param tags => null
+//          :param tags_all => null
 //          :param stakeholder => null
 //          :param since => null
 //          :param until => null
-//          :param path_prefix => null
+//          :param path_prefix => 'src/api'
+//          :param path_dir => 'src/api/'
+//          :param feature => null
 //          :param session => null
-//          :param limit => 10
+//          :param source => null
+//          :param text => null
+//          :param groups => null
+CALL () {
+  WITH $text AS text WHERE text IS NOT NULL
+  CALL db.index.fulltext.queryNodes('decision_text', text) YIELD node
+  OPTIONAL MATCH (owner:Decision)-[:CONSIDERED]->(node)
+  RETURN collect(DISTINCT coalesce(owner, node).id) AS text_ids
+}
 UNWIND $candidates AS candidate
 MATCH (d:Decision {id: candidate.id})
 WHERE ($include_history OR NOT d.status IN ['superseded', 'deprecated', 'rejected'])
   AND ($statuses IS NULL OR d.status IN $statuses)
   AND ($tags IS NULL OR any(tag IN d.tags WHERE tag IN $tags))
+  AND ($tags_all IS NULL OR all(tag IN $tags_all WHERE tag IN coalesce(d.tags, [])))
   AND ($since IS NULL OR coalesce(d.decided_at, d.recorded_at) >= $since)
   AND ($until IS NULL OR coalesce(d.decided_at, d.recorded_at) < $until)
+  AND ($source IS NULL OR d.source = $source)
+  AND ($text IS NULL OR d.id IN text_ids)
   AND ($session IS NULL OR EXISTS { (d)-[:IN_SESSION]->(:Session {id: $session}) })
   AND ($stakeholder IS NULL OR EXISTS { (d)-[:INVOLVES|DECIDED_BY]->(:Stakeholder {handle: $stakeholder}) })
+  AND ($feature IS NULL OR EXISTS { (d)-[:AFFECTS]->(:Feature {key: $feature}) })
   AND ($path_prefix IS NULL OR EXISTS {
         MATCH (d)-[:AFFECTS]->(f:File)
-        WHERE f.path STARTS WITH $path_prefix OR (f.path ENDS WITH '/' AND $path_prefix STARTS WITH f.path) })
+        WHERE f.path = $path_prefix OR f.path STARTS WITH $path_dir
+           OR (f.path ENDS WITH '/' AND $path_dir STARTS WITH f.path) })
+  AND ($groups IS NULL OR EXISTS {
+        MATCH (d)-[:IN_SESSION]->(s:Session)
+        WHERE coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups) })
 RETURN d.id AS id, candidate.score AS score
 ORDER BY score DESC, coalesce(d.decided_at, d.recorded_at) DESC
 LIMIT $limit;

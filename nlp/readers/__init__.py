@@ -45,19 +45,37 @@ def read_conversation(path: Path, fmt: str = "auto", session_id: str | None = No
         data = path.read_bytes()
     except OSError as exc:
         raise InputFormatError(shown, f"cannot be read ({exc.strerror or exc})") from exc
-    text = decode_text(data, shown)
-    chosen = detect_format(path, text) if fmt == "auto" else fmt
+    return read_conversation_text(decode_text(data, shown), fmt, session_id or path.stem, path)
+
+
+def read_conversation_text(text: str, fmt: str, session_id: str, path: Path | None = None) -> Conversation:
+    """Read a conversation handed over as text (a GraphQL ``ingest``, a pipe).
+
+    Args:
+        text: The whole conversation.
+        fmt: One of ``FORMATS``; ``auto`` decides from ``path``'s extension and the content.
+        session_id: The session's id.
+        path: Where the text came from, if a file: named in errors and stored as the source.
+
+    Raises:
+        InputFormatError: Unknown format or malformed content (naming the line).
+    """
+    shown = str(path) if path else f"<{session_id}>"
+    chosen = detect_format(path or Path(session_id), text) if fmt == "auto" else fmt
     if chosen == "decision-doc":
-        return read_decision_document(text, shown, session_id or path.stem)[0]
+        return read_decision_document(text, shown, session_id)[0]
     reader = READERS.get(chosen)
     if reader is None:
         raise InputFormatError(shown, f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
-    session = session_id or path.stem
-    messages = with_content_ids(session, reader(text, shown, session))
+    messages = with_content_ids(session_id, reader(text, shown, session_id))
     if not messages:
         raise InputFormatError(shown, f"holds no messages (read as {chosen})")
-    title = path.stem if chosen != "markdown" else _first_heading(text) or path.stem
-    return Conversation(session_id=session, source_format=chosen, path=shown, title=title, messages=tuple(messages))
+    stem = path.stem if path else session_id
+    title = stem if chosen != "markdown" else _first_heading(text) or stem
+    return Conversation(
+        session_id=session_id, source_format=chosen, path=str(path) if path else None, title=title,
+        messages=tuple(messages),
+    )
 
 
 def detect_format(path: Path, text: str) -> str:
@@ -101,3 +119,11 @@ def read_decisions(path: Path, session_id: str | None = None) -> tuple[Conversat
     if path.suffix.lower() not in {".md", ".markdown"} or not is_decision_document(text):
         return None
     return read_decision_document(text, shown, session_id or path.stem)
+
+
+def read_decisions_text(text: str, fmt: str, session_id: str) -> tuple[Conversation, list[ExtractedDecision]] | None:
+    """``read_decisions`` for text handed over directly: a structured decision document
+    (``fmt`` ``decision-doc``, or ``auto`` and the text looks like one), else None."""
+    if fmt == "decision-doc" or (fmt == "auto" and is_decision_document(text)):
+        return read_decision_document(text, f"<{session_id}>", session_id)
+    return None

@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 
 from api.journal import DecisionJournal
 from api.search import search_hits
-from graph.search import SearchFilters, lucene_escape
+from graph.filters import DecisionFilter, lucene_escape
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "platform-sync.txt"
 
@@ -59,7 +59,7 @@ async def test_filters_tags_paths_sessions_and_status(journal: DecisionJournal) 
     assert [d["id"] for d in in_session] == [ids["otel"]]
     revisited = await journal.search_decisions("", {"status": "revisited"})
     assert [d["id"] for d in revisited] == [ids["postgres"]]
-    hits = await search_hits(journal.services, "tracing", SearchFilters(since=datetime(2024, 6, 1, tzinfo=UTC)))
+    hits = await search_hits(journal.services, "tracing", DecisionFilter(since=datetime(2024, 6, 1, tzinfo=UTC)))
     assert hits == []
 
 
@@ -99,6 +99,6 @@ async def test_record_scores_quality_and_pre_returns_prior_patterns(journal: Dec
     stored = full["decision"]
     assert stored["quality"] == 0.6 and "stakes:low" in stored["tags"]
     assert stored["rationale"] == "empirical: p99 was 25s; analysis: retries doubled load"
-    prior = await search_hits(journal.services, "fixing a timeout issue", SearchFilters(tags=("timeout",)))
+    prior = await search_hits(journal.services, "fixing a timeout issue", DecisionFilter(tags=("timeout",)))
     assert {h["decision"]["id"] for h in prior} == {bare["decision"]["id"], stored["id"]}
     assert "Override system defaults when they don't match actual workload" in {h["decision"]["pattern"] for h in prior}

@@ -1,0 +1,1 @@
+"""The GraphQL face: strawberry types over the same services the CLI uses."""

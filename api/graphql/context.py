@@ -1,0 +1,57 @@
+"""What every resolver of one request shares: the caller, the services, the loaders."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import strawberry
+from strawberry.dataloader import DataLoader
+
+from api.auth import Principal
+from api.services import Services
+from api.settings import Settings
+from graph.executor import CountingExecutor
+from graph.filters import DecisionFilter
+from graph.records import DecisionRecord
+
+
+@dataclass
+class RequestContext:
+    """Per-request state; resolvers reach it as ``info.context``.
+
+    ``services`` reads through a counting executor, so the response can report (and tests
+    bound) how many Cypher round trips the request cost. ``decisions`` batches and caches
+    decision loads for the request: every decision id asked for in one tick of the event
+    loop costs one query together.
+    """
+
+    principal: Principal
+    settings: Settings
+    services: Services
+    executor: CountingExecutor
+    decisions: DataLoader[str, DecisionRecord | None]
+
+    def scoped(self, where: DecisionFilter) -> DecisionFilter:
+        """``where`` limited to what the caller may read."""
+        return replace(where, groups=self.principal.groups)
+
+    async def load_decisions(self, ids: Sequence[str]) -> list[DecisionRecord]:
+        """Visible decisions for ``ids``, in order; unknown and hidden ones are left out."""
+        found = await self.decisions.load_many(list(ids))
+        return [record for record in found if record is not None]
+
+
+def build_context(principal: Principal, settings: Settings, services: Services) -> RequestContext:
+    """A fresh context (and fresh loader cache) for one request."""
+    executor = CountingExecutor(services.executor)
+    reading = services.reading_through(executor)
+
+    async def load(ids: list[str]) -> list[DecisionRecord | None]:
+        records = {r.id: r for r in await reading.reader.decisions(ids, principal.groups)}
+        return [records.get(i) for i in ids]
+
+    return RequestContext(principal, settings, reading, executor, DataLoader(load_fn=load))
+
+
+Info = strawberry.Info[RequestContext, None]

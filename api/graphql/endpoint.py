@@ -1,0 +1,57 @@
+"""``/graphql``: strawberry's ASGI view with bearer-token auth and a per-request context."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import strawberry
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.types import Receive, Scope, Send
+from starlette.websockets import WebSocket
+from strawberry.asgi import GraphQL
+
+from api.auth import AuthError, Authenticator
+from api.graphql.context import RequestContext, build_context
+
+_PRINCIPAL = "decision_journal.principal"
+
+
+class GraphQLEndpoint(GraphQL):
+    """GraphiQL in a browser (GET without a query; it needs no token to load), the API
+    for everything else. A missing or unknown token is a 401 before any resolver runs;
+    the services come from the app's lifespan state."""
+
+    def __init__(self, schema: strawberry.Schema, authenticator: Authenticator, graphiql: bool = True) -> None:
+        # No subscriptions in the schema, so no websocket protocols either.
+        super().__init__(schema, graphql_ide="graphiql" if graphiql else None, subscription_protocols=())
+        self._authenticator = authenticator
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and not _wants_ide(scope):
+            headers = dict(scope.get("headers") or ())
+            authorization = headers.get(b"authorization")
+            try:
+                scope[_PRINCIPAL] = self._authenticator.authenticate(authorization.decode("latin-1") if authorization else None)
+            except AuthError as exc:
+                response = JSONResponse(
+                    {"errors": [{"message": str(exc), "extensions": {"code": "UNAUTHENTICATED"}}]},
+                    status_code=401, headers={"WWW-Authenticate": 'Bearer realm="decision-journal"'},
+                )
+                await response(scope, receive, send)
+                return
+        await super().__call__(scope, receive, send)
+
+    async def get_context(self, request: Request | WebSocket, response: Response | WebSocket) -> Any:
+        state = request.state
+        principal = request.scope.get(_PRINCIPAL) or self._authenticator.authenticate(None)
+        context: RequestContext = build_context(principal, state.settings, state.services)
+        return context
+
+
+def _wants_ide(scope: Scope) -> bool:
+    """A browser asking for the GraphiQL page: GET, HTML accepted, no query string."""
+    if scope.get("method") != "GET" or scope.get("query_string"):
+        return False
+    accept = dict(scope.get("headers") or ()).get(b"accept", b"")
+    return b"text/html" in accept

@@ -1,0 +1,77 @@
+"""GraphQL inputs and enums, and how they become the graph layer's filter."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+import strawberry
+
+from graph.filters import DecisionFilter
+from graph.listing import AggregateBy, DecisionOrder
+from nlp.extract import handle_for
+
+DecisionOrderBy = strawberry.enum(DecisionOrder, name="DecisionOrderBy", description="How a list of decisions is sorted.")
+AggregateKey = strawberry.enum(AggregateBy, name="AggregateBy", description="What decisions are counted by.")
+
+
+@strawberry.input(description="Narrows decisions. Every field is optional; given fields must all hold.")
+class DecisionWhere:
+    status_in: list[str] | None = strawberry.field(default=None, description="Any of these statuses (active, superseded, revisited, proposed, rejected, deprecated).")
+    tags_any: list[str] | None = strawberry.field(default=None, description="At least one of these tags.")
+    tags_all: list[str] | None = strawberry.field(default=None, description="Every one of these tags.")
+    stakeholder: str | None = strawberry.field(default=None, description="Involves or was decided by this person (@alice or alice).")
+    decided_after: datetime | None = strawberry.field(default=None, description="Decided at or after this instant.")
+    decided_before: datetime | None = strawberry.field(default=None, description="Decided before this instant.")
+    path_prefix: str | None = strawberry.field(default=None, description="Affects this file, anything under this directory, or a directory containing it.")
+    feature: str | None = strawberry.field(default=None, description="Affects this feature key.")
+    session: str | None = strawberry.field(default=None, description="Came from this session (an ADR collection is a session too).")
+    source: str | None = strawberry.field(default=None, description="conversation, adr, agent or manual.")
+    text: str | None = strawberry.field(default=None, description="Words the decision or an alternative it considered must contain (full-text).")
+    include_history: bool = strawberry.field(default=False, description="Also superseded, deprecated and rejected decisions.")
+
+
+def to_filter(where: DecisionWhere | None) -> DecisionFilter:
+    """The graph filter for ``where`` (None: no filter); access groups are added later."""
+    if where is None:
+        return DecisionFilter()
+    return DecisionFilter(
+        include_history=where.include_history,
+        statuses=tuple(where.status_in) if where.status_in else None,
+        tags=tuple(where.tags_any) if where.tags_any else None,
+        tags_all=tuple(where.tags_all) if where.tags_all else None,
+        stakeholder=handle_for(where.stakeholder) if where.stakeholder else None,
+        since=where.decided_after,
+        until=where.decided_before,
+        path_prefix=where.path_prefix,
+        feature=where.feature,
+        session=where.session,
+        source=where.source,
+        text=where.text,
+    )
+
+
+def with_history(where: DecisionFilter, include_history: bool) -> DecisionFilter:
+    return replace(where, include_history=include_history or where.include_history)
+
+
+@strawberry.input(description="A decision recorded by hand (seed 002's fields and seed 000's).")
+class RecordDecisionInput:
+    decision: str = strawberry.field(description="What was decided, in one sentence.")
+    context: str | None = None
+    reasons: list[str] = strawberry.field(default_factory=list, description="Why; 'type:text' (analysis, precedent, intuition, pattern, constraint, pressure, authority) or plain text.")
+    alternatives: list[str] = strawberry.field(default_factory=list)
+    stakeholders: list[str] = strawberry.field(default_factory=list)
+    decision_maker: str | None = None
+    files: list[str] = strawberry.field(default_factory=list)
+    tags: list[str] = strawberry.field(default_factory=list)
+    pattern: str | None = strawberry.field(default=None, description="The abstract pattern (seed 002), e.g. 'cache what is read far more often than written'.")
+    structure: str | None = None
+    function: str | None = None
+    category: str | None = None
+    stakes: str | None = None
+    confidence: float | None = None
+    project: str | None = None
+    decided_at: datetime | None = None
+    access_groups: list[str] | None = strawberry.field(default=None, description="Who may read it; default: the caller's groups.")
+

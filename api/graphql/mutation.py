@@ -1,0 +1,150 @@
+"""The write side of the GraphQL schema: the same services the CLI and Python API use."""
+
+from __future__ import annotations
+
+import strawberry
+
+from api.evolution import mark_revisited, supersede_decision
+from api.graphql.context import Info, RequestContext
+from api.graphql.inputs import RecordDecisionInput
+from api.graphql.results import (
+    Forbidden, IngestResult, IngestSuccess, LinkResult, LinkSuccess, NotFound, RecordingQuality, RecordResult,
+    RecordSuccess, ValidationError,
+)
+from api.graphql.types import Decision
+from api.ingest import ingest_text
+from api.record import RecordRequest, record_decision
+from graph.errors import DecisionNotFound
+from graph.messages import session_access_groups
+from nlp.errors import NlpError
+from nlp.readers import FORMATS
+
+MAX_INGEST_CHARS = 10_000_000
+"""A larger conversation is refused rather than tying up a worker; the CLI takes files of any size."""
+REVISIT_OUTCOMES = ("kept", "changed", "reversed", "deferred")
+
+
+@strawberry.type
+class Mutation:
+    @strawberry.mutation(description="Detect, extract, store and relate the decisions of one conversation (idempotent). `format`: auto, transcript, chat-jsonl, slack, qmsum, markdown or decision-doc.")
+    async def ingest(
+        self, info: Info, session: str, content: str, format: str = "auto", access_groups: list[str] | None = None,
+    ) -> IngestResult:
+        context = info.context
+        if not context.principal.can("write"):
+            return Forbidden(message="ingest needs a token with the write scope", required_scope="write")
+        if format not in FORMATS:
+            return ValidationError(message=f"unknown format {format!r}; choose one of {', '.join(FORMATS)}", field="format")
+        if not session.strip():
+            return ValidationError(message="session must not be empty", field="session")
+        if len(content) > MAX_INGEST_CHARS:
+            return ValidationError(message=f"content is over {MAX_INGEST_CHARS:,} characters; ingest it with the CLI", field="content")
+        groups = _groups(context, access_groups)
+        if isinstance(groups, Forbidden):
+            return groups
+        existing = await session_access_groups(context.services.executor, session)
+        if existing is not None and not _may_write_session(context, existing):
+            return Forbidden(message=f"session {session!r} belongs to access groups you are not in")
+        try:
+            report = await ingest_text(content, format, session, context.services.ingest, groups)
+        except NlpError as exc:
+            return ValidationError(message=str(exc), field="content")
+        return IngestSuccess(
+            session=report.session_id, messages_read=report.messages_read, new_messages=report.new_messages,
+            decisions_found=report.decisions_found, new_decisions=report.new_decisions,
+            superseded=report.superseded, revisited=report.revisited,
+            decisions=[Decision.of(r) for r in await context.load_decisions(report.decision_ids)],
+        )
+
+    @strawberry.mutation(description="Record a decision by hand; returns it with seed 002's quality score and suggestions.")
+    async def record_decision(self, info: Info, input: RecordDecisionInput) -> RecordResult:
+        context = info.context
+        if not context.principal.can("write"):
+            return Forbidden(message="recordDecision needs a token with the write scope", required_scope="write")
+        if not input.decision.strip():
+            return ValidationError(message="a decision needs its text", field="decision")
+        groups = _groups(context, input.access_groups)
+        if isinstance(groups, Forbidden):
+            return groups
+        # Session access groups are fixed when a session is created, so each set of groups
+        # gets its own session of hand-recorded decisions.
+        session = "manual" if not groups else "manual:" + "+".join(sorted(set(groups)))
+        request = RecordRequest(
+            decision=input.decision, confidence=input.confidence, category=input.category, stakes=input.stakes,
+            tags=tuple(input.tags), pattern=input.pattern, reasons=tuple(input.reasons), context=input.context,
+            project=input.project, structure=input.structure, function=input.function,
+            alternatives=tuple(input.alternatives), stakeholders=tuple(input.stakeholders),
+            decision_maker=input.decision_maker, files=tuple(input.files), decided_at=input.decided_at,
+            session_id=session, access_groups=groups,
+        )
+        try:
+            result = await record_decision(context.services, request)
+        except ValueError as exc:
+            return ValidationError(message=str(exc))
+        record = await context.decisions.load(result["decision"]["id"])
+        assert record is not None  # _groups only allows groups the caller reads
+        quality = result["quality"]
+        return RecordSuccess(decision=Decision.of(record), quality=RecordingQuality(score=quality["score"], suggestions=quality["suggestions"]))
+
+    @strawberry.mutation(description="Mark decision `id` as superseded by the newer decision `supersededBy`; history is kept.")
+    async def supersede(
+        self, info: Info, id: strawberry.ID, superseded_by: strawberry.ID, reason: str | None = None, partial: bool = False,
+    ) -> LinkResult:
+        context = info.context
+        refused = await _check_link(context, str(id), str(superseded_by))
+        if refused is not None:
+            return refused
+        try:
+            await supersede_decision(context.services, str(id), str(superseded_by), reason, partial)
+        except DecisionNotFound as exc:
+            return NotFound(message=str(exc), id=id)
+        return await _linked(context, str(id), str(superseded_by))
+
+    @strawberry.mutation(description="Record that the newer decision `revisitedBy` reconsidered decision `id`; `outcome`: kept, changed, reversed or deferred.")
+    async def mark_revisited(
+        self, info: Info, id: strawberry.ID, revisited_by: strawberry.ID, reason: str | None = None, outcome: str = "kept",
+    ) -> LinkResult:
+        context = info.context
+        if outcome not in REVISIT_OUTCOMES:
+            return ValidationError(message=f"outcome must be one of {', '.join(REVISIT_OUTCOMES)}", field="outcome")
+        refused = await _check_link(context, str(id), str(revisited_by))
+        if refused is not None:
+            return refused
+        try:
+            await mark_revisited(context.services, str(id), str(revisited_by), reason, outcome)
+        except DecisionNotFound as exc:
+            return NotFound(message=str(exc), id=id)
+        return await _linked(context, str(id), str(revisited_by))
+
+
+def _groups(context: RequestContext, asked: list[str] | None) -> tuple[str, ...] | Forbidden:
+    """The access groups a write puts its session in: those asked for (which the caller
+    must belong to), or by default the caller's own."""
+    principal = context.principal
+    groups = tuple(dict.fromkeys(g.strip() for g in asked if g.strip())) if asked is not None else principal.groups or ()
+    if not principal.may_assign(groups):
+        return Forbidden(message="you can only give a session access groups you belong to")
+    return groups
+
+
+def _may_write_session(context: RequestContext, existing: tuple[str, ...]) -> bool:
+    groups = context.principal.groups
+    return groups is None or not existing or bool(set(existing) & set(groups))
+
+
+async def _check_link(context: RequestContext, old_id: str, new_id: str) -> Forbidden | NotFound | ValidationError | None:
+    if not context.principal.can("write"):
+        return Forbidden(message="linking decisions needs a token with the write scope", required_scope="write")
+    if old_id == new_id:
+        return ValidationError(message="a decision cannot supersede or revisit itself", field="id")
+    for decision_id in (old_id, new_id):
+        if await context.decisions.load(decision_id) is None:
+            return NotFound(message=f"no decision {decision_id}", id=strawberry.ID(decision_id))
+    return None
+
+
+async def _linked(context: RequestContext, old_id: str, new_id: str) -> LinkSuccess:
+    context.decisions.clear_many([old_id, new_id])
+    old, new = await context.decisions.load_many([old_id, new_id])
+    assert old is not None and new is not None  # both were visible a moment ago
+    return LinkSuccess(decision=Decision.of(old), by=Decision.of(new))

@@ -1,0 +1,94 @@
+"""The read side of the GraphQL schema."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from typing import Annotated
+
+import strawberry
+
+from api.graphql.context import Info
+from api.graphql.inputs import AggregateKey, DecisionOrderBy, DecisionWhere
+from api.graphql.paging import page_size
+from api.graphql.types import (
+    Bucket, Chain, Decision, DecisionConnection, Feature, File, SearchHit, Stakeholder, decision_connection, where_filter,
+)
+from api.search import find_decisions
+from graph.errors import DecisionNotFound
+from graph.filters import DecisionFilter
+from graph.listing import AggregateBy, DecisionOrder
+from graph.messages import stakeholder as find_stakeholder
+from nlp.extract import handle_for
+
+
+@strawberry.type
+class Query:
+    @strawberry.field(description="One decision, or null when there is none the caller may see.")
+    async def decision(self, info: Info, id: strawberry.ID) -> Decision | None:
+        record = await info.context.decisions.load(str(id))
+        return Decision.of(record) if record else None
+
+    @strawberry.field(description="Decisions that match `where`, paged with cursors.")
+    async def decisions(
+        self, info: Info, where: DecisionWhere | None = None, order_by: DecisionOrderBy = DecisionOrder.NEWEST,
+        first: int | None = None, after: str | None = None,
+    ) -> DecisionConnection:
+        return await decision_connection(info, where_filter(where), order_by, first, after)
+
+    @strawberry.field(description="Hybrid full-text and vector search: \"why did we choose PostgreSQL?\". People and dates named in the question become filters.")
+    async def search(
+        self, info: Info, query: str, where: DecisionWhere | None = None, first: int = 10,
+    ) -> list[SearchHit]:
+        context = info.context
+        limit = page_size(first, 10, context.settings.graphql.max_page_size)
+        found = await find_decisions(
+            context.services, query, context.scoped(where_filter(where)), limit, context.settings.journal
+        )
+        return [SearchHit(decision=Decision.of(f.record), score=f.score, retrievers=list(f.retrievers)) for f in found]
+
+    @strawberry.field(description="How a decision evolved, from any member of its chain; `asOf` reads it as it stood then.")
+    async def chain(self, info: Info, id: strawberry.ID, as_of: datetime | None = None) -> Chain | None:
+        context = info.context
+        try:
+            chain = await context.services.reader.chain(str(id), as_of, context.principal.groups)
+        except DecisionNotFound:
+            return None
+        return Chain.of(chain)
+
+    @strawberry.field(description="What touched this path: decisions affecting the file, anything under the directory, or a directory containing it; newest first.")
+    async def impact(
+        self, info: Info, path: str, include_history: bool = False, first: int | None = None, after: str | None = None,
+    ) -> DecisionConnection:
+        where = DecisionFilter(path_prefix=path, include_history=include_history)
+        return await decision_connection(info, where, DecisionOrder.NEWEST, first, after)
+
+    @strawberry.field(description="A person, by handle (@alice) or name; null when unknown.")
+    async def stakeholder(self, info: Info, handle: str) -> Stakeholder | None:
+        found = await find_stakeholder(info.context.services.executor, handle_for(handle))
+        return Stakeholder(handle=found.handle, name=found.name, role=None) if found else None
+
+    @strawberry.field(description="A feature or epic, by key.")
+    def feature(self, key: str) -> Feature:
+        return Feature(key=key)
+
+    @strawberry.field(description="A file or directory, by repository-relative path.")
+    def file(self, path: str) -> File:
+        return File(path=path.strip())
+
+    @strawberry.field(description="Decisions made between two instants, oldest first.")
+    async def timeline(
+        self, info: Info, from_: Annotated[datetime | None, strawberry.argument(name="from")] = None,
+        to: datetime | None = None, where: DecisionWhere | None = None, first: int | None = None,
+        after: str | None = None,
+    ) -> DecisionConnection:
+        selected = where_filter(where, include_history=True)
+        where_ = replace(selected, since=from_ or selected.since, until=to or selected.until)
+        return await decision_connection(info, where_, DecisionOrder.OLDEST, first, after)
+
+    @strawberry.field(description="How many decisions (that match `where`) fall under each tag, status, stakeholder or month.")
+    async def aggregate(self, info: Info, by: AggregateKey, where: DecisionWhere | None = None) -> list[Bucket]:
+        context = info.context
+        buckets = await context.services.listing.aggregate(context.scoped(where_filter(where)), AggregateBy(by.value))
+        return [Bucket(key=b.key, count=b.count) for b in buckets]
+

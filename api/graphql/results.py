@@ -1,0 +1,62 @@
+"""Mutation results: expected failures are union members a client can switch on."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import strawberry
+
+from api.graphql.types import Decision
+
+
+@strawberry.type(description="No such decision, or none the caller may see.")
+class NotFound:
+    message: str
+    id: strawberry.ID | None = None
+
+
+@strawberry.type(description="The input was refused; nothing was stored.")
+class ValidationError:
+    message: str
+    field: str | None = None
+
+
+@strawberry.type(description="The caller's token does not allow this.")
+class Forbidden:
+    message: str
+    required_scope: str | None = None
+
+
+@strawberry.type(description="What an ingest stored.")
+class IngestSuccess:
+    session: str
+    messages_read: int
+    new_messages: int
+    decisions_found: int
+    new_decisions: int
+    superseded: int
+    revisited: int
+    decisions: list[Decision]
+
+
+@strawberry.type(description="Seed 002's recording quality: a score and what would raise it.")
+class RecordingQuality:
+    score: float
+    suggestions: list[str]
+
+
+@strawberry.type(description="The recorded decision and how well it was recorded.")
+class RecordSuccess:
+    decision: Decision
+    quality: RecordingQuality
+
+
+@strawberry.type(description="Both decisions after linking: the older one and the newer one.")
+class LinkSuccess:
+    decision: Decision = strawberry.field(description="The older decision, now superseded or revisited.")
+    by: Decision = strawberry.field(description="The newer decision.")
+
+
+IngestResult = Annotated[IngestSuccess | ValidationError | Forbidden, strawberry.union("IngestResult")]
+RecordResult = Annotated[RecordSuccess | ValidationError | Forbidden, strawberry.union("RecordResult")]
+LinkResult = Annotated[LinkSuccess | NotFound | ValidationError | Forbidden, strawberry.union("LinkResult")]

@@ -1,0 +1,294 @@
+"""GraphQL output types: decisions and what they link to, chains, connections, hits."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import strawberry
+
+from api.graphql.context import Info
+from api.graphql.inputs import DecisionOrderBy, DecisionWhere, to_filter, with_history
+from api.graphql.paging import decode_cursor, encode_cursor, page_size
+from graph.filters import DecisionFilter
+from graph.listing import DecisionOrder
+from graph.records import ChainLink as ChainLinkRecord
+from graph.records import DecisionChain, DecisionRecord, MessageRecord, SessionRecord
+
+
+@strawberry.type(description="A message a decision was stated in.")
+class Message:
+    id: strawberry.ID
+    seq: int = strawberry.field(description="0-based position in its session.")
+    author: str | None
+    role: str | None
+    content: str
+    timestamp: datetime | None
+
+    @classmethod
+    def of(cls, record: MessageRecord) -> Message:
+        return cls(id=strawberry.ID(record.id), seq=record.seq, author=record.author, role=record.role,
+                   content=record.content, timestamp=record.timestamp)
+
+
+@strawberry.type(description="Where a decision came from, as in the shared JSON shape.")
+class Source:
+    kind: str | None = strawberry.field(description="conversation, adr, agent or manual.")
+    session: str | None
+    messages: list[int] = strawberry.field(description="0-based positions in the session of the messages that state it.")
+    path: str | None = strawberry.field(description="The file it was read from, if any.")
+
+
+@strawberry.type(description="What the chosen option gains, costs, risks and assumes.")
+class TradeOffs:
+    pros: list[str]
+    cons: list[str]
+    risks: list[str]
+    assumptions: list[str]
+
+
+@strawberry.type(description="An option that was considered and not chosen.")
+class Alternative:
+    option: str
+    pros: list[str]
+    cons: list[str]
+    why_not_chosen: str | None
+
+
+@strawberry.type(description="Where a decision stands in its supersede/revisit chain.")
+class ChainPosition:
+    earlier: int = strawberry.field(description="How many decisions precede it in its chain (0: the original).")
+    is_current: bool = strawberry.field(description="Nothing newer supersedes or revisits it.")
+
+
+@strawberry.type(description="A person who took part in decisions.")
+class Stakeholder:
+    handle: str = strawberry.field(description="Normalized handle, e.g. @alice.")
+    name: str | None
+    role: str | None = strawberry.field(description="Their role in the decision this was reached from (null at top level).")
+
+    @strawberry.field(description="Decisions they were involved in or made, newest first.")
+    async def decisions(
+        self, info: Info, first: int | None = None, after: str | None = None, include_history: bool = False,
+        order_by: DecisionOrderBy = DecisionOrder.NEWEST,
+    ) -> DecisionConnection:
+        where = DecisionFilter(stakeholder=self.handle, include_history=include_history)
+        return await decision_connection(info, where, order_by, first, after)
+
+
+@strawberry.type(description="A repository path; a directory is a path too.")
+class File:
+    path: str
+
+    @strawberry.field(description="Decisions that affect this file, anything under it, or a directory containing it.")
+    async def decisions(
+        self, info: Info, first: int | None = None, after: str | None = None, include_history: bool = False,
+    ) -> DecisionConnection:
+        where = DecisionFilter(path_prefix=self.path, include_history=include_history)
+        return await decision_connection(info, where, DecisionOrder.NEWEST, first, after)
+
+
+@strawberry.type(description="A feature or epic decisions affect.")
+class Feature:
+    key: str
+
+    @strawberry.field(description="Decisions that affect this feature, newest first.")
+    async def decisions(
+        self, info: Info, first: int | None = None, after: str | None = None, include_history: bool = False,
+    ) -> DecisionConnection:
+        where = DecisionFilter(feature=self.key, include_history=include_history)
+        return await decision_connection(info, where, DecisionOrder.NEWEST, first, after)
+
+
+@strawberry.type(description="A conversation, meeting, ADR collection or agent session.")
+class Session:
+    id: strawberry.ID
+    title: str | None
+    source: str | None = strawberry.field(description="Its format: transcript, chat-jsonl, slack, qmsum, markdown, adr, manual…")
+    started_at: datetime | None
+
+    @classmethod
+    def of(cls, record: SessionRecord) -> Session:
+        return cls(id=strawberry.ID(record.id), title=record.title, source=record.source, started_at=record.started_at)
+
+    @strawberry.field(description="Decisions stated in this session, in the order they were made.")
+    async def decisions(
+        self, info: Info, first: int | None = None, after: str | None = None, include_history: bool = True,
+    ) -> DecisionConnection:
+        where = DecisionFilter(session=str(self.id), include_history=include_history)
+        return await decision_connection(info, where, DecisionOrder.OLDEST, first, after)
+
+
+@strawberry.type(description="A decision: what was decided, why, what lost, who decided, what it touches, how it evolved.")
+class Decision:
+    id: strawberry.ID
+    summary: str = strawberry.field(description="What was decided.")
+    context: str | None
+    rationale: str | None = strawberry.field(description="Why.")
+    status: str = strawberry.field(description="active, superseded, revisited, proposed, rejected or deprecated.")
+    decided_at: datetime | None
+    recorded_at: datetime | None
+    superseded_at: datetime | None
+    confidence: float | None
+    origin: str | None = strawberry.field(description="stated or inferred.")
+    pattern: str | None = strawberry.field(description="The abstract pattern behind it (seed 002).")
+    category: str | None
+    reversibility: str | None
+    impact: str | None
+    quality: float | None = strawberry.field(description="Recording quality, 0..1 (seed 002).")
+    tags: list[str]
+    keywords: list[str]
+    source: Source
+    trade_offs: TradeOffs
+    alternatives: list[Alternative]
+    stakeholders: list[Stakeholder]
+    decision_maker: Stakeholder | None
+    files: list[File]
+    features: list[Feature]
+    session: Session | None
+    stated_in: list[Message] = strawberry.field(description="The messages that state it.")
+    chain_position: ChainPosition
+    record: strawberry.Private[DecisionRecord]
+
+    @classmethod
+    def of(cls, r: DecisionRecord) -> Decision:
+        names = {s.handle: s.name for s in r.stakeholders}
+        return cls(
+            id=strawberry.ID(r.id), summary=r.summary, context=r.context, rationale=r.rationale, status=r.status,
+            decided_at=r.decided_at, recorded_at=r.recorded_at, superseded_at=r.superseded_at,
+            confidence=r.confidence, origin=r.origin, pattern=r.pattern, category=r.category,
+            reversibility=r.reversibility, impact=r.impact, quality=r.quality, tags=list(r.tags),
+            keywords=list(r.keywords),
+            source=Source(kind=r.source, session=r.session, messages=list(r.messages), path=r.source_path),
+            trade_offs=TradeOffs(pros=list(r.pros), cons=list(r.cons), risks=list(r.risks), assumptions=list(r.assumptions)),
+            alternatives=[Alternative(option=a.option, pros=list(a.pros), cons=list(a.cons), why_not_chosen=a.why_not_chosen)
+                          for a in r.alternatives],
+            stakeholders=[Stakeholder(handle=s.handle, name=s.name, role=s.role) for s in r.stakeholders],
+            decision_maker=Stakeholder(handle=r.decision_maker, name=names.get(r.decision_maker), role="decision_maker")
+            if r.decision_maker else None,
+            files=[File(path=p) for p in r.files], features=[Feature(key=k) for k in r.features],
+            session=Session.of(r.session_info) if r.session_info else None,
+            stated_in=[Message.of(m) for m in r.stated_in],
+            chain_position=ChainPosition(earlier=r.earlier, is_current=r.is_current),
+            record=r,
+        )
+
+    @strawberry.field(description="Older decisions this one replaces (those the caller may see).")
+    async def supersedes(self, info: Info) -> list[Decision]:
+        return [Decision.of(r) for r in await info.context.load_decisions(self.record.supersedes)]
+
+    @strawberry.field(description="Newer decisions that replace this one.")
+    async def superseded_by(self, info: Info) -> list[Decision]:
+        return [Decision.of(r) for r in await info.context.load_decisions(self.record.superseded_by)]
+
+    @strawberry.field(description="Older decisions this one reconsidered.")
+    async def revisits(self, info: Info) -> list[Decision]:
+        return [Decision.of(r) for r in await info.context.load_decisions(self.record.revisits)]
+
+    @strawberry.field(description="Newer decisions that reconsidered this one.")
+    async def revisited_by(self, info: Info) -> list[Decision]:
+        return [Decision.of(r) for r in await info.context.load_decisions(self.record.revisited_by)]
+
+
+@strawberry.type
+class PageInfo:
+    has_next_page: bool
+    has_previous_page: bool
+    start_cursor: str | None
+    end_cursor: str | None
+
+
+@strawberry.type
+class DecisionEdge:
+    cursor: str
+    node: Decision
+
+
+@strawberry.type(description="One page of decisions, with how many match in all.")
+class DecisionConnection:
+    total_count: int
+    page_info: PageInfo
+    edges: list[DecisionEdge]
+
+
+async def decision_connection(
+    info: Info, where: DecisionFilter, order: DecisionOrder, first: int | None, after: str | None
+) -> DecisionConnection:
+    """A page of what ``where`` selects, limited to what the caller may read: one query for
+    the ids and the total, one (batched with the rest of the request) for the decisions."""
+    context = info.context
+    limits = context.settings.graphql
+    size = page_size(first, limits.default_page_size, limits.max_page_size)
+    offset = decode_cursor(after)
+    page = await context.services.listing.page(context.scoped(where), order, offset, size)
+    records = await context.load_decisions(page.ids)
+    edges = [DecisionEdge(cursor=encode_cursor(offset + i), node=Decision.of(r)) for i, r in enumerate(records)]
+    return DecisionConnection(
+        total_count=page.total,
+        page_info=PageInfo(
+            has_next_page=offset + len(page.ids) < page.total, has_previous_page=offset > 0,
+            start_cursor=edges[0].cursor if edges else None, end_cursor=edges[-1].cursor if edges else None,
+        ),
+        edges=edges,
+    )
+
+
+def where_filter(where: DecisionWhere | None, include_history: bool = False) -> DecisionFilter:
+    return with_history(to_filter(where), include_history)
+
+
+@strawberry.type(description="A search result: the decision, its fused score, and which retrievers found it.")
+class SearchHit:
+    decision: Decision
+    score: float
+    retrievers: list[str] = strawberry.field(description="fulltext, vector, or both.")
+
+
+@strawberry.type(description="A member of a chain; a decision outside the caller's groups shows as hidden.")
+class ChainEntry:
+    id: strawberry.ID
+    hidden: bool
+    decision: Decision | None
+
+
+@strawberry.type(description="A SUPERSEDES or REVISITS link inside a chain (from the newer to the older decision).")
+class ChainLink:
+    type: str
+    from_id: strawberry.ID = strawberry.field(name="from")
+    to_id: strawberry.ID = strawberry.field(name="to")
+    at: datetime | None
+    reason: str | None
+    partial: bool | None
+    outcome: str | None
+    inferred: bool | None
+    confidence: float | None
+
+    @classmethod
+    def of(cls, link: ChainLinkRecord) -> ChainLink:
+        return cls(type=link.type, from_id=strawberry.ID(link.source), to_id=strawberry.ID(link.target), at=link.at,
+                   reason=link.reason, partial=link.partial, outcome=link.outcome, inferred=link.inferred,
+                   confidence=link.confidence)
+
+
+@strawberry.type(description="How a decision evolved: original, revisions in time order, the current one, and branches.")
+class Chain:
+    original: ChainEntry
+    revisions: list[ChainEntry]
+    current: ChainEntry
+    branches: list[ChainEntry] = strawberry.field(description="Every current head, when the decision was replaced by more than one.")
+    links: list[ChainLink]
+
+    @classmethod
+    def of(cls, chain: DecisionChain) -> Chain:
+        def entry(record: DecisionRecord) -> ChainEntry:
+            hidden = record.id in chain.hidden
+            return ChainEntry(id=strawberry.ID(record.id), hidden=hidden, decision=None if hidden else Decision.of(record))
+
+        return cls(original=entry(chain.original), revisions=[entry(r) for r in chain.revisions],
+                   current=entry(chain.current), branches=[entry(b) for b in chain.branches],
+                   links=[ChainLink.of(link) for link in chain.links])
+
+
+@strawberry.type(description="One group of an aggregate.")
+class Bucket:
+    key: str = strawberry.field(description="A tag, status, handle or month (YYYY-MM).")
+    count: int

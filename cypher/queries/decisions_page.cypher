@@ -1,0 +1,58 @@
+// One page of the decisions the filters select, with how many there are in all: the
+// listing behind GraphQL's connections, impact ("what touched src/api?"), timelines, and
+// search when there is nothing to retrieve by. A null filter does not filter; current
+// decisions only unless $include_history; $groups null reads without restriction, else
+// a decision is visible when its session is open or shares a group. $order is one of
+// NEWEST, OLDEST, SUMMARY, CONFIDENCE, QUALITY.
+// params: $order, $skip, $limit, $include_history, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $feature, $session, $source, $text, $groups
+// example: :param order => 'NEWEST'
+//          :param skip => 0
+//          :param limit => 20
+//          :param include_history => false
+//          :param statuses => null
+//          :param tags => null
+//          :param tags_all => null
+//          :param stakeholder => null
+//          :param since => null
+//          :param until => null
+//          :param path_prefix => 'src/api'
+//          :param path_dir => 'src/api/'
+//          :param feature => null
+//          :param session => null
+//          :param source => null
+//          :param text => null
+//          :param groups => null
+CALL () {
+  WITH $text AS text WHERE text IS NOT NULL
+  CALL db.index.fulltext.queryNodes('decision_text', text) YIELD node
+  OPTIONAL MATCH (owner:Decision)-[:CONSIDERED]->(node)
+  RETURN collect(DISTINCT coalesce(owner, node).id) AS text_ids
+}
+MATCH (d:Decision)
+WHERE ($include_history OR NOT d.status IN ['superseded', 'deprecated', 'rejected'])
+  AND ($statuses IS NULL OR d.status IN $statuses)
+  AND ($tags IS NULL OR any(tag IN d.tags WHERE tag IN $tags))
+  AND ($tags_all IS NULL OR all(tag IN $tags_all WHERE tag IN coalesce(d.tags, [])))
+  AND ($since IS NULL OR coalesce(d.decided_at, d.recorded_at) >= $since)
+  AND ($until IS NULL OR coalesce(d.decided_at, d.recorded_at) < $until)
+  AND ($source IS NULL OR d.source = $source)
+  AND ($text IS NULL OR d.id IN text_ids)
+  AND ($session IS NULL OR EXISTS { (d)-[:IN_SESSION]->(:Session {id: $session}) })
+  AND ($stakeholder IS NULL OR EXISTS { (d)-[:INVOLVES|DECIDED_BY]->(:Stakeholder {handle: $stakeholder}) })
+  AND ($feature IS NULL OR EXISTS { (d)-[:AFFECTS]->(:Feature {key: $feature}) })
+  AND ($path_prefix IS NULL OR EXISTS {
+        MATCH (d)-[:AFFECTS]->(f:File)
+        WHERE f.path = $path_prefix OR f.path STARTS WITH $path_dir
+           OR (f.path ENDS WITH '/' AND $path_dir STARTS WITH f.path) })
+  AND ($groups IS NULL OR EXISTS {
+        MATCH (d)-[:IN_SESSION]->(s:Session)
+        WHERE coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups) })
+WITH d, coalesce(d.decided_at, d.recorded_at) AS at
+ORDER BY CASE WHEN $order = 'NEWEST' THEN at END DESC,
+         CASE WHEN $order = 'OLDEST' THEN at END ASC,
+         CASE WHEN $order = 'SUMMARY' THEN toLower(d.summary) END ASC,
+         CASE WHEN $order = 'CONFIDENCE' THEN coalesce(d.confidence, 0.0) END DESC,
+         CASE WHEN $order = 'QUALITY' THEN coalesce(d.quality, 0.0) END DESC,
+         at DESC, d.id
+WITH collect(d.id) AS ids
+RETURN size(ids) AS total, ids[$skip..$skip + $limit] AS page;

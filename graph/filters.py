@@ -1,0 +1,78 @@
+"""What a read may be narrowed to: the one filter every listing, count and search shares."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+_LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/]|&&|\|\|)')
+_OPERATORS = re.compile(r"\b(AND|OR|NOT|TO)\b")
+
+
+def lucene_escape(text: str) -> str:
+    """User text as a Lucene query of plain terms: no syntax, so no query can fail on it."""
+    escaped = _LUCENE_SPECIAL.sub(r"\\\1", text)
+    return _OPERATORS.sub(lambda m: m.group(0).lower(), escaped).strip()
+
+
+@dataclass(frozen=True)
+class DecisionFilter:
+    """Narrows decisions; None means "no filter" for every field.
+
+    Attributes:
+        include_history: Also superseded, deprecated and rejected decisions.
+        statuses: Any of these statuses.
+        tags: At least one of these tags.
+        tags_all: Every one of these tags.
+        stakeholder: Involves or was decided by this handle (``@alice``).
+        since: Decided (or recorded) at or after.
+        until: Decided (or recorded) before.
+        path_prefix: Affects this file, anything under this directory, or a directory
+            that contains it.
+        feature: Affects this feature key.
+        session: Came from this session (an ADR collection is a session too).
+        source: ``conversation``, ``adr``, ``agent`` or ``manual``.
+        text: Words the decision's text or an alternative it considered must match.
+        groups: The reader's access groups; None reads without restriction.
+    """
+
+    include_history: bool = False
+    statuses: tuple[str, ...] | None = None
+    tags: tuple[str, ...] | None = None
+    tags_all: tuple[str, ...] | None = None
+    stakeholder: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    path_prefix: str | None = None
+    feature: str | None = None
+    session: str | None = None
+    source: str | None = None
+    text: str | None = None
+    groups: tuple[str, ...] | None = None
+
+    def params(self) -> dict[str, object]:
+        """The Cypher parameters every filtering query takes."""
+        path = (self.path_prefix or "").strip().rstrip("/") or None
+        text = lucene_escape(self.text) if self.text and re.search(r"\w", self.text) else None
+        return {
+            "include_history": self.include_history,
+            "statuses": _listed(self.statuses),
+            "tags": _listed(self.tags),
+            "tags_all": _listed(self.tags_all),
+            "stakeholder": self.stakeholder,
+            "since": self.since,
+            "until": self.until,
+            "path_prefix": path,
+            "path_dir": f"{path}/" if path else None,
+            "feature": self.feature,
+            "session": self.session,
+            "source": self.source,
+            "text": text,
+            "groups": list(self.groups) if self.groups is not None else None,
+        }
+
+
+def _listed(values: Sequence[str] | None) -> list[str] | None:
+    return list(values) if values else None

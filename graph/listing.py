@@ -1,0 +1,67 @@
+"""Pages and counts of decisions under a filter: the reads behind GraphQL connections,
+impact, timelines and aggregates."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from graph.cypher import load_query
+from graph.executor import QueryExecutor
+from graph.filters import DecisionFilter
+
+
+class DecisionOrder(Enum):
+    """How a page is sorted; ties go newest first, then by id, so pages never overlap."""
+
+    NEWEST = "NEWEST"
+    OLDEST = "OLDEST"
+    SUMMARY = "SUMMARY"
+    CONFIDENCE = "CONFIDENCE"
+    QUALITY = "QUALITY"
+
+
+class AggregateBy(Enum):
+    """What decisions can be counted by."""
+
+    TAG = "TAG"
+    STATUS = "STATUS"
+    STAKEHOLDER = "STAKEHOLDER"
+    MONTH = "MONTH"
+
+
+@dataclass(frozen=True)
+class Page:
+    """Decision ids of one page, in order, and how many the filter selects in all."""
+
+    ids: tuple[str, ...]
+    total: int
+
+
+@dataclass(frozen=True)
+class Bucket:
+    """One group of an aggregate: its key (a tag, status, handle or ``YYYY-MM``) and count."""
+
+    key: str
+    count: int
+
+
+class DecisionListing:
+    """Filtered, ordered, paged decision ids and grouped counts, one query each."""
+
+    def __init__(self, executor: QueryExecutor) -> None:
+        self._executor = executor
+
+    async def page(
+        self, where: DecisionFilter, order: DecisionOrder = DecisionOrder.NEWEST, offset: int = 0, limit: int = 20
+    ) -> Page:
+        """The ``limit`` decisions after the first ``offset`` that ``where`` selects."""
+        params = {**where.params(), "order": order.value, "skip": max(offset, 0), "limit": max(limit, 0)}
+        rows = await self._executor.read(load_query("decisions_page"), params)
+        row = rows[0] if rows else {"page": [], "total": 0}
+        return Page(tuple(row["page"]), int(row["total"]))
+
+    async def aggregate(self, where: DecisionFilter, by: AggregateBy) -> list[Bucket]:
+        """Counts of the selected decisions per key, largest first."""
+        rows = await self._executor.read(load_query("decisions_aggregate"), {**where.params(), "by": by.value})
+        return [Bucket(str(row["key"]), int(row["count"])) for row in rows]

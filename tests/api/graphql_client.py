@@ -1,0 +1,52 @@
+"""A GraphQL client over HTTP for the API tests: the app on the real Neo4j, with tokens."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import SecretStr
+from starlette.testclient import TestClient
+
+from api.settings import AuthSettings, Neo4jSettings, Settings, TokenSettings
+from tests.graph_fixtures import Neo4jServer
+
+TOKENS = {
+    "admin": TokenSettings(name="admin", token=SecretStr("admin-token-0123456789"), scopes=["admin"]),
+    "writer": TokenSettings(name="writer", token=SecretStr("writer-token-0123456789"), scopes=["write"], groups=["eng"]),
+    "eng": TokenSettings(name="eng", token=SecretStr("eng-reader-token-0123456789"), scopes=["read"], groups=["eng"]),
+    "sales": TokenSettings(name="sales", token=SecretStr("sales-reader-token-0123456789"), scopes=["read"], groups=["sales"]),
+}
+
+
+def settings_for(server: Neo4jServer, **sections: Any) -> Settings:
+    return Settings(
+        neo4j=Neo4jSettings(uri=server.uri, user=server.user, password=SecretStr(server.password)),
+        auth=AuthSettings(tokens=list(TOKENS.values())),
+        **sections,
+    )
+
+
+class GraphQL:
+    """Posts operations to /graphql as one of ``TOKENS`` (or with no token)."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+
+    def post(self, query: str, variables: dict[str, Any] | None = None, as_: str | None = "admin") -> Any:
+        headers = {"Authorization": f"Bearer {TOKENS[as_].token.get_secret_value()}"} if as_ else {}
+        return self.client.post("/graphql", json={"query": query, "variables": variables or {}}, headers=headers)
+
+    def run(self, query: str, variables: dict[str, Any] | None = None, as_: str = "admin") -> dict[str, Any]:
+        """The ``data`` of a request that must succeed without errors."""
+        response = self.post(query, variables, as_)
+        assert response.status_code == 200, response.text
+        body = response.json()
+        assert "errors" not in body, body["errors"]
+        data: dict[str, Any] = body["data"]
+        return data
+
+    def errors(self, query: str, variables: dict[str, Any] | None = None, as_: str = "admin") -> list[str]:
+        """The error messages of a request that must fail validation or execution."""
+        body = self.post(query, variables, as_).json()
+        assert body.get("errors"), body
+        return [e["message"] for e in body["errors"]]
