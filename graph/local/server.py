@@ -161,6 +161,12 @@ def _prepare_home(config: LocalNeo4jConfig) -> None:
         ) from exc
 
 
+def new_password() -> str:
+    """A random admin password. It starts with a letter: the admin tool would read one
+    starting with "-" (which token_urlsafe produces one time in 32) as an option."""
+    return "n" + secrets.token_urlsafe(18)
+
+
 def _initialise_password(config: LocalNeo4jConfig, password: str | None) -> str:
     stored = read_password(config)
     initialised = (config.data_dir / "dbms" / "auth.ini").exists()
@@ -172,10 +178,10 @@ def _initialise_password(config: LocalNeo4jConfig, password: str | None) -> str:
                 "set NEO4J_PASSWORD to its admin password."
             )
         return secret
-    secret = password or stored or secrets.token_urlsafe(18)
+    secret = password or stored or new_password()
     env = {**os.environ, "NEO4J_HOME": str(config.home.resolve()), "NEO4J_CONF": str(config.conf_dir.resolve())}
     result = subprocess.run(
-        [config.java, "-cp", f"{config.lib_dir}/*", _ADMIN_TOOL, "dbms", "set-initial-password", secret],
+        [config.java, "-cp", f"{config.lib_dir}/*", _ADMIN_TOOL, "dbms", "set-initial-password", "--", secret],
         capture_output=True,
         text=True,
         env=env,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import shutil
 import socket
 import tempfile
@@ -13,7 +12,7 @@ from pathlib import Path
 
 from graph.local.config import LocalNeo4jConfig
 from graph.local.install import install_neo4j
-from graph.local.server import start_server, stop_server
+from graph.local.server import new_password, start_server, stop_server
 
 
 @dataclass(frozen=True)
@@ -48,7 +47,7 @@ def throwaway_neo4j(lib_dir: Path) -> Iterator[Throwaway]:
     """Install if needed, start a fresh server, and always stop and delete it afterwards."""
     home = Path(tempfile.mkdtemp(prefix="dj-neo4j-"))
     config = throwaway_config(home, lib_dir)
-    password = secrets.token_urlsafe(16)
+    password = new_password()
     try:
         install_neo4j(config)
         start_server(config, password)
