@@ -43,6 +43,8 @@ class Principal:
 
 LOCAL_DEVELOPER = Principal("local development (auth off)", frozenset(_IMPLIED["admin"]), None)
 """Everyone, when auth is off: full access, which start-up says loudly."""
+NOBODY = Principal("anonymous", frozenset(), ())
+"""No scopes and no groups: what loads the GraphiQL page, which runs no query."""
 
 
 class Authenticator:

@@ -14,7 +14,7 @@ from api.cli.extract_cmd import extract
 from api.cli.journal_cmd import chain, ingest
 from api.cli.record_cmd import pre, record
 from api.cli.search_cmd import ask, search
-from api.cli.serve_cmd import serve
+from api.cli.serve_cmd import graphql_schema, serve
 from api.settings import load_settings
 
 app = typer.Typer(
@@ -27,6 +27,7 @@ app.add_typer(neo4j_cmd.app, name="neo4j")
 app.add_typer(schema_cmd.app, name="schema")
 app.add_typer(eval_cmd.app, name="eval")
 app.command()(serve)
+app.command(name="graphql-schema")(graphql_schema)
 app.command()(extract)
 app.command()(ingest)
 app.command()(chain)

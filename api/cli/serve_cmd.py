@@ -1,12 +1,16 @@
-"""``decision-journal serve``: the HTTP API under uvicorn."""
+"""``decision-journal serve`` (the HTTP API under uvicorn) and ``graphql-schema``."""
 
 from __future__ import annotations
+
+import ipaddress
+from pathlib import Path
 
 import typer
 import uvicorn
 
-from api.app import create_app
-from api.cli.context import cli_context
+from api.app import AUTH_OFF_WARNING, create_app
+from api.cli.context import cli_context, fail
+from api.graphql.schema import SDL_FILE, sdl
 
 
 def serve(
@@ -14,9 +18,46 @@ def serve(
     host: str | None = typer.Option(None, help="Interface to bind (default from settings: 127.0.0.1)."),
     port: int | None = typer.Option(None, help="Port to bind (default from settings: 8000)."),
 ) -> None:
-    """Serve /healthz and /readyz (GraphQL arrives at /graphql)."""
+    """Serve GraphQL at /graphql (GraphiQL in a browser), /healthz and /readyz."""
     cli = cli_context(ctx)
-    bind_host = host or cli.settings.server.host
-    bind_port = port or cli.settings.server.port
-    cli.note(f"serving on http://{bind_host}:{bind_port} (health: /healthz, readiness: /readyz)")
-    uvicorn.run(create_app(cli.settings), host=bind_host, port=bind_port, log_level="info")
+    settings = cli.settings
+    bind_host = host or settings.server.host
+    bind_port = port or settings.server.port
+    if not settings.auth.active:
+        # Without tokens, anyone who reaches the port reads and writes everything: allow
+        # that beyond this machine only when the config says so in as many words.
+        if not _loopback(bind_host) and settings.auth.enabled is not False:
+            raise fail(
+                f"refusing to serve on {bind_host} without auth: configure [[auth.tokens]], or set "
+                "[auth] enabled = false to accept that anyone on the network has full access",
+                code=2,
+            )
+        cli.note(f"WARNING: {AUTH_OFF_WARNING}")
+    cli.note(f"serving on http://{bind_host}:{bind_port}/graphql (GraphiQL in a browser; health: /healthz, readiness: /readyz)")
+    uvicorn.run(create_app(settings), host=bind_host, port=bind_port, log_level="info")
+
+
+def graphql_schema(
+    write: bool = typer.Option(False, "--write", help=f"Write it to {SDL_FILE.name} in the package instead of printing."),
+    check: bool = typer.Option(False, "--check", help="Exit 1 when the committed SDL differs from the code."),
+) -> None:
+    """Print the GraphQL schema (SDL): what portals code against."""
+    text = sdl()
+    if check:
+        committed = SDL_FILE.read_text() if SDL_FILE.is_file() else ""
+        if committed != text:
+            raise fail(f"{SDL_FILE} is out of date; run: decision-journal graphql-schema --write", code=1)
+        return
+    if write:
+        Path(SDL_FILE).write_text(text)
+        return
+    typer.echo(text, nl=False)
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

@@ -11,7 +11,7 @@ from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 
-from api.auth import AuthError, Authenticator
+from api.auth import NOBODY, AuthError, Authenticator
 from api.graphql.context import RequestContext, build_context
 
 _PRINCIPAL = "decision_journal.principal"
@@ -44,7 +44,8 @@ class GraphQLEndpoint(GraphQL):
 
     async def get_context(self, request: Request | WebSocket, response: Response | WebSocket) -> Any:
         state = request.state
-        principal = request.scope.get(_PRINCIPAL) or self._authenticator.authenticate(None)
+        # Only the GraphiQL page gets here without an authenticated principal.
+        principal = request.scope.get(_PRINCIPAL, NOBODY)
         context: RequestContext = build_context(principal, state.settings, state.services)
         return context
 
