@@ -31,11 +31,12 @@ class Services:
     listing: DecisionListing
     events: EventBus
 
-    def reading_through(self, executor: QueryExecutor) -> Services:
-        """The same services with reads sent through ``executor`` (say, one that counts a
-        request's round trips); the loaded models are shared, not reloaded."""
+    def through(self, executor: QueryExecutor) -> Services:
+        """The same services with every query sent through ``executor`` (say, one that
+        counts a request's round trips); the loaded models are shared, not reloaded."""
+        ingest = replace(self.ingest, writer=DecisionWriter(executor), evolution=EvolutionStore(executor))
         return replace(
-            self, executor=executor, reader=DecisionReader(executor), search=DecisionSearch(executor),
+            self, executor=executor, ingest=ingest, reader=DecisionReader(executor), search=DecisionSearch(executor),
             listing=DecisionListing(executor),
         )
 

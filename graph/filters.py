@@ -22,7 +22,8 @@ class DecisionFilter:
     """Narrows decisions; None means "no filter" for every field.
 
     Attributes:
-        include_history: Also superseded, deprecated and rejected decisions.
+        include_history: Also superseded, deprecated and rejected decisions (implied by
+            ``statuses``).
         statuses: Any of these statuses.
         tags: At least one of these tags.
         tags_all: Every one of these tags.
@@ -57,7 +58,8 @@ class DecisionFilter:
         path = (self.path_prefix or "").strip().rstrip("/") or None
         text = lucene_escape(self.text) if self.text and re.search(r"\w", self.text) else None
         return {
-            "include_history": self.include_history,
+            # Asking for statuses by name overrides the current-only default.
+            "include_history": self.include_history or bool(self.statuses),
             "statuses": _listed(self.statuses),
             "tags": _listed(self.tags),
             "tags_all": _listed(self.tags_all),

@@ -45,7 +45,7 @@ class RequestContext:
 def build_context(principal: Principal, settings: Settings, services: Services) -> RequestContext:
     """A fresh context (and fresh loader cache) for one request."""
     executor = CountingExecutor(services.executor)
-    reading = services.reading_through(executor)
+    reading = services.through(executor)
 
     async def load(ids: list[str]) -> list[DecisionRecord | None]:
         records = {r.id: r for r in await reading.reader.decisions(ids, principal.groups)}
