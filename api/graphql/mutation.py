@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import strawberry
 
 from api.evolution import mark_revisited, supersede_decision
@@ -13,6 +15,7 @@ from api.graphql.results import (
 )
 from api.graphql.types import Decision
 from api.ingest import ingest_text
+from api.services import Services
 from api.record import RecordRequest, record_decision
 from graph.errors import DecisionNotFound
 from graph.messages import session_access_groups
@@ -90,31 +93,21 @@ class Mutation:
     async def supersede(
         self, info: Info, id: strawberry.ID, superseded_by: strawberry.ID, reason: str | None = None, partial: bool = False,
     ) -> LinkResult:
-        context = info.context
-        refused = await _check_link(context, str(id), str(superseded_by))
-        if refused is not None:
-            return refused
-        try:
-            await supersede_decision(context.services, str(id), str(superseded_by), reason, partial)
-        except DecisionNotFound as exc:
-            return NotFound(message=str(exc), id=id)
-        return await _linked(context, str(id), str(superseded_by))
+        return await _link(
+            info.context, str(id), str(superseded_by),
+            lambda services: supersede_decision(services, str(id), str(superseded_by), reason, partial),
+        )
 
     @strawberry.mutation(description="Record that the newer decision `revisitedBy` reconsidered decision `id`; `outcome`: kept, changed, reversed or deferred.")
     async def mark_revisited(
         self, info: Info, id: strawberry.ID, revisited_by: strawberry.ID, reason: str | None = None, outcome: str = "kept",
     ) -> LinkResult:
-        context = info.context
         if outcome not in REVISIT_OUTCOMES:
             return ValidationError(message=f"outcome must be one of {', '.join(REVISIT_OUTCOMES)}", field="outcome")
-        refused = await _check_link(context, str(id), str(revisited_by))
-        if refused is not None:
-            return refused
-        try:
-            await mark_revisited(context.services, str(id), str(revisited_by), reason, outcome)
-        except DecisionNotFound as exc:
-            return NotFound(message=str(exc), id=id)
-        return await _linked(context, str(id), str(revisited_by))
+        return await _link(
+            info.context, str(id), str(revisited_by),
+            lambda services: mark_revisited(services, str(id), str(revisited_by), reason, outcome),
+        )
 
 
 def _groups(context: RequestContext, asked: list[str] | None) -> tuple[str, ...] | Forbidden:
@@ -132,7 +125,10 @@ def _may_write_session(context: RequestContext, existing: tuple[str, ...]) -> bo
     return groups is None or not existing or bool(set(existing) & set(groups))
 
 
-async def _check_link(context: RequestContext, old_id: str, new_id: str) -> Forbidden | NotFound | ValidationError | None:
+async def _link(
+    context: RequestContext, old_id: str, new_id: str, write: Callable[[Services], Awaitable[None]]
+) -> LinkSuccess | NotFound | ValidationError | Forbidden:
+    """Check the caller may link two decisions it can see, link them, return both."""
     if not context.principal.can("write"):
         return Forbidden(message="linking decisions needs a token with the write scope", required_scope="write")
     if old_id == new_id:
@@ -140,10 +136,10 @@ async def _check_link(context: RequestContext, old_id: str, new_id: str) -> Forb
     for decision_id in (old_id, new_id):
         if await context.decisions.load(decision_id) is None:
             return NotFound(message=f"no decision {decision_id}", id=strawberry.ID(decision_id))
-    return None
-
-
-async def _linked(context: RequestContext, old_id: str, new_id: str) -> LinkSuccess:
+    try:
+        await write(context.services)
+    except DecisionNotFound as exc:
+        return NotFound(message=str(exc), id=strawberry.ID(old_id))
     context.decisions.clear_many([old_id, new_id])
     old, new = await context.decisions.load_many([old_id, new_id])
     assert old is not None and new is not None  # both were visible a moment ago
