@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from contextlib import AsyncExitStack
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,6 +27,7 @@ from api.services import Services, build_services
 from api.settings import Settings, load_settings
 from graph.messages import session_messages
 from graph.filters import DecisionFilter
+from graph.lineage.neo4j_store import Neo4jPrecedentStore
 from nlp.readers import read_conversation, read_decisions
 from nlp.readers.common import message_id, parse_timestamp, with_content_ids
 from nlp.schema import Conversation, Message
@@ -155,6 +157,20 @@ class DecisionJournal:
         )
         result = await record_decision(self.services, request)
         return {**result["decision"], "quality_report": result["quality"]}
+
+    def precedent_store(self, access_groups: Sequence[str] = (), semantic_weight: float = 0.0) -> Neo4jPrecedentStore:
+        """Seed 003's precedent store in this journal's graph, for ``check_with_lineage``.
+
+        Args:
+            access_groups: Groups the agent sessions it creates get.
+            semantic_weight: Blend the embedder's similarity of decision contexts into
+                ``find_similar`` (0: the seed's entity/source overlap only).
+        """
+        embedder = self.services.ingest.embedder
+        embed = (lambda text: embedder.embed([text])[0]) if embedder is not None and semantic_weight else None
+        return Neo4jPrecedentStore(
+            self.services.executor, access_groups=access_groups, embed=embed, semantic_weight=semantic_weight
+        )
 
     async def link_superseding_decision(self, old_decision_id: str, new_decision_id: str, reason: str) -> None:
         """``new`` replaces ``old`` (seed 000 ``TemporalTracker``); old becomes superseded."""

@@ -12,6 +12,7 @@ from api.cli import eval_cmd, neo4j_cmd, schema_cmd
 from api.cli.context import CliContext, fail
 from api.cli.extract_cmd import extract
 from api.cli.journal_cmd import chain, ingest
+from api.cli.lineage_cmd import audit, lineage
 from api.cli.record_cmd import pre, record
 from api.cli.search_cmd import ask, search
 from api.cli.serve_cmd import graphql_schema, serve
@@ -35,6 +36,8 @@ app.command()(search)
 app.command()(ask)
 app.command()(record)
 app.command()(pre)
+app.command()(lineage)
+app.command()(audit)
 
 
 @app.callback()

@@ -13,6 +13,8 @@ from api.services import Services
 from api.settings import Settings
 from graph.executor import CountingExecutor
 from graph.filters import DecisionFilter
+from graph.lineage.model import Decision as AgentDecision
+from graph.lineage.neo4j_store import Neo4jPrecedentStore
 from graph.records import DecisionRecord
 
 
@@ -21,9 +23,9 @@ class RequestContext:
     """Per-request state; resolvers reach it as ``info.context``.
 
     ``services`` reads through a counting executor, so the response can report (and tests
-    bound) how many Cypher round trips the request cost. ``decisions`` batches and caches
-    decision loads for the request: every decision id asked for in one tick of the event
-    loop costs one query together.
+    bound) how many Cypher round trips the request cost. ``decisions`` (and
+    ``agent_decisions`` for lineage records) batch and cache loads for the request: every
+    id asked for in one tick of the event loop costs one query together.
     """
 
     principal: Principal
@@ -31,6 +33,8 @@ class RequestContext:
     services: Services
     executor: CountingExecutor
     decisions: DataLoader[str, DecisionRecord | None]
+    precedents: Neo4jPrecedentStore
+    agent_decisions: DataLoader[str, AgentDecision | None]
 
     def scoped(self, where: DecisionFilter) -> DecisionFilter:
         """``where`` limited to what the caller may read."""
@@ -51,7 +55,15 @@ def build_context(principal: Principal, settings: Settings, services: Services) 
         records = {r.id: r for r in await reading.reader.decisions(ids, principal.groups)}
         return [records.get(i) for i in ids]
 
-    return RequestContext(principal, settings, reading, executor, DataLoader(load_fn=load))
+    precedents = Neo4jPrecedentStore(executor, groups=principal.groups)
+
+    async def load_agent(ids: list[str]) -> list[AgentDecision | None]:
+        found = await precedents.find_many(ids)
+        return [found.get(i) for i in ids]
+
+    return RequestContext(
+        principal, settings, reading, executor, DataLoader(load_fn=load), precedents, DataLoader(load_fn=load_agent)
+    )
 
 
 Info = strawberry.Info[RequestContext, None]

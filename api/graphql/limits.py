@@ -61,6 +61,8 @@ def cost_limit_rule(max_cost: int, default_page: int, max_page: int) -> type[Val
 
     def _pages(field: FieldNode) -> bool:
         # Connections and search return pages even when `first` is left out.
-        return field.name.value in {"decisions", "impact", "timeline", "search"}
+        return field.name.value in {
+            "decisions", "impact", "timeline", "search", "decisionsByEntity", "decisionsByPolicy", "precedentDeviations",
+        }
 
     return CostLimit

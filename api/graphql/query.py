@@ -10,6 +10,7 @@ import strawberry
 
 from api.graphql.context import Info
 from api.graphql.inputs import AggregateKey, DecisionOrderBy, DecisionWhere
+from api.graphql.lineage import AgentDecision
 from api.graphql.paging import page_size
 from api.graphql.types import (
     Bucket, Chain, Decision, DecisionConnection, Feature, File, SearchHit, Stakeholder, decision_connection, where_filter,
@@ -17,6 +18,7 @@ from api.graphql.types import (
 from api.search import find_decisions
 from graph.errors import DecisionNotFound
 from graph.filters import DecisionFilter
+from graph.lineage.model import OUTCOMES
 from graph.listing import AggregateBy, DecisionOrder
 from graph.messages import stakeholder as find_stakeholder
 from nlp.extract import handle_for
@@ -92,3 +94,27 @@ class Query:
         buckets = await context.services.listing.aggregate(context.scoped(where_filter(where)), AggregateBy(by.value))
         return [Bucket(key=b.key, count=b.count) for b in buckets]
 
+    @strawberry.field(description="An agent decision's lineage: policy version and hash, conditions checked, exception applied, precedents and whether they were followed, deviations. Null when unknown or outside the caller's groups.")
+    async def lineage(self, info: Info, decision_id: strawberry.ID) -> AgentDecision | None:
+        found = await info.context.agent_decisions.load(str(decision_id))
+        return AgentDecision.of(found) if found else None
+
+    @strawberry.field(description="Agent decisions that involved an entity (type customer, ticket, file, …), newest first.")
+    async def decisions_by_entity(self, info: Info, type: str, id: str, first: int = 20) -> list[AgentDecision]:
+        limit = page_size(first, 20, info.context.settings.graphql.max_page_size)
+        return [AgentDecision.of(d) for d in await info.context.precedents.find_by_entity(type, id, limit=limit)]
+
+    @strawberry.field(description="Agent decisions a policy decided, optionally with one outcome (allowed, denied, allowed_by_exception) and since an instant, newest first.")
+    async def decisions_by_policy(
+        self, info: Info, name: str, outcome: str | None = None, since: datetime | None = None, first: int = 20,
+    ) -> list[AgentDecision]:
+        if outcome is not None and outcome not in OUTCOMES:
+            raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}")
+        limit = page_size(first, 20, info.context.settings.graphql.max_page_size)
+        found = await info.context.precedents.find_by_policy(name, outcome=outcome, since=since, limit=limit)  # type: ignore[arg-type]
+        return [AgentDecision.of(d) for d in found]
+
+    @strawberry.field(description="Agent decisions that came out otherwise than a precedent they cited, newest first.")
+    async def precedent_deviations(self, info: Info, since: datetime | None = None, first: int = 20) -> list[AgentDecision]:
+        limit = page_size(first, 20, info.context.settings.graphql.max_page_size)
+        return [AgentDecision.of(d) for d in await info.context.precedents.deviating(since, limit)]

@@ -1,0 +1,13 @@
+// Agent decisions that involved an entity, newest first.
+// params: $type, $id, $limit, $groups
+// example: :param type => 'customer'
+//          :param id => 'acme'
+//          :param limit => 100
+//          :param groups => null
+MATCH (d:PolicyDecision)-[:INVOLVES]->(:Entity {type: $type, id: $id})
+WHERE $groups IS NULL OR EXISTS {
+        MATCH (d)-[:IN_SESSION]->(s:Session)
+        WHERE coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups) }
+RETURN DISTINCT d.lineage_json AS record, d.decided_at AS at, d.id AS id
+ORDER BY at DESC, id DESC
+LIMIT $limit;

@@ -1,0 +1,10 @@
+// An agent session's ledger: its decisions in the order decided.
+// params: $session, $groups
+// example: :param session => 'agent-run-1'
+//          :param groups => null
+MATCH (d:PolicyDecision)-[:IN_SESSION]->(:Session {id: $session})
+WHERE $groups IS NULL OR EXISTS {
+        MATCH (d)-[:IN_SESSION]->(s:Session)
+        WHERE coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups) }
+RETURN d.lineage_json AS record
+ORDER BY d.decided_at, d.id;
