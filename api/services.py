@@ -17,7 +17,11 @@ from nlp.detect import DetectorConfig
 from nlp.embedding import Embedder, MiniLMEmbedder
 from nlp.extract import ExtractorConfig
 from nlp.language import load_language
-from nlp.pipeline import OfflinePipeline
+from nlp.llm.client import LLMClient
+from nlp.llm.openai_client import OpenAIClient
+from nlp.llm.pipeline import LLMOptions, LLMPipeline
+from nlp.llm.relations import RelationJudge
+from nlp.pipeline import OfflinePipeline, Pipeline
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,17 @@ def load_embedder(settings: Settings) -> Embedder | None:
     return MiniLMEmbedder()
 
 
+def load_llm(settings: Settings) -> LLMClient | None:
+    """The configured OpenAI-compatible client, or None for the offline path."""
+    llm = settings.llm
+    if not llm.active or llm.model is None:
+        return None
+    return OpenAIClient(
+        llm.model, base_url=llm.base_url, api_key=llm.api_key.get_secret_value() if llm.api_key else None,
+        timeout=llm.timeout, max_retries=llm.max_retries, max_tokens=llm.max_tokens, temperature=llm.temperature,
+    )
+
+
 def build_services(settings: Settings, executor: QueryExecutor, events: EventBus | None = None) -> Services:
     """Load the models and wire the stores over ``executor``."""
     bus = events or EventBus()
@@ -59,14 +74,25 @@ def build_services(settings: Settings, executor: QueryExecutor, events: EventBus
     # Seed 000's extraction switches have the same names in both places.
     shared = {f.name for f in fields(ExtractorConfig)} & set(JournalSettings.model_fields)
     extractor = ExtractorConfig(**{name: getattr(journal, name) for name in shared})
+    offline = OfflinePipeline(load_language(), detector, extractor)
+    client = load_llm(settings)
+    pipeline: Pipeline = offline
+    if client is not None:
+        options = LLMOptions(
+            confirm=journal.llm_confirmation, extract=journal.structured_extraction,
+            abstract=journal.structured_extraction, confirm_threshold=journal.detection_threshold,
+            candidate_threshold=settings.llm.candidate_threshold, context_messages=settings.llm.context_messages,
+        )
+        pipeline = LLMPipeline(offline, client, options)
     ingest = IngestServices(
-        pipeline=OfflinePipeline(load_language(), detector, extractor),
+        pipeline=pipeline,
         embedder=load_embedder(settings),
         writer=DecisionWriter(executor),
         evolution=EvolutionStore(executor),
         events=bus,
         detect_evolution=journal.track_superseded_decisions or journal.detect_revisited_decisions,
         auto_detect=journal.auto_detect,
+        relation_judge=RelationJudge(client) if client is not None else None,
     )
     return Services(
         executor, ingest, DecisionReader(executor), DecisionSearch(executor), DecisionListing(executor), bus

@@ -29,6 +29,8 @@ _STANDARD_ENV = {
     "NEO4J_USERNAME": ("neo4j", "user"),
     "NEO4J_PASSWORD": ("neo4j", "password"),
     "NEO4J_DATABASE": ("neo4j", "database"),
+    "OPENAI_API_KEY": ("llm", "api_key"),
+    "OPENAI_BASE_URL": ("llm", "base_url"),
 }
 
 
@@ -114,6 +116,25 @@ class JournalSettings(_Section):
     detect_revisited_decisions: bool = True
 
 
+class LLMSettings(_Section):
+    """An OpenAI-compatible endpoint (OpenAI, vLLM, Ollama, llama.cpp). The LLM path runs
+    when a model is named and an endpoint or key is given; otherwise the offline path."""
+
+    model: str | None = None
+    base_url: str | None = None
+    api_key: SecretStr | None = None
+    timeout: float = Field(default=30.0, gt=0)
+    max_retries: int = Field(default=2, ge=0, le=10)
+    max_tokens: int = Field(default=512, ge=16)
+    temperature: float = Field(default=0.0, ge=0.0, le=2.0)
+    candidate_threshold: float = Field(default=0.3, ge=0.0, le=1.0)
+    context_messages: int = Field(default=10, ge=1, le=50)
+
+    @property
+    def active(self) -> bool:
+        return bool(self.model) and (self.base_url is not None or self.api_key is not None)
+
+
 Scope = Literal["read", "write", "admin"]
 
 
@@ -183,6 +204,7 @@ class Settings(BaseSettings):
     journal: JournalSettings = JournalSettings()
     auth: AuthSettings = AuthSettings()
     graphql: GraphQLSettings = GraphQLSettings()
+    llm: LLMSettings = LLMSettings()
 
     @model_validator(mode="before")
     @classmethod

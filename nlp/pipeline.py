@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from nlp.detect import DecisionDetector, DetectorConfig
 from nlp.extract import DecisionExtractor, ExtractorConfig
 from nlp.language import LanguageInfo
 from nlp.parsing import ParsedConversation
-from nlp.schema import Conversation, Detection, Extraction
+from nlp.schema import Conversation, Detection, ExtractedDecision, Extraction
+
+
+class Pipeline(Protocol):
+    """What ingestion runs: the offline pipeline, or the LLM one wrapped around it."""
+
+    @property
+    def language(self) -> LanguageInfo: ...
+
+    def run(self, conversation: Conversation) -> Extraction: ...
 
 
 class OfflinePipeline:
@@ -37,6 +48,12 @@ class OfflinePipeline:
     def detect(self, conversation: Conversation, parsed: ParsedConversation | None = None) -> list[Detection]:
         """One detection per message."""
         return self._detector.detect(conversation, parsed or self.parse(conversation))
+
+    def extract(
+        self, conversation: Conversation, detections: list[Detection], parsed: ParsedConversation
+    ) -> list[ExtractedDecision]:
+        """Rule-based extraction for the messages ``detections`` mark as decisions."""
+        return self._extractor.extract(conversation, detections, parsed)
 
     def run(self, conversation: Conversation) -> Extraction:
         """Detections and extracted decisions of one conversation."""

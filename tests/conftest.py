@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-pytest_plugins = ("tests.graph_fixtures",)
+pytest_plugins = ("tests.graph_fixtures", "tests.llm_fixtures")
 
 _NEEDS_NEO4J = ("integration", "api")
 

