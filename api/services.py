@@ -64,6 +64,19 @@ def load_llm(settings: Settings) -> LLMClient | None:
     )
 
 
+def with_llm(offline: OfflinePipeline, settings: Settings, client: LLMClient | None) -> Pipeline:
+    """``offline`` alone, or wrapped in the LLM path when a client is configured."""
+    if client is None:
+        return offline
+    journal = settings.journal
+    options = LLMOptions(
+        confirm=journal.llm_confirmation, extract=journal.structured_extraction,
+        abstract=journal.structured_extraction, confirm_threshold=journal.detection_threshold,
+        candidate_threshold=settings.llm.candidate_threshold, context_messages=settings.llm.context_messages,
+    )
+    return LLMPipeline(offline, client, options)
+
+
 def build_services(settings: Settings, executor: QueryExecutor, events: EventBus | None = None) -> Services:
     """Load the models and wire the stores over ``executor``."""
     bus = events or EventBus()
@@ -74,16 +87,8 @@ def build_services(settings: Settings, executor: QueryExecutor, events: EventBus
     # Seed 000's extraction switches have the same names in both places.
     shared = {f.name for f in fields(ExtractorConfig)} & set(JournalSettings.model_fields)
     extractor = ExtractorConfig(**{name: getattr(journal, name) for name in shared})
-    offline = OfflinePipeline(load_language(), detector, extractor)
     client = load_llm(settings)
-    pipeline: Pipeline = offline
-    if client is not None:
-        options = LLMOptions(
-            confirm=journal.llm_confirmation, extract=journal.structured_extraction,
-            abstract=journal.structured_extraction, confirm_threshold=journal.detection_threshold,
-            candidate_threshold=settings.llm.candidate_threshold, context_messages=settings.llm.context_messages,
-        )
-        pipeline = LLMPipeline(offline, client, options)
+    pipeline = with_llm(OfflinePipeline(load_language(), detector, extractor), settings, client)
     ingest = IngestServices(
         pipeline=pipeline,
         embedder=load_embedder(settings),

@@ -10,13 +10,13 @@ import typer
 
 from api.cli.context import cli_context, fail
 from api.search_eval import evaluate_search
-from api.services import load_llm
+from api.services import load_llm, with_llm
 from nlp.detect import WEIGHTS, DecisionDetector, DetectorConfig
 from nlp.evaluation.metrics import ExtractionScore, FieldScore
 from nlp.evaluation.run import evaluate_detection, evaluate_extraction, load_sets
 from nlp.evaluation.train import fit_weights, save_weights, training_examples
 from nlp.language import load_language
-from nlp.llm.pipeline import LLMOptions, LLMPipeline
+from nlp.llm.pipeline import LLMPipeline
 from nlp.pipeline import OfflinePipeline
 
 app = typer.Typer(help="Measure decision detection and extraction on the labelled sets (docs/quality.md).")
@@ -91,9 +91,8 @@ def extract(
         client = load_llm(cli.settings)
         if client is None:
             raise fail("--llm needs the LLM path: set [llm] model and OPENAI_BASE_URL or OPENAI_API_KEY (see doctor)", code=2)
-        pipeline = LLMPipeline(OfflinePipeline(language), client, LLMOptions(
-            candidate_threshold=cli.settings.llm.candidate_threshold, context_messages=cli.settings.llm.context_messages,
-        ))
+        pipeline = with_llm(OfflinePipeline(language), cli.settings, client)
+        assert isinstance(pipeline, LLMPipeline)
         systems[f"llm:{cli.settings.llm.model}"] = evaluate_extraction(language, sets, split, pipeline)
         usage = client.usage
         cli.note(f"llm: {usage.calls} calls, {usage.cache_hits} cached, {usage.failures} failed, "

@@ -9,6 +9,7 @@ import typer
 
 from api.cli.context import cli_context, fail
 from api.json_shape import extracted_decision_json
+from api.services import load_llm, with_llm
 from nlp.detect import SEED000_KEYWORDS, DetectorConfig
 from nlp.errors import NlpError
 from nlp.git_context import changed_files
@@ -62,12 +63,13 @@ def extract(
         found += [extracted_decision_json(decision, conversation, kind="adr") for decision in decisions]
     config = DetectorConfig(threshold=threshold, keywords=tuple(k.lower() for k in keywords) or SEED000_KEYWORDS)
     pipeline = OfflinePipeline(load_language(), config)
+    full = with_llm(pipeline, cli.settings, load_llm(cli.settings))  # the LLM path when one is configured
     for conversation in conversations:
         if detections_only:
             for detection in pipeline.detect(conversation):
                 typer.echo(json.dumps({"session": conversation.session_id, **detection.model_dump()}, ensure_ascii=False))
             continue
-        decisions = list(pipeline.run(conversation).decisions)
+        decisions = list(full.run(conversation).decisions)
         if git_repo is not None:
             try:
                 decisions = [with_git_context(decision, git_repo) for decision in decisions]

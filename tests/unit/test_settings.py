@@ -7,7 +7,10 @@ from pydantic import ValidationError
 
 from api.settings import describe, load_settings
 
-_ENV_NAMES = ("NEO4J_URI", "NEO4J_USER", "NEO4J_USERNAME", "NEO4J_PASSWORD", "NEO4J_DATABASE", "DJ_CONFIG")
+_ENV_NAMES = (
+    "NEO4J_URI", "NEO4J_USER", "NEO4J_USERNAME", "NEO4J_PASSWORD", "NEO4J_DATABASE", "DJ_CONFIG",
+    "OPENAI_API_KEY", "OPENAI_BASE_URL", "DJ_LLM__MODEL",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -107,3 +110,29 @@ def test_journal_keys_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setenv("DJ_JOURNAL__AUTO_DETECT", "false")
     journal = load_settings().journal
     assert (journal.detection_threshold, journal.auto_detect) == (0.9, False)
+
+
+def test_the_llm_path_needs_a_model_and_an_endpoint_or_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert not load_settings().llm.active
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:8080/v1")
+    assert not load_settings().llm.active  # no model named yet
+    monkeypatch.setenv("DJ_LLM__MODEL", "qwen2.5-7b-instruct")
+    settings = load_settings()
+    assert settings.llm.active and settings.llm.base_url == "http://127.0.0.1:8080/v1"
+    monkeypatch.delenv("OPENAI_BASE_URL")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-123")
+    settings = load_settings()
+    assert settings.llm.active and describe(settings)["llm"]["api_key"] == "********"
+
+
+def test_doctor_names_the_active_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from api.cli.main import app
+
+    offline = CliRunner().invoke(app, ["doctor"])
+    assert offline.exit_code == 0 and "offline (spaCy + rules)" in offline.stdout
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
+    monkeypatch.setenv("DJ_LLM__MODEL", "local-model")
+    llm = CliRunner().invoke(app, ["doctor", "--json"])
+    assert '"path": "LLM: model local-model at http://127.0.0.1:9/v1' in llm.stdout
