@@ -58,6 +58,7 @@ async def ingest_conversation(
     source: str = "conversation",
     access_groups: Sequence[str] = (),
     only_messages: set[int] | None = None,
+    relate: bool = True,
 ) -> IngestReport:
     """Detect, extract, store and relate the decisions of one conversation.
 
@@ -71,6 +72,8 @@ async def ingest_conversation(
         source: ``conversation``, ``adr``, ``agent`` or ``manual``.
         access_groups: Groups allowed to read this session's decisions.
         only_messages: Keep only decisions stated in these positions (incremental add).
+        relate: Infer supersede/revisit links to earlier decisions (off when the source
+            states its links itself, as ADRs do).
     """
     report = IngestReport(conversation.session_id, messages_read=len(conversation.messages))
     stored = await services.writer.write_conversation(conversation, access_groups)
@@ -95,7 +98,7 @@ async def ingest_conversation(
     report.linked_files = sum(len(item.decision.related_code) for item in inputs if item.id in created)
     for item in inputs:
         await services.events.emit(INDEXED, {"decision_id": item.id})
-    if services.detect_evolution:
+    if services.detect_evolution and relate:
         later = {item.id for item in inputs}
         for item in inputs:
             later.discard(item.id)
@@ -132,12 +135,14 @@ def _inputs(
         message_ids = tuple(conversation.messages[seq].id for seq in decision.messages)
         inputs.append(
             DecisionInput(
-                id=decision_id(conversation.session_id, message_ids, decision.decision),
+                # An ADR is one decision per file however it is edited: its id follows the
+                # file, so re-importing an edited ADR updates the decision instead of adding one.
+                id=decision_id(conversation.session_id, message_ids, "" if source == "adr" else decision.decision),
                 decision=decision,
                 message_ids=message_ids,
                 embedding=vector,
                 source=source,
-                source_path=conversation.path,
+                source_path=decision.source_path or conversation.path,
             )
         )
     return inputs

@@ -31,7 +31,7 @@ def _as_record(decision: ExtractedDecision, conversation: Conversation, kind: st
         alternatives=tuple(AlternativeRecord(a.option, a.pros, a.cons, a.why_not_chosen) for a in decision.alternatives),
         stakeholders=tuple(StakeholderRecord(p.handle, p.name, p.role) for p in decision.stakeholders),
         decision_maker=decision.decision_maker, files=decision.related_code, features=decision.related_features,
-        supersedes=(), superseded_by=(), revisits=(), revisited_by=(),
+        supersedes=(), superseded_by=(), revisits=(), revisited_by=(), status_text=decision.status_text,
     )
 
 
@@ -43,6 +43,7 @@ def decision_record_json(record: DecisionRecord) -> dict[str, Any]:
         "context": record.context,
         "rationale": record.rationale,
         "status": record.status,
+        "status_text": record.status_text,
         "decided_at": _iso(record.decided_at),
         "recorded_at": _iso(record.recorded_at),
         "superseded_at": _iso(record.superseded_at),

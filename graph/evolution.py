@@ -62,6 +62,20 @@ class EvolutionStore:
         if not rows:
             raise DecisionNotFound(f"{new_id} or {old_id}")
 
+    async def amend(
+        self, new_id: str, old_id: str, reason: str | None, *, inferred: bool = False, at: datetime | None = None
+    ) -> None:
+        """``new_id`` changes part of ``old_id``, which stays in force.
+
+        Raises:
+            DecisionNotFound: Either id is unknown.
+        """
+        rows = await self._executor.write(load_query("link_amends"), {
+            "new_id": new_id, "old_id": old_id, "at": at, "reason": reason, "inferred": inferred,
+        })
+        if not rows:
+            raise DecisionNotFound(f"{new_id} or {old_id}")
+
     async def candidates(
         self, decision_id: str, embedding: Sequence[float] | None, keywords: Sequence[str], limit: int = 5
     ) -> list[Candidate]:

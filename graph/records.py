@@ -91,6 +91,8 @@ class DecisionRecord:
     session_info: SessionRecord | None = None
     earlier: int = 0
     """How many decisions precede this one in its chain (0 for an original)."""
+    status_text: str | None = None
+    """The status as the source wrote it, when that differs from ``status`` (ADRs)."""
 
     @property
     def is_current(self) -> bool:
@@ -130,6 +132,7 @@ class DecisionRecord:
             ),
             session_info=_session(row.get("session_info")),
             earlier=int(row.get("earlier") or 0),
+            status_text=d.get("status_text"),
         )
 
     @classmethod

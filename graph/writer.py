@@ -124,6 +124,7 @@ def _decision_row(item: DecisionInput) -> dict[str, Any]:
         "context": d.context,
         "rationale": d.rationale,
         "status": d.status,
+        "status_text": d.status_text,
         "decided_at": d.decided_at,
         "confidence": d.confidence,
         "origin": d.origin,

@@ -113,12 +113,17 @@ class ExtractedDecision(_Frozen):
     confidence: float = Field(default=1.0, ge=0.0, le=1.0)
     origin: str = "stated"
     status: str = "active"
+    status_text: str | None = None
+    """The status as the source wrote it ("Accepted ([#1484])", "✅ Done"), when it differs
+    from the normalized ``status``."""
     reversibility: str | None = None
     impact: str | None = None
     quality: float | None = Field(default=None, ge=0.0, le=1.0)
     decided_at: datetime | None = None
     messages: tuple[int, ...] = ()
     spans: tuple[Span, ...] = ()
+    source_path: str | None = None
+    """The file this decision was read from, when a session spans files (an ADR collection)."""
 
 
 class Extraction(_Frozen):

@@ -10,6 +10,7 @@ from rich.console import Console
 
 from api.cli import eval_cmd, neo4j_cmd, schema_cmd
 from api.cli.context import CliContext, fail
+from api.cli.adr_cmd import import_adr
 from api.cli.doctor_cmd import doctor
 from api.cli.extract_cmd import extract
 from api.cli.journal_cmd import chain, ingest
@@ -33,6 +34,7 @@ app.command()(doctor)
 app.command(name="graphql-schema")(graphql_schema)
 app.command()(extract)
 app.command()(ingest)
+app.command(name="import-adr")(import_adr)
 app.command()(chain)
 app.command()(search)
 app.command()(ask)

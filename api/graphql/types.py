@@ -125,6 +125,7 @@ class Decision:
     context: str | None
     rationale: str | None = strawberry.field(description="Why.")
     status: str = strawberry.field(description="active, superseded, revisited, proposed, rejected or deprecated.")
+    status_text: str | None = strawberry.field(description="The status as the source wrote it (ADRs), when it differs.")
     decided_at: datetime | None
     recorded_at: datetime | None
     superseded_at: datetime | None
@@ -154,6 +155,7 @@ class Decision:
         names = {s.handle: s.name for s in r.stakeholders}
         return cls(
             id=strawberry.ID(r.id), summary=r.summary, context=r.context, rationale=r.rationale, status=r.status,
+            status_text=r.status_text,
             decided_at=r.decided_at, recorded_at=r.recorded_at, superseded_at=r.superseded_at,
             confidence=r.confidence, origin=r.origin, pattern=r.pattern, category=r.category,
             reversibility=r.reversibility, impact=r.impact, quality=r.quality, tags=list(r.tags),

@@ -14,7 +14,7 @@ CALL (d) {
   OPTIONAL MATCH (d)-[:SUPERSEDES|REVISITS]->{1,50}(older:Decision)
   RETURN count(DISTINCT older) AS earlier
 }
-RETURN d {.id, .summary, .context, .rationale, .status, .decided_at, .recorded_at, .superseded_at,
+RETURN d {.id, .summary, .context, .rationale, .status, .status_text, .decided_at, .recorded_at, .superseded_at,
           .confidence, .origin, .source, .source_path, .tags, .keywords, .pattern, .category,
           .reversibility, .impact, .quality, .pros, .cons, .risks, .assumptions} AS decision,
        s.id AS session,

@@ -1,15 +1,19 @@
 // Ingest: create or update decisions with their alternatives, stakeholders, files,
-// features, tags and the messages that state them. Status and recorded_at are set only
-// on creation, so re-ingesting never undoes a later supersede. `created` says which
-// decisions are new.
+// features, tags and the messages that state them. recorded_at is set only on creation;
+// so is status, so re-ingesting never undoes a later supersede -- except for an ADR, whose
+// file is the source of truth: its status follows the file unless a newer decision in the
+// graph supersedes it. `created` says which decisions are new.
 // params: $session_id, $decisions
 // example: :param session_id => 'api-design'
-//          :param decisions => [{id: 'dec-1', summary: 'Use REST', status: 'active', alternatives: [], stakeholders: [], decision_maker: null, files: [], features: [], tags: [], stated_in: []}]
+//          :param decisions => [{id: 'dec-1', summary: 'Use REST', status: 'active', status_text: null, source: 'conversation', alternatives: [], stakeholders: [], decision_maker: null, files: [], features: [], tags: [], stated_in: []}]
 MATCH (s:Session {id: $session_id})
 UNWIND $decisions AS d
 MERGE (dec:Decision {id: d.id})
 ON CREATE SET dec.recorded_at = datetime(), dec.status = d.status, dec.is_new = true
-SET dec.summary = d.summary, dec.context = d.context, dec.rationale = d.rationale,
+SET dec.status = CASE WHEN d.source = 'adr' AND NOT EXISTS { (:Decision)-[:SUPERSEDES]->(dec) }
+                      THEN d.status ELSE dec.status END,
+    dec.status_text = d.status_text,
+    dec.summary = d.summary, dec.context = d.context, dec.rationale = d.rationale,
     dec.decided_at = d.decided_at, dec.confidence = d.confidence, dec.origin = d.origin,
     dec.source = d.source, dec.source_path = d.source_path, dec.tags = d.tags,
     dec.keywords = d.keywords, dec.pattern = d.pattern, dec.category = d.category,

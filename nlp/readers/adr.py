@@ -16,12 +16,17 @@ from pathlib import Path
 from nlp.errors import InputFormatError
 from nlp.linking import file_mentions
 from nlp.readers.common import decode_text
-from nlp.schema import Conversation, ExtractedAlternative, ExtractedDecision, Message, Span
+from nlp.extract import handle_for
+from nlp.schema import Conversation, ExtractedAlternative, ExtractedDecision, ExtractedStakeholder, Message, Span
 
 _H1 = re.compile(r"^#\s+(.+?)\s*$", re.MULTILINE)
 _H2 = re.compile(r"^##\s+(.+?)\s*$", re.MULTILINE)
 _TITLE_PREFIX = re.compile(r"^(?:ADR[-\s]*\d+\s*[:.-]?\s*)", re.IGNORECASE)
-_BULLET_META = re.compile(r"^[-*]\s*(Status|Date|Deciders|Tags)\s*:\s*(.+)$", re.IGNORECASE | re.MULTILINE)
+_BULLET_META = re.compile(
+    r"^[-*]\s*(Status|Date|Deciders|Consulted|Informed|Tags)\s*:\s*(.+)$", re.IGNORECASE | re.MULTILINE
+)
+_FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*\n", re.DOTALL)
+_ROLES = (("deciders", "decider"), ("consulted", "consulted"), ("informed", "informed"))
 _TABLE_META = re.compile(r"^\|\s*(Status|Date|Author|Tags)\s*\|\s*(.+?)\s*\|?\s*$", re.IGNORECASE | re.MULTILINE)
 _DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _OPTION = re.compile(r"^\s*(?:[-*]|\d+[.)])\s+(.+)$", re.MULTILINE)
@@ -30,7 +35,7 @@ SECTION_CHARS = 2000
 """Context and decision sections are kept to this length: enough to answer "why"."""
 
 _STATUS_WORDS = (
-    ("superseded", "superseded"), ("deprecated", "deprecated"), ("rejected", "rejected"), ("declined", "rejected"),
+    ("superseded", "superseded"), ("replaced", "superseded"), ("deprecated", "deprecated"), ("rejected", "rejected"), ("declined", "rejected"),
     ("reverted", "deprecated"), ("proposed", "proposed"), ("draft", "proposed"), ("review", "proposed"),
     ("pending", "proposed"), ("accepted", "active"), ("implemented", "active"), ("approved", "active"),
 )
@@ -47,7 +52,10 @@ def read_adr(text: str, path: str, seq: int, collection: str) -> tuple[Message, 
         raise InputFormatError(path, "an ADR starts with a `# Title` heading")
     title = _TITLE_PREFIX.sub("", _plain(title_match.group(1))).strip() or _plain(title_match.group(1))
     sections = _sections(text)
-    meta = {key.lower(): value.strip() for key, value in _TABLE_META.findall(text) + _BULLET_META.findall(text)}
+    meta = {
+        **front_matter(text),
+        **{key.lower(): value.strip() for key, value in _TABLE_META.findall(text) + _BULLET_META.findall(text)},
+    }
     status_text = meta.get("status") or _first_line(sections.get("status", ""))
     decided = _first_date(meta.get("date", "")) or _first_date(sections.get("changelog", ""))
     context = _pick(sections, ("context", "problem", "background", "motivation", "summary", "abstract"))
@@ -57,6 +65,10 @@ def read_adr(text: str, path: str, seq: int, collection: str) -> tuple[Message, 
         timestamp=decided, topic=title,
     )
     summary = title if not decision else f"{title}: {_first_sentence(decision)}"
+    people = _stakeholders(meta)
+    deciders = [p for p in people if p.role == "decider"]
+    status = normalize_status(status_text)
+    shown_status = _plain(status_text)
     extracted = ExtractedDecision(
         decision=summary[:300],
         context=context[:SECTION_CHARS] or None,
@@ -65,10 +77,14 @@ def read_adr(text: str, path: str, seq: int, collection: str) -> tuple[Message, 
         related_code=tuple(file_mentions([decision])),
         tags=tuple(t.strip().lower() for t in re.split(r"[,;]", meta.get("tags", "")) if t.strip()),
         keywords=tuple(dict.fromkeys(re.findall(r"[A-Z][\w-]{2,}", title)))[:8],
-        status=normalize_status(status_text),
+        status=status,
+        status_text=shown_status if shown_status and shown_status.lower() != _MODEL_WORDS.get(status) else None,
+        stakeholders=tuple(people),
+        decision_maker=deciders[0].handle if len(deciders) == 1 else None,
         decided_at=decided,
         messages=(seq,),
         spans=(Span(seq=seq, start=title_match.start(1), end=title_match.end(1)),),
+        source_path=path,
     )
     return message, extracted
 
@@ -83,6 +99,42 @@ def read_adr_collection(paths: Sequence[Path], collection: str) -> tuple[Convers
         decisions.append(decision)
     conversation = Conversation(session_id=collection, source_format="adr", path=None, title=collection, messages=tuple(messages))
     return conversation, decisions
+
+
+_MODEL_WORDS = {"active": "accepted", "proposed": "proposed", "rejected": "rejected", "deprecated": "deprecated",
+                "superseded": "superseded"}
+
+
+def front_matter(text: str) -> dict[str, str]:
+    """MADR 3/4's YAML front matter as flat strings: ``key: value`` lines, and lists
+    (``[a, b]`` or ``- a`` items) joined with commas. Only the keys ADRs use need reading,
+    so no YAML library is involved."""
+    match = _FRONT_MATTER.match(text)
+    if match is None:
+        return {}
+    values: dict[str, str] = {}
+    key = None
+    for line in match.group(1).splitlines():
+        item = re.match(r"^\s+-\s+(.+)$", line)
+        if item and key:
+            values[key] = ", ".join(v for v in (values.get(key), item.group(1).strip().strip("\"'")) if v)
+            continue
+        pair = re.match(r"^([A-Za-z_-]+)\s*:\s*(.*)$", line)
+        if pair:
+            key = pair.group(1).lower()
+            values[key] = pair.group(2).strip().strip("[]").replace('"', "").replace("'", "")
+    return values
+
+
+def _stakeholders(meta: dict[str, str]) -> list[ExtractedStakeholder]:
+    people: dict[str, ExtractedStakeholder] = {}
+    for key, role in _ROLES:
+        for name in re.split(r",|;|\band\b", _plain(meta.get(key, ""))):
+            name = name.strip().strip(".")
+            if name and len(name) <= 60 and not name.startswith(("{", "<", "list")):
+                handle = handle_for(name)
+                people.setdefault(handle, ExtractedStakeholder(handle=handle, name=name, role=role))
+    return list(people.values())
 
 
 def normalize_status(text: str | None) -> str:

@@ -1,0 +1,97 @@
+"""Importing ADR collections into the real Neo4j: links stated on either side, statuses,
+idempotence, edits, and every stated link of the shared development collections."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from api.adr_import import import_adrs
+from api.journal import DecisionJournal
+from tests.unit.nlp.test_adr_links import MADR4
+
+SHARED_ADRS = Path(__file__).resolve().parents[3] / "shared" / "data" / "adr"
+ADRS = {
+    "0001-record-architecture-decisions.md": "# 1. Record architecture decisions\n\nDate: 2023-01-10\n\n## Status\n\nAccepted\n\n"
+    "## Context\n\nWe need to record the architectural decisions made on this project.\n\n"
+    "## Decision\n\nWe will use Architecture Decision Records, as described by Michael Nygard.\n",
+    "0002-use-mongodb.md": "# 2. Use MongoDB for orders\n\nDate: 2023-02-01\n\n## Status\n\n"
+    "Superseded by [4. Use PostgreSQL](0004-use-postgresql.md)\n\n## Context\n\nOrders are documents.\n\n"
+    "## Decision\n\nWe will store orders in MongoDB.\n",
+    "0003-use-rest.md": "# 3. Use REST for the public API\n\nDate: 2023-03-01\n\n## Status\n\nAccepted\n\n"
+    "## Context\n\nPartners integrate over HTTP.\n\n## Decision\n\nWe will expose REST endpoints from src/api/.\n",
+    "0004-use-postgresql.md": MADR4,
+    "0005-api-versioning.md": "# ADR-5 API versioning\n\n| Metadata | Value |\n|----------|-------|\n| Date | 2024-03-01 |\n"
+    "| Status | Implemented |\n| Updates | ADR-3 |\n\n## Context\n\nClients break on changes.\n\n"
+    "## Decision\n\nVersion the REST API in the path.\n",
+}
+
+
+def _write(folder: Path) -> Path:
+    folder.mkdir()
+    for name, text in ADRS.items():
+        (folder / name).write_text(text)
+    (folder / "README.md").write_text("# Decisions\n\nAn index page, not an ADR.\n")
+    return folder
+
+
+async def test_a_collection_imports_with_its_links_and_reimports_idempotently(journal: DecisionJournal, tmp_path: Path) -> None:
+    folder = _write(tmp_path / "adr")
+    report = await import_adrs([folder], "shop", journal.services.ingest)
+    assert report.files == 5 and report.new_decisions == 5 and report.unresolved == []
+    assert sorted((link.kind, link.newer[:4], link.older[:4], link.partial) for link in report.links) == [
+        ("amends", "0004", "0003", False), ("amends", "0005", "0003", False), ("supersedes", "0004", "0002", True)]
+    ids = report.decision_ids
+    mongo = await journal.get_decision(ids["0002-use-mongodb"])
+    assert mongo["status"] == "superseded" and mongo["superseded_by"] == [ids["0004-use-postgresql"]]
+    assert mongo["source"]["path"].endswith("0002-use-mongodb.md") and mongo["source"]["session"] == "shop"
+    rest = await journal.get_decision(ids["0003-use-rest"])
+    assert rest["status"] == "active" and rest["files"] == ["src/api/"]  # amended, still in force
+    postgres = await journal.get_decision(ids["0004-use-postgresql"])
+    assert postgres["status_text"] == "accepted ✅" and {"@alice-smith", "@carol"} <= {s["handle"] for s in postgres["stakeholders"]}
+    chain = await journal.get_decision_chain(ids["0002-use-mongodb"])
+    assert chain["current"]["id"] == ids["0004-use-postgresql"] and chain["links"][0]["partial"] is True
+
+    again = await import_adrs([folder], "shop", journal.services.ingest)
+    assert again.new_decisions == 0 and again.decision_ids == ids and len(again.links) == 3
+
+    (folder / "0003-use-rest.md").write_text(ADRS["0003-use-rest.md"].replace("Accepted", "Deprecated")
+                                             .replace("We will expose REST endpoints", "We will expose versioned REST endpoints"))
+    edited = await import_adrs([folder], "shop", journal.services.ingest)
+    assert edited.new_decisions == 0 and edited.decision_ids["0003-use-rest"] == ids["0003-use-rest"]
+    rest = await journal.get_decision(ids["0003-use-rest"])
+    assert rest["status"] == "deprecated" and "versioned REST endpoints" in rest["rationale"]
+
+
+async def test_import_adr_command(journal: DecisionJournal, tmp_path: Path) -> None:
+    from api.cli.main import app
+
+    folder = _write(tmp_path / "team-adrs")
+    result = await asyncio.to_thread(CliRunner().invoke, app, ["import-adr", str(folder), "--json"])
+    assert result.exit_code == 0, result.output
+    decisions = json.loads(result.stdout)
+    assert len(decisions) == 5 and {d["source"]["session"] for d in decisions} == {"team-adrs"}
+    assert "5 ADRs, 5 new decisions; 1 supersede and 2 amend links stated and linked" in result.stderr
+    missing = await asyncio.to_thread(CliRunner().invoke, app, ["import-adr", str(tmp_path / "nope")])
+    assert missing.exit_code == 2 and "is not a directory of ADRs" in missing.stderr
+
+
+@pytest.mark.skipif(not SHARED_ADRS.is_dir(), reason="the shared development data sits beside the clone")
+async def test_every_stated_link_of_the_shared_collections_is_recovered(journal: DecisionJournal) -> None:
+    stated: set[tuple[str, str, str]] = set()
+    for line in (SHARED_ADRS / "index.jsonl").read_text().splitlines():
+        adr = json.loads(line)
+        for kind, newer_side in (("supersedes", True), ("superseded_by", False), ("amends", True), ("amended_by", False)):
+            for target in adr[kind]:
+                pair = (adr["id"], target) if newer_side else (target, adr["id"])
+                stated.add(("supersedes" if kind.startswith("supersed") else "amends", *pair))
+    found: set[tuple[str, str, str]] = set()
+    for folder in ("thomvaill__log4brains", "nats-io__nats-architecture-and-design", "cometbft__cometbft"):
+        report = await import_adrs([SHARED_ADRS / folder], folder, journal.services.ingest)
+        found |= {(link.kind, link.newer.rsplit("/", 1)[-1], link.older.rsplit("/", 1)[-1]) for link in report.links}
+    assert found == stated, (sorted(stated - found), sorted(found - stated))
+    assert len(stated) == 10
