@@ -78,6 +78,8 @@ def decision_record_json(record: DecisionRecord) -> dict[str, Any]:
         "superseded_by": list(record.superseded_by),
         "revisits": list(record.revisits),
         "revisited_by": list(record.revisited_by),
+        "amends": list(record.amends),
+        "amended_by": list(record.amended_by),
     }
 
 

@@ -93,6 +93,8 @@ class DecisionRecord:
     """How many decisions precede this one in its chain (0 for an original)."""
     status_text: str | None = None
     """The status as the source wrote it, when that differs from ``status`` (ADRs)."""
+    amends: tuple[str, ...] = ()
+    amended_by: tuple[str, ...] = ()
 
     @property
     def is_current(self) -> bool:
@@ -133,6 +135,7 @@ class DecisionRecord:
             session_info=_session(row.get("session_info")),
             earlier=int(row.get("earlier") or 0),
             status_text=d.get("status_text"),
+            amends=tuple(sorted(row.get("amends") or ())), amended_by=tuple(sorted(row.get("amended_by") or ())),
         )
 
     @classmethod

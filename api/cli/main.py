@@ -12,6 +12,7 @@ from api.cli import eval_cmd, neo4j_cmd, schema_cmd
 from api.cli.context import CliContext, fail
 from api.cli.adr_cmd import import_adr
 from api.cli.doctor_cmd import doctor
+from api.cli.export_cmd import export, import_jsonl_cmd
 from api.cli.extract_cmd import extract
 from api.cli.journal_cmd import chain, ingest
 from api.cli.lineage_cmd import audit, lineage
@@ -35,6 +36,8 @@ app.command(name="graphql-schema")(graphql_schema)
 app.command()(extract)
 app.command()(ingest)
 app.command(name="import-adr")(import_adr)
+app.command()(export)
+app.command(name="import-jsonl")(import_jsonl_cmd)
 app.command()(chain)
 app.command()(search)
 app.command()(ask)

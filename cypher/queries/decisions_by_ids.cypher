@@ -30,4 +30,6 @@ RETURN d {.id, .summary, .context, .rationale, .status, .status_text, .decided_a
        [(d)-[:SUPERSEDES]->(o:Decision) | o.id] AS supersedes,
        [(n:Decision)-[:SUPERSEDES]->(d) | n.id] AS superseded_by,
        [(d)-[:REVISITS]->(o:Decision) | o.id] AS revisits,
-       [(n:Decision)-[:REVISITS]->(d) | n.id] AS revisited_by;
+       [(n:Decision)-[:REVISITS]->(d) | n.id] AS revisited_by,
+       [(d)-[:AMENDS]->(o:Decision) | o.id] AS amends,
+       [(n:Decision)-[:AMENDS]->(d) | n.id] AS amended_by;

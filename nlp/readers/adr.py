@@ -21,10 +21,11 @@ from nlp.schema import Conversation, ExtractedAlternative, ExtractedDecision, Ex
 
 _H1 = re.compile(r"^#\s+(.+?)\s*$", re.MULTILINE)
 _H2 = re.compile(r"^##\s+(.+?)\s*$", re.MULTILINE)
-_TITLE_PREFIX = re.compile(r"^(?:ADR[-\s]*\d+\s*[:.-]?\s*)", re.IGNORECASE)
+_TITLE_PREFIX = re.compile(r"^(?:ADR[-\s]*\d+\s*[:.-]?\s*|\d+\s*[.:)-]\s+)", re.IGNORECASE)  # "ADR-7:", "7. " (adr-tools)
 _BULLET_META = re.compile(
     r"^[-*]\s*(Status|Date|Deciders|Consulted|Informed|Tags)\s*:\s*(.+)$", re.IGNORECASE | re.MULTILINE
 )
+_PLAIN_DATE = re.compile(r"^Date\s*:\s*(.+)$", re.IGNORECASE | re.MULTILINE)  # adr-tools writes "Date: 2023-01-10"
 _FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*\n", re.DOTALL)
 _ROLES = (("deciders", "decider"), ("consulted", "consulted"), ("informed", "informed"))
 _TABLE_META = re.compile(r"^\|\s*(Status|Date|Author|Tags)\s*\|\s*(.+?)\s*\|?\s*$", re.IGNORECASE | re.MULTILINE)
@@ -57,7 +58,9 @@ def read_adr(text: str, path: str, seq: int, collection: str) -> tuple[Message, 
         **{key.lower(): value.strip() for key, value in _TABLE_META.findall(text) + _BULLET_META.findall(text)},
     }
     status_text = meta.get("status") or _first_line(sections.get("status", ""))
-    decided = _first_date(meta.get("date", "")) or _first_date(sections.get("changelog", ""))
+    plain_date = _PLAIN_DATE.search(text)
+    decided = (_first_date(meta.get("date", "")) or _first_date(plain_date.group(1) if plain_date else "")
+               or _first_date(sections.get("changelog", "")))
     context = _pick(sections, ("context", "problem", "background", "motivation", "summary", "abstract"))
     decision = _pick(sections, ("decision outcome", "decision", "proposal", "design", "solution", "detailed design"))
     message = Message(

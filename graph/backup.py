@@ -1,0 +1,76 @@
+"""A lossless backup of decisions: every property, label and relationship, as JSON data."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
+
+from neo4j.time import Date, DateTime
+
+from graph.cypher import load_query
+from graph.executor import QueryExecutor
+
+PAGE = 500
+_DECISION_LINKS = {"SUPERSEDES", "REVISITS", "AMENDS", "CITES_PRECEDENT"}
+
+
+def to_json_value(value: Any) -> Any:
+    """Neo4j values as JSON data; temporal values tagged so that they come back as they were."""
+    if isinstance(value, DateTime):
+        return {"$datetime": value.iso_format()}
+    if isinstance(value, Date):
+        return {"$date": value.iso_format()}
+    if isinstance(value, dict):
+        return {k: to_json_value(v) for k, v in sorted(value.items())}
+    if isinstance(value, list):
+        return [to_json_value(v) for v in value]
+    return value
+
+
+def from_json_value(value: Any) -> Any:
+    """The inverse of ``to_json_value``."""
+    if isinstance(value, dict):
+        if set(value) == {"$datetime"}:
+            return DateTime.from_iso_format(value["$datetime"])  # nanoseconds kept
+        if set(value) == {"$date"}:
+            return Date.from_iso_format(value["$date"])
+        return {k: from_json_value(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [from_json_value(v) for v in value]
+    return value
+
+
+async def backup_rows(executor: QueryExecutor) -> AsyncIterator[dict[str, Any]]:
+    """Every decision's backup row (``labels``, ``properties``, ``relationships``), by id."""
+    skip = 0
+    while True:
+        rows = await executor.read(load_query("backup_export"), {"skip": skip, "limit": PAGE})
+        for row in rows:
+            relationships = sorted(
+                (to_json_value(r) for r in row["relationships"]),
+                key=lambda r: (r["type"], repr(sorted(r["target"].items())), repr(sorted(r["properties"].items()))),
+            )
+            yield {"id": row["id"], "labels": sorted(row["labels"]), "properties": to_json_value(row["properties"]),
+                   "relationships": relationships}
+        if len(rows) < PAGE:
+            return
+        skip += PAGE
+
+
+async def restore_rows(executor: QueryExecutor, rows: Sequence[dict[str, Any]]) -> int:
+    """Write backup rows back: decisions and their neighbours first, then the links between
+    decisions. Returns how many decisions were restored."""
+    restored = 0
+    for start in range(0, len(rows), PAGE):
+        chunk = [from_json_value(row) for row in rows[start : start + PAGE]]
+        result = await executor.write(load_query("backup_restore_decisions"), {"rows": chunk})
+        restored += int(result[0]["restored"]) if result else 0
+    links = [
+        {"type": r["type"], "from": row["properties"]["id"], "to": r["target"]["id"], "properties": from_json_value(r["properties"])}
+        for row in rows
+        for r in row["relationships"]
+        if r["type"] in _DECISION_LINKS
+    ]
+    for start in range(0, len(links), PAGE):
+        await executor.write(load_query("backup_restore_links"), {"links": links[start : start + PAGE]})
+    return restored
