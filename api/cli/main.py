@@ -16,6 +16,7 @@ from api.cli.export_cmd import export, import_jsonl_cmd
 from api.cli.extract_cmd import extract
 from api.cli.journal_cmd import chain, ingest
 from api.cli.lineage_cmd import audit, lineage
+from api.cli.mcp_cmd import mcp
 from api.cli.record_cmd import pre, record
 from api.cli.search_cmd import ask, search
 from api.cli.serve_cmd import graphql_schema, serve
@@ -45,6 +46,7 @@ app.command()(record)
 app.command()(pre)
 app.command()(lineage)
 app.command()(audit)
+app.command()(mcp)
 
 
 @app.callback()
@@ -70,3 +72,7 @@ def root(
 def main() -> None:
     """Console-script entry point."""
     app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+"""An MCP server (stdio) for agents: record and query decisions, check before deciding,
+follow chains and impact, and read an agent decision's lineage (seed 002's tools, seed 003)."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID
+
+from mcp.server.mcpserver import MCPServer
+
+from api.json_shape import chain_json, decision_record_json
+from api.lineage import trace_lines
+from api.record import RecordRequest, record_decision
+from api.runtime import connect
+from api.search import search_hits
+from api.services import Services, build_services
+from api.settings import Settings
+from graph.errors import DecisionNotFound
+from graph.filters import DecisionFilter
+from graph.lineage.codec import to_json
+from graph.lineage.neo4j_store import Neo4jPrecedentStore
+from graph.listing import DecisionOrder
+
+log = logging.getLogger("decision_journal.mcp")
+
+
+def build_mcp_server(settings: Settings) -> MCPServer[Any]:
+    """The server; it connects to the graph (starting the local one if needed) when a client
+    connects, and loads the models once."""
+    state: dict[str, Services] = {}
+
+    @asynccontextmanager
+    async def lifespan(_server: MCPServer[Any]) -> AsyncIterator[None]:
+        async with connect(settings, log.info) as graph:
+            state["services"] = build_services(settings, graph.executor)
+            yield
+
+    def services() -> Services:
+        return state["services"]
+
+    server: MCPServer[Any] = MCPServer(
+        name="decision-journal",
+        instructions="A journal of team and agent decisions in Neo4j. Call pre_decision before deciding, "
+                     "record_decision after, query_decisions to ask why, get_chain for history, get_impact for code.",
+        lifespan=lifespan,
+    )
+
+    @server.tool(name="record_decision", description="Record a decision (seed 002): returns it as stored with a recording-quality score and "
+                             "suggestions. reasons are 'type:text' (analysis, precedent, intuition, pattern, constraint, ...).")
+    async def record_decision_tool(
+        decision: str, tags: list[str] | None = None, pattern: str | None = None, reasons: list[str] | None = None,
+        context: str | None = None, alternatives: list[str] | None = None, stakeholders: list[str] | None = None,
+        decision_maker: str | None = None, files: list[str] | None = None, confidence: float | None = None,
+        stakes: str | None = None, category: str | None = None,
+    ) -> dict[str, Any]:
+        request = RecordRequest(
+            decision=decision, tags=tuple(tags or ()), pattern=pattern, reasons=tuple(reasons or ()), context=context,
+            alternatives=tuple(alternatives or ()), stakeholders=tuple(stakeholders or ()), decision_maker=decision_maker,
+            files=tuple(files or ()), confidence=confidence, stakes=stakes, category=category, session_id="mcp",
+        )
+        return await record_decision(services(), request)
+
+    @server.tool(description="Search decisions: 'why did we choose X?'. Filters: tags, stakeholder (@handle), since/until "
+                             "(ISO dates), status, path (a file or directory), history (include superseded).")
+    async def query_decisions(
+        query: str, tags: list[str] | None = None, stakeholder: str | None = None, since: str | None = None,
+        until: str | None = None, status: str | None = None, path: str | None = None, history: bool = False,
+        limit: int = 5,
+    ) -> dict[str, Any]:
+        where = DecisionFilter(
+            include_history=history, statuses=(status,) if status else None, tags=tuple(tags) if tags else None,
+            stakeholder=stakeholder, since=_date(since), until=_date(until), path_prefix=path,
+        )
+        return {"hits": await search_hits(services(), query, where, max(1, min(limit, 50)), settings.journal)}
+
+    @server.tool(description="Before deciding: prior decisions and the patterns behind them for a situation.")
+    async def pre_decision(situation: str, tags: list[str] | None = None, limit: int = 5) -> dict[str, Any]:
+        hits = await search_hits(services(), situation, DecisionFilter(tags=tuple(tags) if tags else None),
+                                 max(1, min(limit, 50)), settings.journal)
+        patterns = list(dict.fromkeys(h["decision"]["pattern"] for h in hits if h["decision"]["pattern"]))
+        return {"decisions": hits, "patterns": patterns}
+
+    @server.tool(description="How a decision evolved: original, revisions, current, from any member; as_of (ISO date) reads the past.")
+    async def get_chain(decision_id: str, as_of: str | None = None) -> dict[str, Any]:
+        try:
+            return chain_json(await services().reader.chain(decision_id, _date(as_of)))
+        except DecisionNotFound as exc:
+            return {"error": str(exc)}
+
+    @server.tool(description="What touched a file or directory: the decisions that affect it, newest first.")
+    async def get_impact(path: str, include_history: bool = False, limit: int = 20) -> dict[str, Any]:
+        where = DecisionFilter(path_prefix=path, include_history=include_history)
+        page = await services().listing.page(where, DecisionOrder.NEWEST, 0, max(1, min(limit, 100)))
+        records = await services().reader.decisions(page.ids)
+        return {"total": page.total, "decisions": [decision_record_json(r) for r in records]}
+
+    @server.tool(description="An agent decision's lineage (seed 003): policy version and hash, conditions, exception, "
+                             "precedents followed or not, as the record and a readable trace.")
+    async def check_lineage(decision_id: str) -> dict[str, Any]:
+        try:
+            wanted = UUID(decision_id)
+        except ValueError:
+            return {"error": f"{decision_id!r} is not an agent decision id (a UUID)"}
+        store = Neo4jPrecedentStore(services().executor)
+        found = await store.find_by_id(wanted)
+        if found is None:
+            return {"error": f"no agent decision {decision_id}"}
+        cited = await store.find_many([r.decision_id for r in found.precedent_refs])
+        return {"record": json.loads(to_json(found)), "trace": trace_lines(found, cited)}
+
+    return server
+
+
+def _date(text: str | None) -> datetime | None:
+    if not text:
+        return None
+    value = datetime.fromisoformat(text)
+    return value if value.tzinfo else value.replace(tzinfo=UTC)

@@ -1,0 +1,58 @@
+"""The MCP server over stdio, called through the mcp package's own client."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+from api.journal import DecisionJournal
+from graph.lineage.exceptions import ExceptionRegistry
+from graph.lineage.flow import check_with_lineage
+from tests.support.lineage_example import DEADLINE_V1, PROCESS, customer_context, healthcare_exception
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "platform-sync.txt"
+
+
+def _result(result: Any) -> dict[str, Any]:
+    assert not result.is_error, result
+    data: dict[str, Any] = json.loads(result.content[0].text)
+    return data
+
+
+async def test_agents_use_the_journal_through_mcp(journal: DecisionJournal) -> None:
+    await journal.ingest_session(EXAMPLE)
+    _, agent = await check_with_lineage(PROCESS, {"timeout_seconds": 45}, context=customer_context("st-mary", "healthcare"),
+                                        policies=[DEADLINE_V1], exception_registry=ExceptionRegistry.of(healthcare_exception()),
+                                        precedent_store=journal.precedent_store())
+    server = StdioServerParameters(command=sys.executable, args=["-m", "api.cli.main", "mcp"], env=dict(os.environ),
+                                   cwd=str(Path(__file__).resolve().parents[2]))
+    async with stdio_client(server) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        tools = {tool.name for tool in (await session.list_tools()).tools}
+        assert tools == {"record_decision", "query_decisions", "pre_decision", "get_chain", "get_impact", "check_lineage"}
+
+        recorded = _result(await session.call_tool("record_decision", {
+            "decision": "Cache product pages in Redis for five minutes", "tags": ["caching"],
+            "pattern": "Cache what is read far more often than written", "reasons": ["analysis:p95 dropped 40%"],
+            "files": ["src/catalogue/"],
+        }))
+        assert recorded["quality"]["score"] > 0 and recorded["decision"]["source"]["kind"] == "manual"
+        hits = _result(await session.call_tool("query_decisions", {"query": "why did we choose PostgreSQL?", "history": True}))
+        assert "PostgreSQL" in hits["hits"][0]["decision"]["summary"]
+        before = _result(await session.call_tool("pre_decision", {"situation": "should we cache catalogue reads?"}))
+        assert "Cache what is read far more often than written" in before["patterns"]
+        chain = _result(await session.call_tool("get_chain", {"decision_id": hits["hits"][0]["decision"]["id"]}))
+        assert "Redis" in chain["current"]["summary"]
+        impact = _result(await session.call_tool("get_impact", {"path": "src/api"}))
+        assert impact["total"] == 1 and "REST" in impact["decisions"][0]["summary"]
+        lineage = _result(await session.call_tool("check_lineage", {"decision_id": str(agent.decision_id)}))
+        assert lineage["record"]["outcome"] == "allowed_by_exception"
+        assert any("healthcare_extended_timeout" in line for line in lineage["trace"])
+        missing = _result(await session.call_tool("get_chain", {"decision_id": "dec-000000000000"}))
+        assert "error" in missing
