@@ -12,6 +12,7 @@ from api.ingest import IngestServices, ingest_conversation
 from nlp.errors import InputFormatError
 from nlp.readers.adr import read_adr
 from nlp.readers.adr_links import AdrLink, adr_number, extract_links
+from nlp.readers.decision_doc import is_decision_document, read_decision_document
 from nlp.readers.common import decode_text
 from nlp.schema import Conversation, ExtractedDecision, Message
 
@@ -61,7 +62,8 @@ def adr_files(dirs: Sequence[Path]) -> list[Path]:
 def read_collection(
     files: Sequence[Path], collection: str
 ) -> tuple[Conversation, list[ExtractedDecision], dict[str, list[AdrLink]]]:
-    """The collection as one session, its decisions, and each ADR's stated links by ADR id.
+    """The collection as one session, its decisions, and each ADR's stated links by ADR id
+    (in the order of ``decisions``; a seed-004 document contributes one entry per decision).
 
     Raises:
         InputFormatError: A file cannot be read or is not an ADR; nothing is returned then.
@@ -70,11 +72,24 @@ def read_collection(
     decisions: list[ExtractedDecision] = []
     links: dict[str, list[AdrLink]] = {}
     seen: set[str] = set()
-    for seq, path in enumerate(files):
+    for path in files:
         adr_id = path.stem if path.stem not in seen else f"{path.parent.name}/{path.stem}"
         seen.add(adr_id)
         text = decode_text(path.read_bytes(), str(path))
-        message, decision = read_adr(text, str(path), seq, collection)
+        if is_decision_document(text) and "**Selected Approach:**" in text:
+            # A seed-004 document holds several decisions, one per `## Decision N:` section
+            # (an ADR may have such headings too, but not seed 004's field labels).
+            document, found = read_decision_document(text, str(path), collection)
+            offset = len(messages)
+            messages += [m.model_copy(update={"id": f"{collection}#{adr_id}#{m.seq}", "seq": offset + m.seq})
+                         for m in document.messages]
+            decisions += [d.model_copy(update={"messages": tuple(offset + i for i in d.messages),
+                                               "spans": tuple(sp.model_copy(update={"seq": offset + sp.seq}) for sp in d.spans),
+                                               "source_path": str(path)})
+                          for d in found]
+            links.update({f"{adr_id}#{index}": [] for index in range(1, len(found) + 1)})
+            continue
+        message, decision = read_adr(text, str(path), len(messages), collection)
         messages.append(message.model_copy(update={"id": f"{collection}#{adr_id}"}))
         decisions.append(decision)
         links[adr_id] = extract_links(text)

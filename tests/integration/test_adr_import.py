@@ -95,3 +95,17 @@ async def test_every_stated_link_of_the_shared_collections_is_recovered(journal:
         found |= {(link.kind, link.newer.rsplit("/", 1)[-1], link.older.rsplit("/", 1)[-1]) for link in report.links}
     assert found == stated, (sorted(stated - found), sorted(found - stated))
     assert len(stated) == 10
+
+
+async def test_a_seed_004_document_among_the_adrs_gives_one_decision_per_section(journal: DecisionJournal, tmp_path: Path) -> None:
+    from tests.unit.nlp.test_decision_doc import DOCUMENT
+
+    folder = tmp_path / "decisions"
+    folder.mkdir()
+    (folder / "0001-record-architecture-decisions.md").write_text(ADRS["0001-record-architecture-decisions.md"])
+    (folder / "task-1-decisions.md").write_text(DOCUMENT)
+    report = await import_adrs([folder], "mixed", journal.services.ingest)
+    assert report.files == 2 and report.new_decisions == 3
+    yaml = await journal.get_decision(report.decision_ids["task-1-decisions#1"])
+    assert yaml["reversibility"] == "medium" and yaml["source"]["path"].endswith("task-1-decisions.md")
+    assert (await import_adrs([folder], "mixed", journal.services.ingest)).new_decisions == 0
