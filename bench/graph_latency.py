@@ -1,0 +1,185 @@
+"""Load a generated decision graph in bulk, then time search, chain, impact and GraphQL
+against it, beside SQLite baselines (FTS5 search, a recursive-CTE chain walk) on the same data.
+
+Usage: python bench/graph_latency.py --decisions 10000 [--queries 300]
+
+Runs its own throwaway Neo4j (2 GB heap, 2 GB page cache). Every timed operation is the
+full path a user's request takes: search includes question parsing and the query
+embedding, and loads the hits with everything the JSON shape shows; chain reads the chain
+of a decision with its members; impact pages the decisions under a directory and loads
+them; GraphQL posts a page of 20 decisions with nested fields over HTTP. A script that
+prints figures, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import resource
+import shutil
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from graph_generator import cluster_vectors, generate, questions  # noqa: E402
+from pydantic import SecretStr  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
+
+from api.app import create_app  # noqa: E402
+from api.runtime import default_lib_dir  # noqa: E402
+from api.search import search_hits  # noqa: E402
+from api.services import build_services  # noqa: E402
+from api.settings import Neo4jSettings, Settings  # noqa: E402
+from graph.backup import restore_rows  # noqa: E402
+from graph.connection import open_driver  # noqa: E402
+from graph.cypher import load_query  # noqa: E402
+from graph.executor import Neo4jExecutor  # noqa: E402
+from graph.filters import DecisionFilter, lucene_escape  # noqa: E402
+from graph.local.config import LocalNeo4jConfig  # noqa: E402
+from graph.local.install import install_neo4j  # noqa: E402
+from graph.local.server import new_password, start_server, stop_server  # noqa: E402
+from graph.local.throwaway import free_port  # noqa: E402
+from graph.schema import apply_schema  # noqa: E402
+from nlp.embedding import MiniLMEmbedder  # noqa: E402
+
+GRAPHQL_PAGE = """{ decisions(first: 20, where: {pathPrefix: "%s", includeHistory: true}) { totalCount edges { node {
+  id summary status rationale decidedAt tags files { path } stakeholders { handle role } decisionMaker { handle }
+  alternatives { option } session { id } chainPosition { earlier isCurrent } supersedes { id summary } supersededBy { id } } } } }"""
+
+
+def percentiles(timings: list[float]) -> tuple[float, float, float]:
+    cuts = statistics.quantiles(timings, n=100)
+    return statistics.median(timings), cuts[94], cuts[98]
+
+
+async def timed(count: int, action: Callable[[int], Awaitable[Any]]) -> list[float]:
+    for warm in range(min(10, count)):  # caches and query plans
+        await action(warm)
+    timings = []
+    for index in range(count):
+        started = time.perf_counter()
+        await action(index)
+        timings.append((time.perf_counter() - started) * 1000)
+    return timings
+
+
+def sqlite_baseline(rows: list[dict[str, Any]], texts: list[str], chain_ids: list[str]) -> tuple[list[float], list[float]]:
+    """Seed 000's own design: SQLite with FTS5 for search, a recursive CTE for chains."""
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE TABLE decision (id TEXT PRIMARY KEY, summary TEXT, context TEXT, rationale TEXT, status TEXT)")
+    db.execute("CREATE TABLE link (newer TEXT, older TEXT)")
+    db.execute("CREATE INDEX link_newer ON link(newer)")
+    db.execute("CREATE INDEX link_older ON link(older)")
+    db.execute("CREATE VIRTUAL TABLE decision_fts USING fts5(id UNINDEXED, summary, context, rationale)")
+    for row in rows:
+        p = row["properties"]
+        db.execute("INSERT INTO decision VALUES (?, ?, ?, ?, ?)", (p["id"], p["summary"], p["context"], p["rationale"], p["status"]))
+        db.execute("INSERT INTO decision_fts VALUES (?, ?, ?, ?)", (p["id"], p["summary"], p["context"], p["rationale"]))
+        for r in row["relationships"]:
+            if r["type"] in {"SUPERSEDES", "REVISITS"}:
+                db.execute("INSERT INTO link VALUES (?, ?)", (p["id"], r["target"]["id"]))
+    db.commit()
+    search = []
+    for text in texts:
+        terms = " OR ".join(f'"{w}"' for w in lucene_escape(text).replace("\\", "").split() if w.isalnum())
+        started = time.perf_counter()
+        if terms:
+            db.execute("SELECT d.* FROM decision_fts f JOIN decision d ON d.id = f.id WHERE decision_fts MATCH ? "
+                       "ORDER BY bm25(decision_fts) LIMIT 10", (terms,)).fetchall()
+        search.append((time.perf_counter() - started) * 1000)
+    chain = []
+    walk = """WITH RECURSIVE members(id) AS (SELECT ? UNION
+                SELECT l.older FROM link l JOIN members m ON l.newer = m.id UNION
+                SELECT l.newer FROM link l JOIN members m ON l.older = m.id)
+              SELECT d.* FROM decision d JOIN members m ON d.id = m.id"""
+    for decision_id in chain_ids:
+        started = time.perf_counter()
+        db.execute(walk, (decision_id,)).fetchall()
+        chain.append((time.perf_counter() - started) * 1000)
+    return search, chain
+
+
+async def run(uri: str, password: str, total: int, count: int) -> None:
+    embedder = MiniLMEmbedder()
+    rows = list(generate(total, cluster_vectors(embedder.embed)))
+    rng = random.Random(3)
+    async with open_driver(uri, "neo4j", password) as driver:
+        executor = Neo4jExecutor(driver)
+        await apply_schema(executor, 384)
+        started = time.perf_counter()
+        await restore_rows(executor, rows)
+        await executor.write(load_query("schema_await_indexes"), {"seconds": 1800})
+        load = time.perf_counter() - started
+        print(f"bulk load: {total} decisions with alternatives, people, files, tags, chains and vectors in "
+              f"{load:.1f} s ({total / load:.0f}/s)")
+        services = build_services(Settings(), executor)
+        texts = questions(count)
+        linked = [r["properties"]["id"] for r in rows if any(x["type"] in {"SUPERSEDES", "REVISITS"} for x in r["relationships"])]
+        chain_ids = [rng.choice(linked) for _ in range(count)]
+        dirs = sorted({"/".join(x["target"]["path"].split("/")[:3]) for r in rows for x in r["relationships"] if x["type"] == "AFFECTS"})
+        impact_dirs = [rng.choice(dirs) for _ in range(count)]
+        results: dict[str, list[float]] = {}
+        results["search"] = await timed(count, lambda i: search_hits(services, texts[i], DecisionFilter(), 10))
+        results["chain"] = await timed(count, lambda i: services.reader.chain(chain_ids[i]))
+
+        async def impact(i: int) -> None:
+            page = await services.listing.page(DecisionFilter(path_prefix=impact_dirs[i]), limit=20)
+            await services.reader.decisions(page.ids)
+
+        results["impact"] = await timed(count, impact)
+    settings = Settings(neo4j=Neo4jSettings(uri=uri, password=SecretStr(password)))
+    trips: list[int] = []
+    with TestClient(create_app(settings)) as client:
+        def post(i: int) -> None:
+            body = client.post("/graphql", json={"query": GRAPHQL_PAGE % impact_dirs[i]}).json()
+            assert "errors" not in body, body
+            trips.append(body["extensions"]["cypherRoundTrips"])
+
+        async def graphql(i: int) -> None:
+            post(i)
+
+        results["graphql page"] = await timed(count, graphql)
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    baseline_search, baseline_chain = sqlite_baseline(rows, texts, chain_ids)
+    print(f"{'operation':<28}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}")
+    for name, timings in results.items():
+        p50, p95, p99 = percentiles(timings)
+        print(f"{name:<28}{p50:>9.1f}{p95:>9.1f}{p99:>9.1f}")
+    for name, timings in (("sqlite fts5 search", baseline_search), ("sqlite recursive-CTE chain", baseline_chain)):
+        p50, p95, p99 = percentiles(timings)
+        print(f"{name:<28}{p50:>9.2f}{p95:>9.2f}{p99:>9.2f}")
+    print(f"graphql round trips per page: max {max(trips)}, mean {statistics.mean(trips):.2f}; "
+          f"client process max RSS {rss:.0f} MB")
+    print(json.dumps({name: dict(zip(("p50", "p95", "p99"), (round(x, 2) for x in percentiles(t)))) for name, t in results.items()}))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decisions", type=int, default=10_000)
+    parser.add_argument("--queries", type=int, default=300)
+    args = parser.parse_args()
+    home = Path(tempfile.mkdtemp(prefix="dj-bench-"))
+    config = LocalNeo4jConfig(home=home, lib_dir=default_lib_dir(), bolt_port=free_port(), http_port=free_port(),
+                              heap="2g", pagecache="2g")
+    password = new_password()
+    try:
+        install_neo4j(config)
+        start_server(config, password)
+        asyncio.run(run(config.bolt_uri, password, args.decisions, args.queries))
+    finally:
+        stop_server(config)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
