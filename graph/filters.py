@@ -9,6 +9,8 @@ from datetime import datetime
 
 _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/]|&&|\|\|)')
 _OPERATORS = re.compile(r"\b(AND|OR|NOT|TO)\b")
+HISTORY_STATUSES = frozenset({"superseded", "deprecated", "rejected"})
+"""Statuses a read leaves out unless it asks for history."""
 
 
 def lucene_escape(text: str) -> str:
@@ -53,6 +55,14 @@ class DecisionFilter:
     text: str | None = None
     groups: tuple[str, ...] | None = None
 
+    def narrows(self) -> bool:
+        """Whether anything beyond the current-or-history choice applies (then a search
+        needs the filter query; otherwise retrieval alone decides)."""
+        return any(value is not None for value in (
+            self.statuses, self.tags, self.tags_all, self.stakeholder, self.since, self.until, self.path_prefix,
+            self.feature, self.session, self.source, self.text, self.groups,
+        ))
+
     def params(self) -> dict[str, object]:
         """The Cypher parameters every filtering query takes."""
         path = (self.path_prefix or "").strip().rstrip("/") or None
@@ -68,6 +78,8 @@ class DecisionFilter:
             "until": self.until,
             "path_prefix": path,
             "path_dir": f"{path}/" if path else None,
+            # The directories that contain the path, for an index lookup of decisions about them.
+            "path_ancestors": [f"{'/'.join(path.split('/')[:n])}/" for n in range(1, path.count("/") + 1)] if path else [],
             "feature": self.feature,
             "session": self.session,
             "source": self.source,

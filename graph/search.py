@@ -6,12 +6,18 @@ import asyncio
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 
 from graph.cypher import load_query
 from graph.executor import QueryExecutor, Row
-from graph.filters import DecisionFilter, lucene_escape
+from graph.filters import HISTORY_STATUSES, DecisionFilter, lucene_escape
 from graph.listing import DecisionListing, DecisionOrder
+from graph.records import _native
 
+RETRIEVE_FACTOR = 5
+RETRIEVE_MIN = 50
+"""Each retriever returns max(limit x RETRIEVE_FACTOR, RETRIEVE_MIN) candidates: enough for
+fusion and filters to fill a page (measured: eval search scores the same as with 100)."""
 RRF_K = 60
 """Reciprocal-rank fusion constant: a hit at rank r adds 1 / (RRF_K + r)."""
 VECTOR_MIN_SCORE = 0.65
@@ -46,7 +52,7 @@ class DecisionSearch:
         With neither text terms nor an embedding, the filters alone select decisions,
         newest first (a tag-only or stakeholder-only search).
         """
-        k = max(limit * 10, 100)
+        k = max(limit * RETRIEVE_FACTOR, RETRIEVE_MIN)
         found: dict[str, dict[str, float]] = {}
         query = lucene_escape(text)
         # The two retrievers are independent: run them at once, so a search costs the
@@ -59,7 +65,14 @@ class DecisionSearch:
         )
         _add_ranks(found, "fulltext", [row["id"] for row in fulltext])
         _add_ranks(found, "vector", [row["id"] for row in vector if row["score"] >= VECTOR_MIN_SCORE])
-        if re.search(r"\w", query) or embedding is not None:
+        if (re.search(r"\w", query) or embedding is not None) and not filters.narrows():
+            # Nothing but current-or-history to apply, and retrieval brought status and
+            # date along: rank here, one round trip fewer.
+            seen = {row["id"]: row for row in [*fulltext, *vector]}
+            kept = [i for i in found if filters.include_history or seen[i]["status"] not in HISTORY_STATUSES]
+            kept.sort(key=lambda i: (sum(found[i].values()), _native(seen[i]["at"]) or _EARLIEST), reverse=True)
+            rows = [{"id": i, "score": sum(found[i].values())} for i in kept[:limit]]
+        elif re.search(r"\w", query) or embedding is not None:
             candidates = [{"id": i, "score": sum(ranks.values())} for i, ranks in found.items()]
             rows = await self._executor.read(
                 load_query("search_filter_candidates"), {"candidates": candidates, "limit": limit, **filters.params()}
@@ -70,6 +83,9 @@ class DecisionSearch:
             page = await DecisionListing(self._executor).page(replace(filters, text=None), DecisionOrder.NEWEST, 0, limit)
             rows = [{"id": i, "score": 0.0} for i in page.ids]
         return [SearchHit(row["id"], float(row["score"]), tuple(sorted(found.get(row["id"], {})))) for row in rows]
+
+
+_EARLIEST = datetime.min.replace(tzinfo=UTC)
 
 
 async def _nothing() -> list[Row]:

@@ -4,7 +4,9 @@
 // decisions only unless $include_history; $groups null reads without restriction, else
 // a decision is visible when its session is open or shares a group. $order is one of
 // NEWEST, OLDEST, SUMMARY, CONFIDENCE, QUALITY.
-// params: $order, $skip, $limit, $include_history, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $feature, $session, $source, $text, $groups
+// A path or text filter seeds the scan: only the decisions affecting that path (found
+// through the File index) or matching that text are examined, not every decision.
+// params: $order, $skip, $limit, $path_ancestors, $include_history, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $feature, $session, $source, $text, $groups
 // example: :param order => 'NEWEST'
 //          :param skip => 0
 //          :param limit => 20
@@ -17,6 +19,7 @@
 //          :param until => null
 //          :param path_prefix => 'src/api'
 //          :param path_dir => 'src/api/'
+//          :param path_ancestors => ['src/']
 //          :param feature => null
 //          :param session => null
 //          :param source => null
@@ -28,7 +31,30 @@ CALL () {
   OPTIONAL MATCH (owner:Decision)-[:CONSIDERED]->(node)
   RETURN collect(DISTINCT coalesce(owner, node).id) AS text_ids
 }
-MATCH (d:Decision)
+CALL () {
+  WITH $path_prefix AS path WHERE path IS NOT NULL
+  CALL () {
+    MATCH (f:File) WHERE f.path STARTS WITH $path_prefix
+    RETURN f
+    UNION
+    MATCH (f:File) WHERE f.path IN $path_ancestors
+    RETURN f
+  }
+  MATCH (affecting:Decision)-[:AFFECTS]->(f)
+  RETURN collect(DISTINCT affecting.id) AS path_ids
+}
+WITH text_ids, CASE WHEN $path_prefix IS NOT NULL THEN path_ids WHEN $text IS NOT NULL THEN text_ids END AS seeds
+CALL (seeds) {
+  WITH seeds WHERE seeds IS NULL
+  MATCH (d:Decision)
+  RETURN d
+  UNION
+  WITH seeds WHERE seeds IS NOT NULL
+  UNWIND seeds AS seed
+  MATCH (d:Decision {id: seed})
+  RETURN d
+}
+WITH d, text_ids
 WHERE ($include_history OR NOT d.status IN ['superseded', 'deprecated', 'rejected'])
   AND ($statuses IS NULL OR d.status IN $statuses)
   AND ($tags IS NULL OR any(tag IN d.tags WHERE tag IN $tags))

@@ -1,5 +1,6 @@
 // Retrieval for search: decisions matching an (escaped) Lucene query, best first. A hit
-// on an alternative counts for the decision that considered it.
+// on an alternative counts for the decision that considered it. Status and date come
+// along so that a search with no filters needs no further query.
 // params: $text, $k
 // example: :param text => 'postgres'
 //          :param k => 50
@@ -7,5 +8,6 @@ CALL db.index.fulltext.queryNodes('decision_text', $text, {limit: $k}) YIELD nod
 OPTIONAL MATCH (owner:Decision)-[:CONSIDERED]->(node)
 WITH coalesce(owner, node) AS decision, score
 WHERE decision:Decision
-RETURN decision.id AS id, max(score) AS score
+RETURN decision.id AS id, decision.status AS status,
+       coalesce(decision.decided_at, decision.recorded_at) AS at, max(score) AS score
 ORDER BY score DESC;
