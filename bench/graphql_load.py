@@ -1,0 +1,134 @@
+"""Load: concurrent GraphQL clients against a real `serve` (uvicorn + the app) on loopback.
+
+Usage: python bench/graphql_load.py [--clients 50] [--seconds 60] [--decisions 2000]
+
+Starts its own throwaway Neo4j, bulk-loads a generated decision graph, serves the API on a
+free loopback port, then runs N clients in a closed loop for the given time, each posting
+a mix of portal queries (a filtered page with nested fields, search, a chain, impact of a
+directory, an aggregate). Prints requests, errors (any non-200 answer or GraphQL error),
+throughput and latency percentiles; exits 1 on any error. A script, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import httpx2
+import uvicorn
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from graph_generator import COMPONENTS, TECH, cluster_vectors, generate  # noqa: E402
+from pydantic import SecretStr  # noqa: E402
+
+from api.app import create_app  # noqa: E402
+from api.runtime import default_lib_dir  # noqa: E402
+from api.settings import Neo4jSettings, Settings  # noqa: E402
+from graph.backup import restore_rows  # noqa: E402
+from graph.connection import open_driver  # noqa: E402
+from graph.cypher import load_query  # noqa: E402
+from graph.executor import Neo4jExecutor  # noqa: E402
+from graph.local.config import LocalNeo4jConfig  # noqa: E402
+from graph.local.install import install_neo4j  # noqa: E402
+from graph.local.server import new_password, start_server, stop_server  # noqa: E402
+from graph.local.throwaway import free_port  # noqa: E402
+from graph.schema import apply_schema  # noqa: E402
+from nlp.embedding import MiniLMEmbedder  # noqa: E402
+
+QUERIES = [
+    ('query($p: String!) { decisions(first: 20, where: {pathPrefix: $p}) { totalCount edges { node { id summary status '
+     'files { path } stakeholders { handle } alternatives { option } supersedes { id } } } } }', "path"),
+    ('query($q: String!) { search(query: $q, first: 10) { score retrievers decision { id summary rationale } } }', "question"),
+    ('query($id: ID!) { chain(id: $id) { original { id } current { id decision { summary } } links { type } } }', "chain"),
+    ('query($p: String!) { impact(path: $p, includeHistory: true) { totalCount edges { node { summary status } } } }', "path"),
+    ('{ aggregate(by: TAG) { key count } }', None),
+]
+
+
+async def client(base: str, deadline: float, rng: random.Random, chain_ids: list[str], out: list[float], errors: list[str]) -> None:
+    async with httpx2.AsyncClient(base_url=base, timeout=30) as http:
+        while time.perf_counter() < deadline:
+            query, kind = rng.choice(QUERIES)
+            variables = {
+                "path": {"p": f"src/{rng.choice(COMPONENTS)}"},
+                "question": {"q": f"why did we choose {rng.choice(TECH)} for {rng.choice(COMPONENTS)}?"},
+                "chain": {"id": rng.choice(chain_ids)},
+            }.get(kind or "", {})
+            started = time.perf_counter()
+            try:
+                response = await http.post("/graphql", json={"query": query, "variables": variables})
+                body = response.json()
+                if response.status_code != 200 or body.get("errors"):
+                    errors.append(f"{response.status_code}: {str(body)[:200]}")
+            except (httpx2.HTTPError, ValueError) as exc:
+                errors.append(f"{type(exc).__name__}: {exc}")
+            out.append((time.perf_counter() - started) * 1000)
+
+
+async def load_graph(uri: str, password: str, total: int) -> list[str]:
+    rows = list(generate(total, cluster_vectors(MiniLMEmbedder().embed)))
+    async with open_driver(uri, "neo4j", password) as driver:
+        executor = Neo4jExecutor(driver)
+        await apply_schema(executor, 384)
+        await restore_rows(executor, rows)
+        await executor.write(load_query("schema_await_indexes"), {"seconds": 600})
+    return [r["properties"]["id"] for r in rows if any(x["type"] == "SUPERSEDES" for x in r["relationships"])]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--decisions", type=int, default=2000)
+    args = parser.parse_args()
+    home = Path(tempfile.mkdtemp(prefix="dj-load-"))
+    config = LocalNeo4jConfig(home=home, lib_dir=default_lib_dir(), bolt_port=free_port(), http_port=free_port())
+    password = new_password()
+    server: uvicorn.Server | None = None
+    try:
+        install_neo4j(config)
+        start_server(config, password)
+        chain_ids = asyncio.run(load_graph(config.bolt_uri, password, args.decisions))
+        port = free_port()
+        settings = Settings(neo4j=Neo4jSettings(uri=config.bolt_uri, password=SecretStr(password)))
+        server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning"))
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        while not server.started:
+            time.sleep(0.1)
+        timings: list[float] = []
+        errors: list[str] = []
+
+        async def run_clients() -> None:
+            deadline = time.perf_counter() + args.seconds
+            await asyncio.gather(*(client(f"http://127.0.0.1:{port}", deadline, random.Random(i), chain_ids, timings, errors)
+                                   for i in range(args.clients)))
+
+        asyncio.run(run_clients())
+        cuts = statistics.quantiles(timings, n=100)
+        print(f"{args.clients} clients, {args.seconds:.0f} s, {args.decisions} decisions: {len(timings)} requests "
+              f"({len(timings) / args.seconds:.1f}/s), {len(errors)} errors; latency p50 {statistics.median(timings):.0f} ms, "
+              f"p95 {cuts[94]:.0f} ms, p99 {cuts[98]:.0f} ms")
+        for error in errors[:5]:
+            print("  error:", error)
+        if errors:
+            sys.exit(1)
+    finally:
+        if server is not None:
+            server.should_exit = True
+        stop_server(config)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
