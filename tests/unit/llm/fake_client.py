@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from nlp.llm.client import ChatMessage, LLMError, LLMUsage, T
 
@@ -44,7 +44,3 @@ def always(value: Any) -> Answer:
 def mentions(word: str, yes: Any, no: Any) -> Answer:
     """``yes`` when the last prompt message mentions ``word`` in its final message line."""
     return lambda messages: yes if word in messages[-1].content.split("Last message")[-1] else no
-
-
-def model_name(model: type[BaseModel]) -> str:
-    return model.__name__
