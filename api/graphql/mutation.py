@@ -34,8 +34,8 @@ class Mutation:
         self, info: Info, session: str, content: str, format: str = "auto", access_groups: list[str] | None = None,
     ) -> IngestResult:
         context = info.context
-        if not context.principal.can("write"):
-            return Forbidden(message="ingest needs a token with the write scope", required_scope="write")
+        if refused := _unless_writer(context, "ingest"):
+            return refused
         if format not in FORMATS:
             return ValidationError(message=f"unknown format {format!r}; choose one of {', '.join(FORMATS)}", field="format")
         if not session.strip():
@@ -62,8 +62,8 @@ class Mutation:
     @strawberry.mutation(description="Record a decision by hand; returns it with seed 002's quality score and suggestions.")
     async def record_decision(self, info: Info, input: RecordDecisionInput) -> RecordResult:
         context = info.context
-        if not context.principal.can("write"):
-            return Forbidden(message="recordDecision needs a token with the write scope", required_scope="write")
+        if refused := _unless_writer(context, "recordDecision"):
+            return refused
         if not input.decision.strip():
             return ValidationError(message="a decision needs its text", field="decision")
         groups = _groups(context, input.access_groups)
@@ -102,12 +102,20 @@ class Mutation:
     async def mark_revisited(
         self, info: Info, id: strawberry.ID, revisited_by: strawberry.ID, reason: str | None = None, outcome: str = "kept",
     ) -> LinkResult:
+        if refused := _unless_writer(info.context, "markRevisited"):
+            return refused  # before any validation: callers without the scope learn nothing
         if outcome not in REVISIT_OUTCOMES:
             return ValidationError(message=f"outcome must be one of {', '.join(REVISIT_OUTCOMES)}", field="outcome")
         return await _link(
             info.context, str(id), str(revisited_by),
             lambda services: mark_revisited(services, str(id), str(revisited_by), reason, outcome),
         )
+
+
+def _unless_writer(context: RequestContext, what: str) -> Forbidden | None:
+    if context.principal.can("write"):
+        return None
+    return Forbidden(message=f"{what} needs a token with the write scope", required_scope="write")
 
 
 def _groups(context: RequestContext, asked: list[str] | None) -> tuple[str, ...] | Forbidden:
@@ -129,8 +137,8 @@ async def _link(
     context: RequestContext, old_id: str, new_id: str, write: Callable[[Services], Awaitable[None]]
 ) -> LinkSuccess | NotFound | ValidationError | Forbidden:
     """Check the caller may link two decisions it can see, link them, return both."""
-    if not context.principal.can("write"):
-        return Forbidden(message="linking decisions needs a token with the write scope", required_scope="write")
+    if refused := _unless_writer(context, "linking decisions"):
+        return refused
     if old_id == new_id:
         return ValidationError(message="a decision cannot supersede or revisit itself", field="id")
     for decision_id in (old_id, new_id):

@@ -1,0 +1,68 @@
+"""Property-based: whatever text or bytes arrive, every reader either reads messages or
+refuses with an InputFormatError that names where — never another exception."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nlp.errors import InputFormatError
+from nlp.readers import READERS
+from nlp.readers.adr import front_matter, read_adr
+from nlp.readers.adr_links import extract_links
+from nlp.readers.common import decode_text
+from nlp.readers.decision_doc import read_decision_document
+from nlp.schema import Message
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["author", "content", "role", "text", "user", "ts", "speaker", "meeting_transcripts",
+                         "transcript", "turn_index", "timestamp", "id", "subtype"]) | st.text(max_size=8),
+        inner, max_size=5),
+    max_leaves=12,
+)
+TEXTS = st.one_of(
+    st.text(max_size=1500),
+    JSON.map(json.dumps),
+    st.lists(JSON.map(json.dumps), max_size=5).map("\n".join),
+    st.lists(st.tuples(st.sampled_from(["alice", "Bob", "[10:00] carol", "## Decision 1: X", "- Status", "# T"]),
+                       st.text(max_size=60)), max_size=8).map(lambda rows: "\n".join(f"{a}: {b}" for a, b in rows)),
+)
+CHECKS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@CHECKS
+@given(TEXTS)
+def test_every_conversation_reader_reads_or_refuses_clearly(text: str) -> None:
+    for name, reader in READERS.items():
+        try:
+            messages = reader(text, f"input.{name}", "session")
+        except InputFormatError as exc:
+            assert str(exc).startswith(f"input.{name}")
+            continue
+        assert all(isinstance(m, Message) and isinstance(m.content, str) for m in messages)
+
+
+@CHECKS
+@given(TEXTS)
+def test_documents_and_adrs_read_or_refuse_clearly(text: str) -> None:
+    for reader in (lambda: read_decision_document(text, "doc.md", "s"), lambda: read_adr(text, "adr.md", 0, "c")):
+        try:
+            reader()
+        except InputFormatError as exc:
+            assert str(exc).startswith(("doc.md", "adr.md"))
+    assert isinstance(extract_links(text), list) and isinstance(front_matter(text), dict)
+
+
+@CHECKS
+@given(st.binary(max_size=500))
+def test_any_bytes_decode_or_refuse_clearly(data: bytes) -> None:
+    try:
+        text = decode_text(data, "upload.txt")
+    except InputFormatError as exc:
+        assert str(exc).startswith("upload.txt")
+    else:
+        assert isinstance(text, str)
