@@ -48,6 +48,11 @@ class Mutation:
         existing = await session_access_groups(context.services.executor, session)
         if existing is not None and not _may_write_session(context, existing):
             return Forbidden(message=f"session {session!r} belongs to access groups you are not in")
+        if existing is not None and access_groups is not None and set(groups) != set(existing):
+            return ValidationError(
+                message=f"session {session!r} already exists with access groups {sorted(existing)}; "
+                        "a session's groups are fixed when it is created", field="accessGroups",
+            )
         try:
             report = await ingest_text(content, format, session, context.services.ingest, groups)
         except NlpError as exc:

@@ -91,6 +91,8 @@ def test_writers_write_into_their_own_groups_only(graphql: GraphQL) -> None:
     assert graphql.run(ingest, {"session": "staging", "groups": ["sales"]}, as_="writer")["ingest"]["__typename"] == "Forbidden"
     assert graphql.run(ingest, {"session": "pricing"}, as_="writer")["ingest"]["__typename"] == "Forbidden"
     stored = graphql.run(ingest, {"session": "staging"}, as_="writer")["ingest"]
+    regroup = graphql.run(ingest, {"session": "platform-sync", "groups": ["eng", "ops"]}, as_="admin")["ingest"]
+    assert regroup == {"__typename": "ValidationError"}  # groups are fixed when a session is created
     assert stored["__typename"] == "IngestSuccess" and stored["decisions"]
     ids = {d["id"] for d in stored["decisions"]}
     assert ids <= _ids(graphql, "eng") and not ids & _ids(graphql, "sales")
