@@ -36,6 +36,8 @@ def from_json_value(value: Any) -> Any:
             return Date.from_iso_format(value["$date"])
         return {k: from_json_value(v) for k, v in value.items()}
     if isinstance(value, list):
+        if value and not isinstance(value[0], (dict, list)):
+            return value  # a property array (Neo4j's are homogeneous): an embedding, tags
         return [from_json_value(v) for v in value]
     return value
 

@@ -25,22 +25,23 @@ def read_slack(text: str, path: str, session_id: str) -> list[Message]:
     items = data.get("messages") if isinstance(data, dict) else data
     if not isinstance(items, list):
         raise InputFormatError(path, "a Slack export is a JSON array of messages")
-    names = {item.get("user"): _display_name(item) for item in items if isinstance(item, dict)}
+    names = {_text(item, "user"): _display_name(item) for item in items if isinstance(item, dict) and _text(item, "user")}
     kept = [
         item
         for item in items
         if isinstance(item, dict) and isinstance(item.get("text"), str)
-        and item.get("subtype") not in _SKIPPED_SUBTYPES and item["text"].strip()
+        and _text(item, "subtype") not in _SKIPPED_SUBTYPES and item["text"].strip()
     ]
-    kept.sort(key=lambda item: float(item.get("ts") or 0))
+    kept.sort(key=lambda item: _ts(item, path))
     messages = []
     for seq, item in enumerate(kept):
-        ts = item.get("ts")
+        ts = _text(item, "ts")
+        user = _text(item, "user")
         messages.append(
             Message(
                 id=f"{session_id}@{ts}" if ts else message_id(session_id, seq),
                 seq=seq,
-                author=names.get(item.get("user")) or item.get("user") or item.get("username"),
+                author=(names.get(user) if user else None) or user or _text(item, "username"),
                 content=_plain(item["text"], names),
                 timestamp=parse_timestamp(ts),
             )
@@ -48,8 +49,26 @@ def read_slack(text: str, path: str, session_id: str) -> list[Message]:
     return messages
 
 
+def _text(item: dict[str, Any], key: str) -> str | None:
+    """A field that must be a string; anything else in an export counts as absent."""
+    value = item.get(key)
+    return value if isinstance(value, str) else None
+
+
+def _ts(item: dict[str, Any], path: str) -> float:
+    value = item.get("ts")
+    if value is None:
+        return 0.0
+    try:
+        if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            return float(value)
+    except ValueError:
+        pass
+    raise InputFormatError(path, f"{str(value)[:40]!r} is not a Slack timestamp (ts)")
+
+
 def _display_name(item: dict[str, Any]) -> str | None:
-    profile = item.get("user_profile") or {}
+    profile = item.get("user_profile") if isinstance(item.get("user_profile"), dict) else {}
     for value in (profile.get("display_name"), profile.get("real_name"), item.get("user_name")):
         if isinstance(value, str) and value.strip():
             return value.strip()

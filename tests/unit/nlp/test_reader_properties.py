@@ -1,9 +1,11 @@
 """Property-based: whatever text or bytes arrive, every reader either reads messages or
-refuses with an InputFormatError that names where — never another exception."""
+refuses with an InputFormatError that names where — never another exception.
+DJ_HYPOTHESIS_EXAMPLES raises the number of examples for a deeper local run (3,000 passed)."""
 
 from __future__ import annotations
 
 import json
+import os
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -31,7 +33,7 @@ TEXTS = st.one_of(
     st.lists(st.tuples(st.sampled_from(["alice", "Bob", "[10:00] carol", "## Decision 1: X", "- Status", "# T"]),
                        st.text(max_size=60)), max_size=8).map(lambda rows: "\n".join(f"{a}: {b}" for a, b in rows)),
 )
-CHECKS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+CHECKS = settings(max_examples=int(os.environ.get("DJ_HYPOTHESIS_EXAMPLES", "150")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @CHECKS
