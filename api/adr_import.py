@@ -9,14 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from api.ingest import IngestServices, ingest_conversation
-from nlp.errors import InputFormatError
-from nlp.readers.adr import read_adr
-from nlp.readers.adr_links import AdrLink, adr_number, extract_links
-from nlp.readers.decision_doc import is_decision_document, read_decision_document
-from nlp.readers.common import decode_text
-from nlp.schema import Conversation, ExtractedDecision, Message
-
-_NOT_ADRS = ("readme", "index", "template", "adr-template", "_sidebar", "summary")
+from nlp.readers.adr_collection import adr_files, read_adr_collection
+from nlp.readers.adr_links import AdrLink, adr_number
 
 
 @dataclass(frozen=True)
@@ -40,61 +34,6 @@ class AdrImportReport:
     decision_ids: dict[str, str] = field(default_factory=dict)  # ADR id → decision id
     links: list[StatedLink] = field(default_factory=list)
     unresolved: list[str] = field(default_factory=list)
-
-
-def adr_files(dirs: Sequence[Path]) -> list[Path]:
-    """The ADR markdown files under ``dirs`` (index pages and templates left out).
-
-    Raises:
-        InputFormatError: A directory does not exist or holds no ADRs.
-    """
-    files: list[Path] = []
-    for folder in dirs:
-        if not folder.is_dir():
-            raise InputFormatError(str(folder), "is not a directory of ADRs")
-        found = [p for p in sorted(folder.rglob("*.md")) if not p.stem.lower().startswith(_NOT_ADRS)]
-        if not found:
-            raise InputFormatError(str(folder), "holds no ADR markdown files")
-        files += found
-    return files
-
-
-def read_collection(
-    files: Sequence[Path], collection: str
-) -> tuple[Conversation, list[ExtractedDecision], dict[str, list[AdrLink]]]:
-    """The collection as one session, its decisions, and each ADR's stated links by ADR id
-    (in the order of ``decisions``; a seed-004 document contributes one entry per decision).
-
-    Raises:
-        InputFormatError: A file cannot be read or is not an ADR; nothing is returned then.
-    """
-    messages: list[Message] = []
-    decisions: list[ExtractedDecision] = []
-    links: dict[str, list[AdrLink]] = {}
-    seen: set[str] = set()
-    for path in files:
-        adr_id = path.stem if path.stem not in seen else f"{path.parent.name}/{path.stem}"
-        seen.add(adr_id)
-        text = decode_text(path.read_bytes(), str(path))
-        if is_decision_document(text) and "**Selected Approach:**" in text:
-            # A seed-004 document holds several decisions, one per `## Decision N:` section
-            # (an ADR may have such headings too, but not seed 004's field labels).
-            document, found = read_decision_document(text, str(path), collection)
-            offset = len(messages)
-            messages += [m.model_copy(update={"id": f"{collection}#{adr_id}#{m.seq}", "seq": offset + m.seq})
-                         for m in document.messages]
-            decisions += [d.model_copy(update={"messages": tuple(offset + i for i in d.messages),
-                                               "spans": tuple(sp.model_copy(update={"seq": offset + sp.seq}) for sp in d.spans),
-                                               "source_path": str(path)})
-                          for d in found]
-            links.update({f"{adr_id}#{index}": [] for index in range(1, len(found) + 1)})
-            continue
-        message, decision = read_adr(text, str(path), len(messages), collection)
-        messages.append(message.model_copy(update={"id": f"{collection}#{adr_id}"}))
-        decisions.append(decision)
-        links[adr_id] = extract_links(text)
-    conversation = Conversation(session_id=collection, source_format="adr", title=collection, messages=tuple(messages))
-    return conversation, decisions, links
 
 
 def resolve_links(links: dict[str, list[AdrLink]]) -> tuple[list[StatedLink], list[str]]:
@@ -136,7 +75,7 @@ async def import_adrs(
         InputFormatError: A directory or file is not readable as ADRs; nothing is stored then.
     """
     files = adr_files(dirs)
-    conversation, decisions, links = read_collection(files, collection)
+    conversation, decisions, links = read_adr_collection(files, collection)
     report = AdrImportReport(collection, files=len(files))
     ingested = await ingest_conversation(conversation, services, decisions=decisions, source="adr", relate=False)
     report.new_decisions = ingested.new_decisions

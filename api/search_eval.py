@@ -18,7 +18,7 @@ from graph.local.throwaway import throwaway_neo4j
 from graph.schema import apply_schema
 from graph.filters import DecisionFilter
 from nlp.evaluation.search_baselines import Document, Fts5Index, JaccardIndex, reciprocal_rank
-from nlp.readers.adr import read_adr_collection
+from nlp.readers.adr_collection import read_adr_collection
 
 SYSTEMS = ("ours", "sqlite-fts5", "jaccard")
 
@@ -61,7 +61,7 @@ async def _evaluate(uri: str, user: str, password: str, settings: Settings, shar
         documents: list[Document] = []
         for repo in sorted(p for p in (shared / "adr").iterdir() if p.is_dir()):
             paths = sorted(repo.rglob("*.md"))
-            conversation, decisions = read_adr_collection(paths, repo.name)
+            conversation, decisions, _links = read_adr_collection(paths, repo.name)
             report = await ingest_conversation(conversation, ingest, decisions=decisions, source="adr")
             for message, decision, decision_id in zip(conversation.messages, decisions, report.decision_ids, strict=True):
                 by_adr[message.id.split("#", 1)[1]] = decision_id

@@ -15,9 +15,8 @@ from pathlib import Path
 
 from nlp.errors import InputFormatError
 from nlp.linking import file_mentions
-from nlp.readers.common import decode_text
 from nlp.extract import handle_for
-from nlp.schema import Conversation, ExtractedAlternative, ExtractedDecision, ExtractedStakeholder, Message, Span
+from nlp.schema import ExtractedAlternative, ExtractedDecision, ExtractedStakeholder, Message, Span
 
 _H1 = re.compile(r"^#\s+(.+?)\s*$", re.MULTILINE)
 _H2 = re.compile(r"^##\s+(.+?)\s*$", re.MULTILINE)
@@ -90,18 +89,6 @@ def read_adr(text: str, path: str, seq: int, collection: str) -> tuple[Message, 
         source_path=path,
     )
     return message, extracted
-
-
-def read_adr_collection(paths: Sequence[Path], collection: str) -> tuple[Conversation, list[ExtractedDecision]]:
-    """Every ADR of a collection as one session (named after the collection)."""
-    messages: list[Message] = []
-    decisions: list[ExtractedDecision] = []
-    for seq, path in enumerate(sorted(paths)):
-        message, decision = read_adr(decode_text(path.read_bytes(), str(path)), str(path), seq, collection)
-        messages.append(message)
-        decisions.append(decision)
-    conversation = Conversation(session_id=collection, source_format="adr", path=None, title=collection, messages=tuple(messages))
-    return conversation, decisions
 
 
 _MODEL_WORDS = {"active": "accepted", "proposed": "proposed", "rejected": "rejected", "deprecated": "deprecated",

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from nlp.errors import InputFormatError
-from nlp.readers.adr import normalize_status, read_adr, read_adr_collection
+from nlp.readers.adr import normalize_status, read_adr
+from nlp.readers.adr_collection import read_adr_collection
 
 MADR = """# Use Lunr for search
 
@@ -86,7 +87,7 @@ def test_statuses_normalize(text: str, status: str) -> None:
 def test_a_collection_is_one_session_and_a_file_without_title_fails(tmp_path: Path) -> None:
     (tmp_path / "a.md").write_text(MADR)
     (tmp_path / "b.md").write_text(NYGARD)
-    conversation, decisions = read_adr_collection(sorted(tmp_path.glob("*.md")), "team-adrs")
+    conversation, decisions, _links = read_adr_collection(sorted(tmp_path.glob("*.md")), "team-adrs")
     assert conversation.session_id == "team-adrs" and len(decisions) == 2
     (tmp_path / "c.md").write_text("no heading here\n")
     with pytest.raises(InputFormatError, match="c.md: an ADR starts with a `# Title` heading"):
