@@ -9,7 +9,7 @@ from datetime import datetime
 from graph.cypher import load_query
 from graph.errors import DecisionNotFound
 from graph.executor import QueryExecutor
-from graph.records import _native
+from graph.temporal import instant
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ class EvolutionStore:
         for row in rows:
             candidate = Candidate(
                 row["id"], row["summary"], tuple(row["keywords"] or ()), tuple(row["tags"] or ()),
-                _native(row["at"]), float(row["score"]),
+                instant(row["at"]), float(row["score"]),
             )
             if row["id"] not in best or candidate.similarity > best[row["id"]].similarity:
                 best[row["id"]] = candidate

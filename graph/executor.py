@@ -53,7 +53,10 @@ class Neo4jExecutor:
         result = await self._driver.execute_query(
             query.text, dict(params or {}), routing_=routing, database_=self._database
         )
-        return [record.data() for record in result.records]
+        # Queries return values, never nodes or relationships, so a record's values need
+        # no conversion; ``Record.data()`` would walk every nested list and map looking
+        # for them (19 ms of a 50-member chain).
+        return [dict(record.items()) for record in result.records]
 
 
 class CountingExecutor:

@@ -9,7 +9,8 @@ from typing import Any
 from graph.cypher import load_query
 from graph.errors import DecisionNotFound
 from graph.executor import QueryExecutor
-from graph.records import ChainLink, DecisionChain, DecisionRecord, _native
+from graph.records import ChainLink, DecisionChain, DecisionRecord
+from graph.temporal import instant
 
 _EARLIEST = datetime.min.replace(tzinfo=UTC)
 
@@ -28,9 +29,8 @@ class DecisionReader:
             groups: The reader's access groups; None reads without restriction. Decisions
                 the reader may not see are left out, exactly like unknown ids.
         """
-        params = {"ids": list(ids), "groups": list(groups) if groups is not None else None}
-        rows = await self._executor.read(load_query("decisions_by_ids"), params)
-        by_id = {row["decision"]["id"]: DecisionRecord.from_row(row) for row in rows}
+        members = await self._members(list(ids), None, groups)
+        by_id = {member["id"]: DecisionRecord.from_row(member) for member in members if member["visible"]}
         return [by_id[i] for i in ids if i in by_id]
 
     async def decision(self, decision_id: str, groups: Sequence[str] | None = None) -> DecisionRecord:
@@ -59,11 +59,10 @@ class DecisionReader:
             DecisionNotFound: No such id, the reader may not see it, or (with ``as_of``)
                 it did not exist yet.
         """
-        params = {"id": decision_id, "groups": list(groups) if groups is not None else None}
-        rows = await self._executor.read(load_query("decision_chain"), params)
-        if not rows or not any(row["id"] == decision_id and row["visible"] for row in rows):
+        rows = await self._members([], decision_id, groups)
+        if not any(row["id"] == decision_id and row["visible"] for row in rows):
             raise DecisionNotFound(decision_id)
-        times = {row["id"]: _native(row["at"]) or _EARLIEST for row in rows}
+        times = {row["id"]: instant(row["at"]) or _EARLIEST for row in rows}
         if as_of is not None:
             rows = [row for row in rows if times[row["id"]] <= as_of]
             if not any(row["id"] == decision_id for row in rows):
@@ -72,20 +71,28 @@ class DecisionReader:
         hidden = frozenset(row["id"] for row in rows if not row["visible"])
         links = [
             # A link's reason may quote a hidden decision, so it goes with it.
-            ChainLink(link["type"], row["id"], link["to"], _native(link["at"]),
+            ChainLink(link["type"], row["id"], link["to"], instant(link["at"]),
                       None if {row["id"], link["to"]} & hidden else link["reason"], link["partial"],
                       link["outcome"], link["inferred"], link["confidence"])
             for row in rows
             for link in row["links"]
             if link["to"] in members
         ]
-        return await self._assemble(members, links, times, hidden)
+        return self._assemble(rows, links, times, hidden)
 
-    async def _assemble(
-        self, members: set[str], links: list[ChainLink], times: dict[str, Any], hidden: frozenset[str]
+    async def _members(
+        self, ids: list[str], chain_of: str | None, groups: Sequence[str] | None
+    ) -> list[dict[str, Any]]:
+        params = {"ids": ids, "chain_of": chain_of, "groups": list(groups) if groups is not None else None}
+        rows = await self._executor.read(load_query("decisions_by_ids"), params)
+        return list(rows[0]["decisions"]) if rows else []
+
+    @staticmethod
+    def _assemble(
+        rows: list[dict[str, Any]], links: list[ChainLink], times: dict[str, Any], hidden: frozenset[str]
     ) -> DecisionChain:
-        ordered = sorted(members, key=lambda i: (times[i], i))
-        records = {r.id: r for r in await self.decisions([i for i in ordered if i not in hidden])}
+        ordered = sorted((row["id"] for row in rows), key=lambda i: (times[i], i))
+        records = {row["id"]: DecisionRecord.from_row(row) for row in rows if row["visible"]}
         records.update({i: DecisionRecord.redacted(i) for i in hidden})
         replacing = {link.source for link in links}  # decisions that supersede or revisit another
         replaced = {link.target for link in links}  # decisions something newer supersedes or revisits

@@ -6,10 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-
-def _native(value: Any) -> Any:
-    """neo4j temporal values as Python datetimes; everything else unchanged."""
-    return value.to_native() if hasattr(value, "to_native") else value
+from graph.temporal import instant
 
 
 @dataclass(frozen=True)
@@ -102,16 +99,19 @@ class DecisionRecord:
         return not self.superseded_by and not self.revisited_by
 
     @classmethod
-    def from_row(cls, row: dict[str, Any]) -> DecisionRecord:
-        """Build from a ``decisions_by_ids`` row."""
+    def from_row(cls, member: dict[str, Any]) -> DecisionRecord:
+        """Build from a visible member of ``decisions_by_ids``."""
+        row = member["detail"]
         d = row["decision"]
         alternatives = sorted(row["alternatives"], key=lambda a: a["id"])
+        links = member["links"]
+        stated_in = sorted(row.get("stated_in") or (), key=lambda m: m["seq"])
         return cls(
             id=d["id"], summary=d["summary"], context=d.get("context"), rationale=d.get("rationale"),
-            status=d.get("status") or "active", decided_at=_native(d.get("decided_at")),
-            recorded_at=_native(d.get("recorded_at")), superseded_at=_native(d.get("superseded_at")),
+            status=d.get("status") or "active", decided_at=instant(d.get("decided_at")),
+            recorded_at=instant(d.get("recorded_at")), superseded_at=instant(d.get("superseded_at")),
             confidence=d.get("confidence"), origin=d.get("origin"), source=d.get("source"),
-            source_path=d.get("source_path"), session=row["session"], messages=tuple(sorted(row["messages"])),
+            source_path=d.get("source_path"), session=row["session"], messages=tuple(m["seq"] for m in stated_in),
             tags=tuple(d.get("tags") or ()), keywords=tuple(d.get("keywords") or ()), pattern=d.get("pattern"),
             category=d.get("category"), reversibility=d.get("reversibility"), impact=d.get("impact"),
             quality=d.get("quality"),
@@ -126,11 +126,13 @@ class DecisionRecord:
                 for s in sorted(row["stakeholders"], key=lambda s: s["handle"])
             ),
             decision_maker=row["decision_maker"], files=tuple(sorted(row["files"])), features=tuple(sorted(row["features"])),
-            supersedes=tuple(sorted(row["supersedes"])), superseded_by=tuple(sorted(row["superseded_by"])),
-            revisits=tuple(sorted(row["revisits"])), revisited_by=tuple(sorted(row["revisited_by"])),
+            supersedes=tuple(sorted(link["to"] for link in links if link["type"] == "SUPERSEDES")),
+            superseded_by=tuple(sorted(row["superseded_by"])),
+            revisits=tuple(sorted(link["to"] for link in links if link["type"] == "REVISITS")),
+            revisited_by=tuple(sorted(row["revisited_by"])),
             stated_in=tuple(
-                MessageRecord(m["id"], m["seq"], m.get("author"), m.get("role"), m["content"], _native(m.get("timestamp")))
-                for m in sorted(row.get("stated_in") or (), key=lambda m: m["seq"])
+                MessageRecord(m["id"], m["seq"], m.get("author"), m.get("role"), m["content"], instant(m.get("timestamp")))
+                for m in stated_in
             ),
             session_info=_session(row.get("session_info")),
             earlier=int(row.get("earlier") or 0),
@@ -154,7 +156,7 @@ class DecisionRecord:
 def _session(info: dict[str, Any] | None) -> SessionRecord | None:
     if not info:
         return None
-    return SessionRecord(info["id"], info.get("title"), info.get("source"), _native(info.get("started_at")))
+    return SessionRecord(info["id"], info.get("title"), info.get("source"), instant(info.get("started_at")))
 
 
 @dataclass(frozen=True)

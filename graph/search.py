@@ -12,7 +12,7 @@ from graph.cypher import load_query
 from graph.executor import QueryExecutor, Row
 from graph.filters import HISTORY_STATUSES, DecisionFilter, lucene_escape
 from graph.listing import DecisionListing, DecisionOrder
-from graph.records import _native
+from graph.temporal import instant
 
 RETRIEVE_FACTOR = 5
 RETRIEVE_MIN = 50
@@ -61,12 +61,13 @@ class DecisionSearch:
         query = lucene_escape(text)
         # The two retrievers are independent: run them at once, so a search costs the
         # slower of the two rather than both.
-        fulltext, vector = await asyncio.gather(
+        fulltext_rows, vector_rows = await asyncio.gather(
             self._executor.read(load_query("search_retrieve_fulltext"), {"text": query, "k": k})
             if re.search(r"\w", query) else _nothing(),
             self._executor.read(load_query("search_retrieve_vector"), {"embedding": list(embedding), "k": k})
             if embedding is not None else _nothing(),
         )
+        fulltext, vector = _hits(fulltext_rows), _hits(vector_rows)
         _add_ranks(found, "fulltext", [row["id"] for row in fulltext])
         _add_ranks(found, "vector", [row["id"] for row in vector if row["score"] >= VECTOR_MIN_SCORE])
         if (re.search(r"\w", query) or embedding is not None) and not filters.narrows():
@@ -74,7 +75,7 @@ class DecisionSearch:
             # date along: rank here, one round trip fewer.
             seen = {row["id"]: row for row in [*fulltext, *vector]}
             kept = [i for i in found if filters.include_history or seen[i]["status"] not in HISTORY_STATUSES]
-            kept.sort(key=lambda i: (sum(found[i].values()), _native(seen[i]["at"]) or _EARLIEST), reverse=True)
+            kept.sort(key=lambda i: (sum(found[i].values()), instant(seen[i]["at"]) or _EARLIEST), reverse=True)
             rows = [{"id": i, "score": sum(found[i].values())} for i in kept[:limit]]
         elif re.search(r"\w", query) or embedding is not None:
             candidates = [{"id": i, "score": sum(ranks.values())} for i, ranks in found.items()]
@@ -94,6 +95,11 @@ _EARLIEST = datetime.min.replace(tzinfo=UTC)
 
 async def _nothing() -> list[Row]:
     return []
+
+
+def _hits(rows: list[Row]) -> list[Row]:
+    """The list a retrieval query returns in its one row."""
+    return list(rows[0]["hits"]) if rows else []
 
 
 def _add_ranks(found: dict[str, dict[str, float]], retriever: str, ids: list[str]) -> None:

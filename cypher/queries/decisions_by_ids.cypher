@@ -1,35 +1,54 @@
-// Decisions with everything the shared JSON shape shows, by id, that the caller may see:
-// $groups is null for an unrestricted reader; otherwise a decision is visible when its
-// session is open (no access groups) or shares a group with the caller.
-// params: $ids, $groups
+// Decisions with everything the shared JSON shape shows: those in $ids, or, with
+// $chain_of, every decision connected to it by SUPERSEDES or REVISITS (either direction,
+// up to 50 steps), so a chain is read in one round trip. Every member comes with its
+// date, the links it makes to older decisions and whether the caller may see it ($groups
+// null: unrestricted; else its session is open or shares a group with the caller); the
+// details only when it may. One row holding a list, and dates as ISO text: the driver
+// builds rows and temporal values in Python, which cost more than the query itself.
+// params: $ids, $chain_of, $groups
 // example: :param ids => ['dec-123']
+//          :param chain_of => null
 //          :param groups => null
-UNWIND $ids AS wanted
-MATCH (d:Decision {id: wanted})
+CALL () {
+  UNWIND $ids AS wanted
+  MATCH (d:Decision {id: wanted})
+  RETURN d
+  UNION
+  MATCH (:Decision {id: $chain_of})-[:SUPERSEDES|REVISITS*0..50]-(d:Decision)
+  RETURN d
+}
 OPTIONAL MATCH (d)-[:IN_SESSION]->(s:Session)
-WITH d, s
-WHERE $groups IS NULL
-   OR (s IS NOT NULL AND (coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups)))
-CALL (d) {
+WITH d, s, $groups IS NULL
+   OR (s IS NOT NULL AND (coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups))) AS visible
+CALL (d, visible) {
   OPTIONAL MATCH (d)-[:SUPERSEDES|REVISITS]->{1,50}(older:Decision)
+  WHERE visible
   RETURN count(DISTINCT older) AS earlier
 }
-RETURN d {.id, .summary, .context, .rationale, .status, .status_text, .decided_at, .recorded_at, .superseded_at,
-          .confidence, .origin, .source, .source_path, .tags, .keywords, .pattern, .category,
-          .reversibility, .impact, .quality, .pros, .cons, .risks, .assumptions} AS decision,
-       s.id AS session,
-       s {.id, .title, .source, .started_at} AS session_info,
-       earlier,
-       [(d)-[:STATED_IN]->(m:Message) | m {.id, .seq, .author, .role, .content, .timestamp}] AS stated_in,
-       [(d)-[:STATED_IN]->(m:Message) | m.seq] AS messages,
-       [(d)-[:CONSIDERED]->(a:Alternative) | a {.id, .option, .pros, .cons, .why_not_chosen}] AS alternatives,
-       [(d)-[r:INVOLVES]->(h:Stakeholder) | {handle: h.handle, name: h.name, role: r.role}] AS stakeholders,
-       head([(d)-[:DECIDED_BY]->(h:Stakeholder) | h.handle]) AS decision_maker,
-       [(d)-[:AFFECTS]->(f:File) | f.path] AS files,
-       [(d)-[:AFFECTS]->(f:Feature) | f.key] AS features,
-       [(d)-[:SUPERSEDES]->(o:Decision) | o.id] AS supersedes,
-       [(n:Decision)-[:SUPERSEDES]->(d) | n.id] AS superseded_by,
-       [(d)-[:REVISITS]->(o:Decision) | o.id] AS revisits,
-       [(n:Decision)-[:REVISITS]->(d) | n.id] AS revisited_by,
-       [(d)-[:AMENDS]->(o:Decision) | o.id] AS amends,
-       [(n:Decision)-[:AMENDS]->(d) | n.id] AS amended_by;
+RETURN collect({
+  id: d.id,
+  at: toString(coalesce(d.decided_at, d.recorded_at)),
+  visible: visible,
+  links: [(d)-[r:SUPERSEDES|REVISITS]->(o:Decision) |
+          {type: type(r), to: o.id, at: toString(r.at), reason: r.reason, partial: r.partial, outcome: r.outcome,
+           inferred: r.inferred, confidence: r.confidence}],
+  detail: CASE WHEN visible THEN {
+    decision: d {.id, .summary, .context, .rationale, .status, .status_text, .confidence, .origin, .source,
+                 .source_path, .tags, .keywords, .pattern, .category, .reversibility, .impact, .quality, .pros,
+                 .cons, .risks, .assumptions, decided_at: toString(d.decided_at),
+                 recorded_at: toString(d.recorded_at), superseded_at: toString(d.superseded_at)},
+    session: s.id,
+    session_info: s {.id, .title, .source, started_at: toString(s.started_at)},
+    earlier: earlier,
+    stated_in: [(d)-[:STATED_IN]->(m:Message) | m {.id, .seq, .author, .role, .content, timestamp: toString(m.timestamp)}],
+    alternatives: [(d)-[:CONSIDERED]->(a:Alternative) | a {.id, .option, .pros, .cons, .why_not_chosen}],
+    stakeholders: [(d)-[r:INVOLVES]->(h:Stakeholder) | {handle: h.handle, name: h.name, role: r.role}],
+    decision_maker: head([(d)-[:DECIDED_BY]->(h:Stakeholder) | h.handle]),
+    files: [(d)-[:AFFECTS]->(f:File) | f.path],
+    features: [(d)-[:AFFECTS]->(f:Feature) | f.key],
+    superseded_by: [(n:Decision)-[:SUPERSEDES]->(d) | n.id],
+    revisited_by: [(n:Decision)-[:REVISITS]->(d) | n.id],
+    amends: [(d)-[:AMENDS]->(o:Decision) | o.id],
+    amended_by: [(n:Decision)-[:AMENDS]->(d) | n.id]
+  } END
+}) AS decisions;

@@ -1,6 +1,7 @@
 // Retrieval for search: decisions matching an (escaped) Lucene query, best first. A hit
 // on an alternative counts for the decision that considered it. Status and date come
-// along so that a search with no filters needs no further query.
+// along so that a search with no filters needs no further query. One row holding the
+// list, dates as ISO text: cheaper for the driver than a row and a DateTime per hit.
 // params: $text, $k
 // example: :param text => 'postgres'
 //          :param k => 50
@@ -8,6 +9,7 @@ CALL db.index.fulltext.queryNodes('decision_text', $text, {limit: $k}) YIELD nod
 OPTIONAL MATCH (owner:Decision)-[:CONSIDERED]->(node)
 WITH coalesce(owner, node) AS decision, score
 WHERE decision:Decision
-RETURN decision.id AS id, decision.status AS status,
-       coalesce(decision.decided_at, decision.recorded_at) AS at, max(score) AS score
-ORDER BY score DESC;
+WITH decision, max(score) AS score
+ORDER BY score DESC
+RETURN collect({id: decision.id, status: decision.status,
+                at: toString(coalesce(decision.decided_at, decision.recorded_at)), score: score}) AS hits;
