@@ -8,7 +8,9 @@ leaves out decisions from sessions outside them.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from api.settings import AuthSettings
 
@@ -54,19 +56,21 @@ class Authenticator:
     beyond reading the settings.
     """
 
-    def __init__(self, settings: AuthSettings) -> None:
+    def __init__(self, settings: AuthSettings, clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self.active = settings.active
-        self._by_digest: dict[str, Principal] = {}
+        self._clock = clock
+        self._by_digest: dict[str, tuple[Principal, datetime | None]] = {}
         for token in settings.tokens:
             scopes = frozenset().union(*(_IMPLIED[s] for s in token.scopes))
             groups = None if "admin" in scopes else tuple(token.groups)
-            self._by_digest[_digest(token.token.get_secret_value())] = Principal(token.name, scopes, groups)
+            principal = Principal(token.name, scopes, groups)
+            self._by_digest[_digest(token.token.get_secret_value())] = (principal, token.expires_at)
 
     def authenticate(self, authorization: str | None) -> Principal:
         """The caller behind ``Authorization: Bearer <token>``.
 
         Raises:
-            AuthError: Auth is on and the header is missing, malformed or unknown.
+            AuthError: Auth is on and the header is missing, malformed, unknown or expired.
         """
         if not self.active:
             return LOCAL_DEVELOPER
@@ -75,9 +79,12 @@ class Authenticator:
         scheme, _, token = authorization.partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
             raise AuthError("the Authorization header must read 'Bearer <token>'")
-        principal = self._by_digest.get(_digest(token.strip()))
-        if principal is None:
+        known = self._by_digest.get(_digest(token.strip()))
+        if known is None:
             raise AuthError("unknown or revoked token")
+        principal, expires_at = known
+        if expires_at is not None and self._clock() >= expires_at:
+            raise AuthError(f"this token expired at {expires_at.isoformat()}; ask for a new one")
         return principal
 
 

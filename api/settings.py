@@ -9,6 +9,7 @@ in the file are errors, not silently ignored. See docs/configuration.md.
 from __future__ import annotations
 
 import os
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
@@ -149,6 +150,14 @@ class TokenSettings(_Section):
     token: SecretStr
     scopes: list[Scope] = Field(default_factory=lambda: ["read"], min_length=1)
     groups: list[str] = Field(default_factory=list)
+    expires_at: datetime | None = None
+    """After this instant the token is refused (401); none: it does not expire. An instant
+    without a zone is UTC."""
+
+    @field_validator("expires_at")
+    @classmethod
+    def _zoned(cls, value: datetime | None) -> datetime | None:
+        return value.replace(tzinfo=UTC) if value is not None and value.tzinfo is None else value
 
     @field_validator("token")
     @classmethod

@@ -5,10 +5,12 @@ from __future__ import annotations
 import base64
 import binascii
 
+from api.graphql.errors import ArgumentError
+
 _PREFIX = "offset:"
 
 
-class CursorError(ValueError):
+class CursorError(ArgumentError):
     """A cursor this API did not hand out."""
 
 
@@ -37,10 +39,10 @@ def page_size(first: int | None, default: int, maximum: int) -> int:
     """``first`` checked against the configured bounds.
 
     Raises:
-        ValueError: ``first`` is negative or above the maximum.
+        ArgumentError: ``first`` is negative or above the maximum.
     """
     if first is None:
         return default
     if first < 0 or first > maximum:
-        raise ValueError(f"first must be between 0 and {maximum}, got {first}")
+        raise ArgumentError(f"first must be between 0 and {maximum}, got {first}")
     return first

@@ -9,6 +9,7 @@ from typing import Annotated
 import strawberry
 
 from api.graphql.context import Info
+from api.graphql.errors import ArgumentError
 from api.graphql.inputs import AggregateKey, DecisionOrderBy, DecisionWhere
 from api.graphql.lineage import AgentDecision
 from api.graphql.paging import page_size
@@ -109,7 +110,7 @@ class Query:
         self, info: Info, name: str, outcome: str | None = None, since: datetime | None = None, first: int = 20,
     ) -> list[AgentDecision]:
         if outcome is not None and outcome not in OUTCOMES:
-            raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}")
+            raise ArgumentError(f"outcome must be one of {', '.join(OUTCOMES)}")
         limit = page_size(first, 20, info.context.settings.graphql.max_page_size)
         found = await info.context.precedents.find_by_policy(name, outcome=outcome, since=since, limit=limit)  # type: ignore[arg-type]
         return [AgentDecision.of(d) for d in found]

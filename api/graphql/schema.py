@@ -6,9 +6,10 @@ from pathlib import Path
 from typing import Any
 
 import strawberry
-from strawberry.extensions import AddValidationRules, MaxAliasesLimiter, QueryDepthLimiter, SchemaExtension
+from strawberry.extensions import AddValidationRules, MaskErrors, MaxAliasesLimiter, QueryDepthLimiter, SchemaExtension
 
 from api.graphql.context import RequestContext
+from api.graphql.errors import INTERNAL_ERROR, is_internal
 from api.graphql.limits import cost_limit_rule
 from api.graphql.mutation import Mutation
 from api.graphql.query import Query
@@ -39,6 +40,7 @@ def build_schema(limits: GraphQLSettings = GraphQLSettings()) -> strawberry.Sche
             lambda: MaxAliasesLimiter(max_alias_count=30),
             lambda: AddValidationRules([cost_rule]),
             RoundTrips,
+            lambda: MaskErrors(should_mask_error=is_internal, error_message=INTERNAL_ERROR),
         ],
     )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import SecretStr
@@ -15,6 +16,8 @@ TOKENS = {
     "writer": TokenSettings(name="writer", token=SecretStr("writer-token-0123456789"), scopes=["write"], groups=["eng"]),
     "eng": TokenSettings(name="eng", token=SecretStr("eng-reader-token-0123456789"), scopes=["read"], groups=["eng"]),
     "sales": TokenSettings(name="sales", token=SecretStr("sales-reader-token-0123456789"), scopes=["read"], groups=["sales"]),
+    "expired": TokenSettings(name="expired", token=SecretStr("expired-admin-token-0123456789"), scopes=["admin"],
+                             expires_at=datetime(2024, 1, 1, tzinfo=UTC)),
 }
 
 

@@ -1,5 +1,6 @@
 """The auth matrix generated from the schema: every query and mutation, with no token, an
-unknown token, and a read token (which no mutation may pass)."""
+unknown token, an expired token, and a read token (which no mutation may pass). The wrong
+group is test_graphql_groups_matrix."""
 
 from __future__ import annotations
 
@@ -60,6 +61,9 @@ def test_every_operation_needs_a_token_and_no_reader_writes(graphql: GraphQL, ki
     assert graphql.post(operation, as_=None).status_code == 401
     unknown = graphql.client.post("/graphql", json={"query": operation}, headers={"Authorization": "Bearer not-issued-by-us-0000"})
     assert unknown.status_code == 401
+    expired = graphql.post(operation, as_="expired")
+    assert expired.status_code == 401
+    assert "expired" in expired.json()["errors"][0]["message"]
     answer = graphql.post(operation, as_="eng")
     assert answer.status_code == 200, answer.text
     body = answer.json()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 from pydantic import SecretStr, ValidationError
 
@@ -28,6 +30,16 @@ def test_tokens_map_to_scopes_and_groups() -> None:
 def test_missing_malformed_and_unknown_tokens_are_refused(header: str | None) -> None:
     with pytest.raises(AuthError):
         Authenticator(AuthSettings(tokens=[READER])).authenticate(header)
+
+
+def test_a_token_is_refused_from_its_expiry_on() -> None:
+    expiring = TokenSettings(name="temp", token=SecretStr("t" * 20), expires_at="2026-06-30T00:00:00")  # no zone: UTC
+    now = [datetime(2026, 6, 29, 23, 59, tzinfo=UTC)]
+    auth = Authenticator(AuthSettings(tokens=[expiring]), clock=lambda: now[0])
+    assert auth.authenticate("Bearer " + "t" * 20).name == "temp"
+    now[0] = datetime(2026, 6, 30, tzinfo=UTC)
+    with pytest.raises(AuthError, match="expired at 2026-06-30T00:00:00\\+00:00"):
+        auth.authenticate("Bearer " + "t" * 20)
 
 
 def test_without_tokens_auth_is_off_and_everyone_is_the_local_developer() -> None:
