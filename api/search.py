@@ -49,7 +49,7 @@ async def find_decisions(
     embedder = services.ingest.embedder
     # Inference runs in a worker thread (onnxruntime releases the GIL), so one search's
     # embedding does not hold up every other request on the event loop.
-    embedding = (await asyncio.to_thread(embedder.embed, [parsed.text]))[0] if embedder and parsed.text else None
+    embedding = (await asyncio.to_thread(embedder.embed, [parsed.sentence]))[0] if embedder and parsed.text else None
     hits = await services.search.search(parsed.text, embedding, merged, limit)
     records = {r.id: r for r in await services.reader.decisions([hit.id for hit in hits], filters.groups)}
     found = [FoundDecision(records[hit.id], round(hit.score, 6), hit.retrievers) for hit in hits if hit.id in records]

@@ -36,6 +36,9 @@ class ParsedQuestion:
     stakeholder: str | None = None
     since: datetime | None = None
     until: datetime | None = None
+    sentence: str = ""
+    """The question as asked, less what became filters: for the embedder, which was
+    trained on whole sentences rather than keywords."""
 
 
 def parse_question(
@@ -59,8 +62,18 @@ def parse_question(
     since = until = None
     if temporal:
         rest, since, until = _dates(rest)
-    words = [w for w in re.findall(r"[\w@#+./'-]+", rest) if w.lower().strip("'") not in _FILLER]
-    return ParsedQuestion(" ".join(words).strip(" ?.!"), stakeholder, since, until)
+    words = [
+        word for index, word in enumerate(re.findall(r"[\w@#+./'-]+", rest))
+        if word.lower().strip("'") not in _FILLER or _proper_noun(word, index)
+    ]
+    sentence = " ".join(rest.split())
+    return ParsedQuestion(" ".join(words).strip(" ?.!"), stakeholder, since, until, sentence)
+
+
+def _proper_noun(word: str, index: int) -> bool:
+    """A filler word capitalised inside the question names something: "decisions about
+    Go" asks about the language, not about going."""
+    return index > 0 and word[:1].isupper() and not word.isupper()
 
 
 def _dates(text: str) -> tuple[str, datetime | None, datetime | None]:

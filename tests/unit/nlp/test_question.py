@@ -29,3 +29,9 @@ def test_dates_become_ranges() -> None:
     window = parse_question("api changes since 2024-05-01 before 2024-06-01")
     assert (window.since, window.until) == (datetime(2024, 5, 1, tzinfo=UTC), datetime(2024, 6, 1, tzinfo=UTC))
     assert parse_question("decisions in 2024", temporal=False).since is None
+
+
+def test_a_capitalised_filler_word_inside_the_question_is_a_name() -> None:
+    assert parse_question("decisions about Go").text == "Go"
+    assert parse_question("Why did we choose Go over Rust?").text == "Go over Rust"
+    assert parse_question("Go: what did we decide?").text == ""  # sentence-initial: a filler word
