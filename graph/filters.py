@@ -19,6 +19,12 @@ def lucene_escape(text: str) -> str:
     return _OPERATORS.sub(lambda m: m.group(0).lower(), escaped).strip()
 
 
+def lucene_all_words(text: str) -> str | None:
+    """User text as a Lucene query that every word must match (None: no words)."""
+    words = [lucene_escape(word) for word in text.split() if re.search(r"\w", word)]
+    return " AND ".join(word for word in words if word) or None
+
+
 @dataclass(frozen=True)
 class DecisionFilter:
     """Narrows decisions; None means "no filter" for every field.
@@ -66,7 +72,7 @@ class DecisionFilter:
     def params(self) -> dict[str, object]:
         """The Cypher parameters every filtering query takes."""
         path = (self.path_prefix or "").strip().rstrip("/") or None
-        text = lucene_escape(self.text) if self.text and re.search(r"\w", self.text) else None
+        text = lucene_all_words(self.text) if self.text else None
         return {
             # Asking for statuses by name overrides the current-only default.
             "include_history": self.include_history or bool(self.statuses),

@@ -29,9 +29,10 @@ CALL () {
   WITH $text AS text WHERE text IS NOT NULL
   CALL db.index.fulltext.queryNodes('decision_text', text) YIELD node
   OPTIONAL MATCH (owner:Decision)-[:CONSIDERED]->(node)
-  RETURN collect(DISTINCT coalesce(owner, node).id) AS text_ids
+  RETURN collect(DISTINCT coalesce(owner, node)) AS text_hits
 }
-CALL () {
+CALL (text_hits) {
+  // Seeded by the path: the decisions affecting a file under it or a directory holding it.
   WITH $path_prefix AS path WHERE path IS NOT NULL
   CALL () {
     MATCH (f:File) WHERE f.path STARTS WITH $path_prefix
@@ -40,21 +41,21 @@ CALL () {
     MATCH (f:File) WHERE f.path IN $path_ancestors
     RETURN f
   }
-  MATCH (affecting:Decision)-[:AFFECTS]->(f)
-  RETURN collect(DISTINCT affecting.id) AS path_ids
-}
-WITH text_ids, CASE WHEN $path_prefix IS NOT NULL THEN path_ids WHEN $text IS NOT NULL THEN text_ids END AS seeds
-CALL (seeds) {
-  WITH seeds WHERE seeds IS NULL
-  MATCH (d:Decision)
+  MATCH (d:Decision)-[:AFFECTS]->(f)
+  WHERE f.path = $path_prefix OR f.path STARTS WITH $path_dir OR (f.path ENDS WITH '/' AND $path_dir STARTS WITH f.path)
+  RETURN DISTINCT d
+  UNION
+  // Seeded by the text: its full-text hits.
+  UNWIND CASE WHEN $path_prefix IS NULL AND $text IS NOT NULL THEN text_hits ELSE [] END AS d
   RETURN d
   UNION
-  WITH seeds WHERE seeds IS NOT NULL
-  UNWIND seeds AS seed
-  MATCH (d:Decision {id: seed})
+  // Nothing to seed from: every decision. (A WHERE on the parameters would be checked
+  // after scanning every decision; an empty list to unwind stops the scan itself.)
+  UNWIND CASE WHEN $path_prefix IS NULL AND $text IS NULL THEN [true] ELSE [] END AS unseeded
+  MATCH (d:Decision)
   RETURN d
 }
-WITH d, text_ids
+WITH d, text_hits
 WHERE ($include_history OR NOT d.status IN ['superseded', 'deprecated', 'rejected'])
   AND ($statuses IS NULL OR d.status IN $statuses)
   AND ($tags IS NULL OR any(tag IN d.tags WHERE tag IN $tags))
@@ -62,14 +63,10 @@ WHERE ($include_history OR NOT d.status IN ['superseded', 'deprecated', 'rejecte
   AND ($since IS NULL OR coalesce(d.decided_at, d.recorded_at) >= $since)
   AND ($until IS NULL OR coalesce(d.decided_at, d.recorded_at) < $until)
   AND ($source IS NULL OR d.source = $source)
-  AND ($text IS NULL OR d.id IN text_ids)
+  AND ($text IS NULL OR d IN text_hits)
   AND ($session IS NULL OR EXISTS { (d)-[:IN_SESSION]->(:Session {id: $session}) })
   AND ($stakeholder IS NULL OR EXISTS { (d)-[:INVOLVES|DECIDED_BY]->(:Stakeholder {handle: $stakeholder}) })
   AND ($feature IS NULL OR EXISTS { (d)-[:AFFECTS]->(:Feature {key: $feature}) })
-  AND ($path_prefix IS NULL OR EXISTS {
-        MATCH (d)-[:AFFECTS]->(f:File)
-        WHERE f.path = $path_prefix OR f.path STARTS WITH $path_dir
-           OR (f.path ENDS WITH '/' AND $path_dir STARTS WITH f.path) })
   AND ($groups IS NULL OR EXISTS {
         MATCH (d)-[:IN_SESSION]->(s:Session)
         WHERE coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups) })
