@@ -12,6 +12,7 @@ from api.services import Services
 from api.settings import JournalSettings
 from graph.filters import DecisionFilter
 from graph.records import DecisionRecord
+from nlp.embedding import Embedder
 from nlp.question import parse_question
 
 
@@ -48,13 +49,17 @@ async def find_decisions(
     )
     embedder = services.ingest.embedder
     # Inference runs in a worker thread (onnxruntime releases the GIL), so one search's
-    # embedding does not hold up every other request on the event loop.
-    embedding = (await asyncio.to_thread(embedder.embed, [parsed.sentence]))[0] if embedder and parsed.text else None
+    # embedding holds up neither other requests nor this search's full-text query.
+    embedding = _embed(embedder, parsed.sentence) if embedder and parsed.text else None
     hits = await services.search.search(parsed.text, embedding, merged, limit)
     records = {r.id: r for r in await services.reader.decisions([hit.id for hit in hits], filters.groups)}
     found = [FoundDecision(records[hit.id], round(hit.score, 6), hit.retrievers) for hit in hits if hit.id in records]
     await services.events.emit(SEARCHED, {"query": question, "result_count": len(found)})
     return found
+
+
+async def _embed(embedder: Embedder, sentence: str) -> list[float]:
+    return (await asyncio.to_thread(embedder.embed, [sentence]))[0]
 
 
 async def search_hits(

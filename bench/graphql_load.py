@@ -1,12 +1,13 @@
-"""Load: concurrent GraphQL clients against a real `serve` (uvicorn + the app) on loopback.
+"""Load: concurrent GraphQL clients against a real `decision-journal serve` on loopback.
 
 Usage: python bench/graphql_load.py [--clients 50] [--seconds 60] [--decisions 2000]
 
-Starts its own throwaway Neo4j, bulk-loads a generated decision graph, serves the API on a
-free loopback port, then runs N clients in a closed loop for the given time, each posting
-a mix of portal queries (a filtered page with nested fields, search, a chain, impact of a
-directory, an aggregate). Prints requests, errors (any non-200 answer or GraphQL error),
-throughput and latency percentiles; exits 1 on any error. A script, not a test.
+Starts its own throwaway Neo4j, bulk-loads a generated decision graph, starts
+`decision-journal serve` on a free loopback port in its own process, then runs N clients
+in a closed loop for the given time, each posting a mix of portal queries (a filtered
+page with nested fields, search, a chain, impact of a directory, an aggregate). Prints
+requests, errors (any non-200 answer or GraphQL error), throughput, latency percentiles
+and the API process's peak memory; exits 1 on any error. A script, not a test.
 """
 
 from __future__ import annotations
@@ -14,26 +15,23 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 import httpx2
-import uvicorn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from graph_generator import COMPONENTS, TECH, cluster_vectors, generate  # noqa: E402
-from pydantic import SecretStr  # noqa: E402
 
-from api.app import create_app  # noqa: E402
 from api.runtime import default_lib_dir  # noqa: E402
-from api.settings import Neo4jSettings, Settings  # noqa: E402
 from graph.backup import restore_rows  # noqa: E402
 from graph.connection import open_driver  # noqa: E402
 from graph.cypher import load_query  # noqa: E402
@@ -85,6 +83,33 @@ async def load_graph(uri: str, password: str, total: int) -> list[str]:
     return [r["properties"]["id"] for r in rows if any(x["type"] == "SUPERSEDES" for x in r["relationships"])]
 
 
+def peak_rss_mb(pid: int) -> float:
+    """The process's peak resident memory (VmHWM), in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def start_serve(uri: str, password: str, port: int) -> subprocess.Popen[bytes]:
+    """`decision-journal serve` on the throwaway Neo4j, ready to answer."""
+    env = {**os.environ, "DJ_NEO4J__URI": uri, "DJ_NEO4J__PASSWORD": password}
+    serve = subprocess.Popen([sys.executable, "-m", "api.cli.main", "serve", "--port", str(port)], env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if serve.poll() is not None:
+            raise SystemExit(f"decision-journal serve exited with {serve.returncode}")
+        try:
+            if httpx2.get(f"http://127.0.0.1:{port}/readyz", timeout=2).status_code == 200:
+                return serve
+        except httpx2.HTTPError:
+            pass
+        time.sleep(0.5)
+    serve.kill()
+    raise SystemExit("decision-journal serve did not become ready in 120 s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=50)
@@ -94,18 +119,13 @@ def main() -> None:
     home = Path(tempfile.mkdtemp(prefix="dj-load-"))
     config = LocalNeo4jConfig(home=home, lib_dir=default_lib_dir(), bolt_port=free_port(), http_port=free_port())
     password = new_password()
-    server: uvicorn.Server | None = None
+    serve: subprocess.Popen[bytes] | None = None
     try:
         install_neo4j(config)
         start_server(config, password)
         chain_ids = asyncio.run(load_graph(config.bolt_uri, password, args.decisions))
         port = free_port()
-        settings = Settings(neo4j=Neo4jSettings(uri=config.bolt_uri, password=SecretStr(password)))
-        server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning"))
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
-        while not server.started:
-            time.sleep(0.1)
+        serve = start_serve(config.bolt_uri, password, port)
         timings: list[float] = []
         errors: list[str] = []
 
@@ -118,14 +138,15 @@ def main() -> None:
         cuts = statistics.quantiles(timings, n=100)
         print(f"{args.clients} clients, {args.seconds:.0f} s, {args.decisions} decisions: {len(timings)} requests "
               f"({len(timings) / args.seconds:.1f}/s), {len(errors)} errors; latency p50 {statistics.median(timings):.0f} ms, "
-              f"p95 {cuts[94]:.0f} ms, p99 {cuts[98]:.0f} ms")
+              f"p95 {cuts[94]:.0f} ms, p99 {cuts[98]:.0f} ms; API process peak memory {peak_rss_mb(serve.pid):.0f} MB")
         for error in errors[:5]:
             print("  error:", error)
         if errors:
             sys.exit(1)
     finally:
-        if server is not None:
-            server.should_exit = True
+        if serve is not None:
+            serve.terminate()
+            serve.wait(timeout=30)
         stop_server(config)
         shutil.rmtree(home, ignore_errors=True)
 

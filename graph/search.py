@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
@@ -47,26 +48,36 @@ class DecisionSearch:
     async def search(
         self,
         text: str,
-        embedding: Sequence[float] | None,
+        embedding: Sequence[float] | Awaitable[Sequence[float] | None] | None,
         filters: DecisionFilter = DecisionFilter(),
         limit: int = 10,
     ) -> list[SearchHit]:
         """Decisions for ``text`` (and its ``embedding``), best first.
 
+        ``embedding`` may still be on its way (an awaitable): full-text retrieval starts
+        without it, so the query embedding and the full-text query overlap.
         With neither text terms nor an embedding, the filters alone select decisions,
         newest first (a tag-only or stakeholder-only search).
         """
         k = max(limit * RETRIEVE_FACTOR, RETRIEVE_MIN)
         found: dict[str, dict[str, float]] = {}
         query = lucene_escape(text)
+        vector_of: list[Sequence[float] | None] = []
+
+        async def nearest() -> list[Row]:
+            vector_of.append(await embedding if inspect.isawaitable(embedding) else embedding)
+            if vector_of[0] is None:
+                return []
+            return await self._executor.read(load_query("search_retrieve_vector"), {"embedding": list(vector_of[0]), "k": k})
+
         # The two retrievers are independent: run them at once, so a search costs the
         # slower of the two rather than both.
         fulltext_rows, vector_rows = await asyncio.gather(
             self._executor.read(load_query("search_retrieve_fulltext"), {"text": query, "k": k})
             if re.search(r"\w", query) else _nothing(),
-            self._executor.read(load_query("search_retrieve_vector"), {"embedding": list(embedding), "k": k})
-            if embedding is not None else _nothing(),
+            nearest(),
         )
+        embedding = vector_of[0]
         fulltext, vector = _hits(fulltext_rows), _hits(vector_rows)
         _add_ranks(found, "fulltext", [row["id"] for row in fulltext])
         _add_ranks(found, "vector", [row["id"] for row in vector if row["score"] >= VECTOR_MIN_SCORE])
