@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import typer
@@ -71,6 +72,10 @@ def root(
 
 def main() -> None:
     """Console-script entry point."""
+    # The driver retries a transaction that lost a deadlock (two bulk-restore writers can
+    # meet on a shared tag or person) and says so at WARNING; it recovers on its own, so
+    # a user would only be alarmed. Failures that reach us are still reported.
+    logging.getLogger("neo4j.session").setLevel(logging.ERROR)
     app()
 
 

@@ -4,8 +4,9 @@
 // decisions only unless $include_history; $groups null reads without restriction, else
 // a decision is visible when its session is open or shares a group. $order is one of
 // NEWEST, OLDEST, SUMMARY, CONFIDENCE, QUALITY.
-// A path or text filter seeds the scan: only the decisions affecting that path (found
-// through the File index) or matching that text are examined, not every decision.
+// The most selective filter given seeds the scan through an index — a path (the File
+// index), text (the full-text index), a session, a feature or a stakeholder — so only
+// those decisions are examined, not every decision; the filters then apply to all of them.
 // params: $order, $skip, $limit, $path_ancestors, $include_history, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $feature, $session, $source, $text, $groups
 // example: :param order => 'NEWEST'
 //          :param skip => 0
@@ -31,9 +32,15 @@ CALL () {
   OPTIONAL MATCH (owner:Decision)-[:CONSIDERED]->(node)
   RETURN collect(DISTINCT coalesce(owner, node)) AS text_hits
 }
-CALL (text_hits) {
-  // Seeded by the path: the decisions affecting a file under it or a directory holding it.
-  WITH $path_prefix AS path WHERE path IS NOT NULL
+WITH text_hits,
+     CASE WHEN $path_prefix IS NOT NULL THEN 'path' WHEN $text IS NOT NULL THEN 'text'
+          WHEN $session IS NOT NULL THEN 'session' WHEN $feature IS NOT NULL THEN 'feature'
+          WHEN $stakeholder IS NOT NULL THEN 'stakeholder' ELSE 'all' END AS seed
+// Exactly one branch runs: the others unwind an empty list, which stops them before any
+// scan (a WHERE on parameters would be checked only after it).
+CALL (text_hits, seed) {
+  // The decisions affecting a file under the path or a directory holding it.
+  UNWIND CASE WHEN seed = 'path' THEN [true] ELSE [] END AS seeded
   CALL () {
     MATCH (f:File) WHERE f.path STARTS WITH $path_prefix
     RETURN f
@@ -45,13 +52,22 @@ CALL (text_hits) {
   WHERE f.path = $path_prefix OR f.path STARTS WITH $path_dir OR (f.path ENDS WITH '/' AND $path_dir STARTS WITH f.path)
   RETURN DISTINCT d
   UNION
-  // Seeded by the text: its full-text hits.
-  UNWIND CASE WHEN $path_prefix IS NULL AND $text IS NOT NULL THEN text_hits ELSE [] END AS d
+  UNWIND CASE WHEN seed = 'text' THEN text_hits ELSE [] END AS d
   RETURN d
   UNION
-  // Nothing to seed from: every decision. (A WHERE on the parameters would be checked
-  // after scanning every decision; an empty list to unwind stops the scan itself.)
-  UNWIND CASE WHEN $path_prefix IS NULL AND $text IS NULL THEN [true] ELSE [] END AS unseeded
+  UNWIND CASE WHEN seed = 'session' THEN [true] ELSE [] END AS seeded
+  MATCH (:Session {id: $session})<-[:IN_SESSION]-(d:Decision)
+  RETURN d
+  UNION
+  UNWIND CASE WHEN seed = 'feature' THEN [true] ELSE [] END AS seeded
+  MATCH (:Feature {key: $feature})<-[:AFFECTS]-(d:Decision)
+  RETURN d
+  UNION
+  UNWIND CASE WHEN seed = 'stakeholder' THEN [true] ELSE [] END AS seeded
+  MATCH (:Stakeholder {handle: $stakeholder})<-[:INVOLVES|DECIDED_BY]-(d:Decision)
+  RETURN d
+  UNION
+  UNWIND CASE WHEN seed = 'all' THEN [true] ELSE [] END AS seeded
   MATCH (d:Decision)
   RETURN d
 }
