@@ -26,7 +26,8 @@ def instant(value: Any) -> datetime | None:
     if isinstance(value, str):
         text, _, zone = value.partition("[")
         parsed = datetime.fromisoformat(text)
-        return parsed.astimezone(_zone(zone[:-1])) if zone else parsed
+        # "Z[UTC]" is already UTC; only another named zone needs converting to.
+        return parsed.astimezone(_zone(zone[:-1])) if zone and zone != "UTC]" else parsed
     native = value.to_native()
     return native if isinstance(native, datetime) else None
 
