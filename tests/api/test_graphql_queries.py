@@ -184,3 +184,14 @@ def test_aggregates(graphql: GraphQL) -> None:
     assert {b["key"] for b in data["month"]} == {"2024-03", "2024-09"}
     assert {"key": "@alice", "count": total} in data["people"]
     assert {"key": "database", "count": 2} in data["tags"]
+
+
+def test_text_matches_every_word_and_each_filter_alone_seeds_the_same_answer(graphql: GraphQL) -> None:
+    both = _platform(graphql, text="PostgreSQL Redis", includeHistory=True)
+    assert [n["summary"] for n in both] == [n["summary"] for n in _platform(graphql, text="Redis", includeHistory=True)]
+    assert len(_platform(graphql, text="PostgreSQL", includeHistory=True)) > len(both)
+    everyone = graphql.run(
+        "query($where: DecisionWhere) { decisions(where: $where, first: 50) { edges { node { id } } } }",
+        {"where": {"stakeholder": "alice", "includeHistory": True}},
+    )["decisions"]["edges"]
+    assert {e["node"]["id"] for e in everyone} == {n["id"] for n in _platform(graphql, stakeholder="alice", includeHistory=True)}
