@@ -62,33 +62,31 @@ class DecisionSearch:
         k = max(limit * RETRIEVE_FACTOR, RETRIEVE_MIN)
         found: dict[str, dict[str, float]] = {}
         query = lucene_escape(text)
-        vector_of: list[Sequence[float] | None] = []
 
-        async def nearest() -> list[Row]:
-            vector_of.append(await embedding if inspect.isawaitable(embedding) else embedding)
-            if vector_of[0] is None:
-                return []
-            return await self._executor.read(load_query("search_retrieve_vector"), {"embedding": list(vector_of[0]), "k": k})
+        async def nearest() -> tuple[Sequence[float] | None, list[Row]]:
+            vector = await embedding if inspect.isawaitable(embedding) else embedding
+            if vector is None:
+                return None, []
+            return vector, await self._executor.read(load_query("search_retrieve_vector"), {"embedding": list(vector), "k": k})
 
         # The two retrievers are independent: run them at once, so a search costs the
         # slower of the two rather than both.
-        fulltext_rows, vector_rows = await asyncio.gather(
+        fulltext_rows, (query_vector, vector_rows) = await asyncio.gather(
             self._executor.read(load_query("search_retrieve_fulltext"), {"text": query, "k": k})
             if re.search(r"\w", query) else _nothing(),
             nearest(),
         )
-        embedding = vector_of[0]
         fulltext, vector = _hits(fulltext_rows), _hits(vector_rows)
         _add_ranks(found, "fulltext", [row["id"] for row in fulltext])
         _add_ranks(found, "vector", [row["id"] for row in vector if row["score"] >= VECTOR_MIN_SCORE])
-        if (re.search(r"\w", query) or embedding is not None) and not filters.narrows():
+        if (re.search(r"\w", query) or query_vector is not None) and not filters.narrows():
             # Nothing but current-or-history to apply, and retrieval brought status and
             # date along: rank here, one round trip fewer.
             seen = {row["id"]: row for row in [*fulltext, *vector]}
             kept = [i for i in found if filters.include_history or seen[i]["status"] not in HISTORY_STATUSES]
             kept.sort(key=lambda i: (sum(found[i].values()), instant(seen[i]["at"]) or _EARLIEST), reverse=True)
             rows = [{"id": i, "score": sum(found[i].values())} for i in kept[:limit]]
-        elif re.search(r"\w", query) or embedding is not None:
+        elif re.search(r"\w", query) or query_vector is not None:
             candidates = [{"id": i, "score": sum(ranks.values())} for i, ranks in found.items()]
             rows = await self._executor.read(
                 load_query("search_filter_candidates"), {"candidates": candidates, "limit": limit, **filters.params()}
