@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from typing import Any, Protocol
-
-import asyncio
 
 from neo4j import READ_ACCESS, AsyncDriver, RoutingControl
 from neo4j.exceptions import DriverError, Neo4jError

@@ -71,7 +71,7 @@ CALL (text_hits, seed) {
   MATCH (d:Decision)
   RETURN d
 }
-WITH d, text_hits
+WITH d, text_hits, seed
 WHERE ($include_history OR NOT d.status IN ['superseded', 'deprecated', 'rejected'])
   AND ($statuses IS NULL OR d.status IN $statuses)
   AND ($tags IS NULL OR any(tag IN d.tags WHERE tag IN $tags))
@@ -79,7 +79,7 @@ WHERE ($include_history OR NOT d.status IN ['superseded', 'deprecated', 'rejecte
   AND ($since IS NULL OR coalesce(d.decided_at, d.recorded_at) >= $since)
   AND ($until IS NULL OR coalesce(d.decided_at, d.recorded_at) < $until)
   AND ($source IS NULL OR d.source = $source)
-  AND ($text IS NULL OR d IN text_hits)
+  AND ($text IS NULL OR seed = 'text' OR d IN text_hits)  // seeded by the text: a hit already
   AND ($session IS NULL OR EXISTS { (d)-[:IN_SESSION]->(:Session {id: $session}) })
   AND ($stakeholder IS NULL OR EXISTS { (d)-[:INVOLVES|DECIDED_BY]->(:Stakeholder {handle: $stakeholder}) })
   AND ($feature IS NULL OR EXISTS { (d)-[:AFFECTS]->(:Feature {key: $feature}) })
