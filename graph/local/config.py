@@ -9,6 +9,10 @@ from pathlib import Path
 NEO4J_VERSION = "5.26.30"
 """The server version; kept in step with ``graph/local/pom.xml``."""
 
+VECTOR_MERGE_FACTOR = 10
+"""Lucene segments of one size a vector index may hold before they are merged (Neo4j's
+default is 50); see ``render_conf``."""
+
 _MEMORY = re.compile(r"^\d+[kmg]?$", re.IGNORECASE)
 
 
@@ -115,6 +119,12 @@ def render_conf(config: LocalNeo4jConfig) -> str:
         f"server.memory.pagecache.size={config.pagecache}",
         "dbms.usage_report.enabled=false",
         "dbms.security.auth_enabled=true",
+        # A vector query searches every Lucene segment of the index, and Neo4j merges a
+        # vector index's segments only once 50 of a size pile up (HNSW merges are
+        # costly), so a loaded journal kept ~25 segments. Merging at 10 left 11 at 100k:
+        # vector query 4.7 -> 2.9 ms on the server, search p95 30 -> 26 ms (interleaved
+        # A/B), bulk load time unchanged. An internal setting, read only at startup.
+        f"internal.dbms.index.vector.standard_merge_factor={VECTOR_MERGE_FACTOR}",
         "",
     ]
     return "\n".join(lines)

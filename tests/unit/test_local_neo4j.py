@@ -6,7 +6,7 @@ import pytest
 
 from graph.errors import LocalNeo4jError
 from graph.local import LocalNeo4jConfig, install_neo4j, server_status, start_server, stop_server
-from graph.local.config import render_conf
+from graph.local.config import VECTOR_MERGE_FACTOR, render_conf
 from graph.local.install import require_java
 
 
@@ -26,6 +26,8 @@ def test_conf_binds_loopback_with_the_configured_ports_and_memory(tmp_path: Path
     assert "server.memory.pagecache.size=128m" in lines
     assert "dbms.usage_report.enabled=false" in lines
     assert f"server.directories.data={(tmp_path / 'home' / 'data').resolve()}" in lines
+    # Without it a loaded vector index keeps ~25 Lucene segments and every query searches each.
+    assert f"internal.dbms.index.vector.standard_merge_factor={VECTOR_MERGE_FACTOR}" in lines
 
 
 @pytest.mark.parametrize(
