@@ -70,12 +70,12 @@ WARM_UP_SECONDS = 10.0
 
 SETTLE_LIMIT_SECONDS = 300.0
 IDLE_CORES = 0.15
-"""After a bulk load the server keeps merging index segments in the background for a
-minute or more; reads are timed once it uses less than this share of one core."""
+"""After a bulk load the server keeps merging index segments in the background (about
+20 s at 100k); reads are timed once it uses less than this share of one core."""
 
 
 async def settle(pid: int) -> float:
-    """Wait until the server process is idle (at most ``SETTLE_LIMIT_SECONDS``); the wait."""
+    """Wait until the server process is idle, at most ``SETTLE_LIMIT_SECONDS``; return the seconds waited."""
     ticks = os.sysconf("SC_CLK_TCK")
 
     def cpu_seconds() -> float:
