@@ -74,7 +74,8 @@ def expected_schema(dimension: int) -> list[SchemaObject]:
 async def apply_schema(
     executor: QueryExecutor, dimension: int, await_seconds: int = 300
 ) -> ApplyReport:
-    """Run every schema statement (all idempotent) and wait until the indexes are online.
+    """Run every schema statement (all idempotent), wait until the indexes are online, and
+    link agent decisions recorded before they were TAGGED to their tags.
 
     Args:
         executor: Where to run the statements.
@@ -89,6 +90,8 @@ async def apply_schema(
     for statement in statements:
         await executor.write(statement, {name: values[name] for name in statement.params})
     await executor.write(load_query("schema_await_indexes"), {"seconds": await_seconds})
+    # Data written before the model said so: agent decisions without their TAGGED links.
+    await executor.write(load_query("schema_link_agent_tags"))
     after = await _existing_names(executor)
     return ApplyReport(len(statements), tuple(sorted(after - before)))
 

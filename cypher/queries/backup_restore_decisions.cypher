@@ -31,6 +31,10 @@ FOREACH (r IN [x IN row.relationships WHERE x.type = 'AFFECTS' AND 'Feature' IN 
   MERGE (t:Feature {key: r.target.key}) FOREACH (_ IN CASE WHEN properties(t) = r.target THEN [] ELSE [1] END | SET t = r.target) MERGE (d)-[rel:AFFECTS]->(t) SET rel = r.properties)
 FOREACH (r IN [x IN row.relationships WHERE x.type = 'TAGGED'] |
   MERGE (t:Tag {name: r.target.name}) FOREACH (_ IN CASE WHEN properties(t) = r.target THEN [] ELSE [1] END | SET t = r.target) MERGE (d)-[rel:TAGGED]->(t) SET rel = r.properties)
+// A backup made before agent decisions were TAGGED: link the tags it has no TAGGED for.
+FOREACH (tag IN [x IN coalesce(row.properties.tags, [])
+                 WHERE NOT x IN [r IN row.relationships WHERE r.type = 'TAGGED' | r.target.name]] |
+  MERGE (t:Tag {name: tag}) MERGE (d)-[:TAGGED]->(t))
 FOREACH (r IN [x IN row.relationships WHERE x.type = 'EVALUATED_UNDER'] |
   MERGE (t:Policy {name: r.target.name, version: r.target.version}) FOREACH (_ IN CASE WHEN properties(t) = r.target THEN [] ELSE [1] END | SET t = r.target)
   MERGE (d)-[rel:EVALUATED_UNDER]->(t) SET rel = r.properties)

@@ -5,8 +5,10 @@
 // a decision is visible when its session is open or shares a group. $order is one of
 // NEWEST, OLDEST, SUMMARY, CONFIDENCE, QUALITY.
 // The most selective filter given seeds the scan through an index — a path (the File
-// index), text (the full-text index), a session, a feature or a stakeholder — so only
-// those decisions are examined, not every decision; the filters then apply to all of them.
+// index), text (the full-text index), a session, a feature, a stakeholder or tags (any of
+// $tags; the rarest of $tags_all) — so only those decisions are examined, not every
+// decision; the filters then apply to all of them. Seeding by tag relies on every tag a
+// decision carries having its TAGGED relationship (the writers and `schema apply` see to it).
 // params: $order, $skip, $limit, $path_ancestors, $include_history, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $feature, $session, $source, $text, $groups
 // example: :param order => 'NEWEST'
 //          :param skip => 0
@@ -35,7 +37,8 @@ CALL () {
 WITH text_hits,
      CASE WHEN $path_prefix IS NOT NULL THEN 'path' WHEN $text IS NOT NULL THEN 'text'
           WHEN $session IS NOT NULL THEN 'session' WHEN $feature IS NOT NULL THEN 'feature'
-          WHEN $stakeholder IS NOT NULL THEN 'stakeholder' ELSE 'all' END AS seed
+          WHEN $stakeholder IS NOT NULL THEN 'stakeholder'
+          WHEN $tags IS NOT NULL OR $tags_all IS NOT NULL THEN 'tag' ELSE 'all' END AS seed
 // Exactly one branch runs: the others unwind an empty list, which stops them before any
 // scan (a WHERE on parameters would be checked only after it).
 CALL (text_hits, seed) {
@@ -66,6 +69,18 @@ CALL (text_hits, seed) {
   UNWIND CASE WHEN seed = 'stakeholder' THEN [true] ELSE [] END AS seeded
   MATCH (:Stakeholder {handle: $stakeholder})<-[:INVOLVES|DECIDED_BY]-(d:Decision)
   RETURN d
+  UNION
+  UNWIND CASE WHEN seed = 'tag' THEN [true] ELSE [] END AS seeded
+  CALL () {
+    MATCH (t:Tag) WHERE t.name IN $tags
+    RETURN t
+    UNION
+    MATCH (t:Tag) WHERE t.name IN $tags_all
+    WITH t ORDER BY COUNT { (t)<-[:TAGGED]-() } LIMIT 1
+    RETURN t
+  }
+  MATCH (t)<-[:TAGGED]-(d:Decision)
+  RETURN DISTINCT d
   UNION
   UNWIND CASE WHEN seed = 'all' THEN [true] ELSE [] END AS seeded
   MATCH (d:Decision)

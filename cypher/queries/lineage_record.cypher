@@ -1,8 +1,8 @@
 // Append one agent decision (seed 003) to its session's ledger: the Decision:PolicyDecision
 // node with the exact record as JSON, the policies it was evaluated under (the deciding one
 // marked), the standing exception it applied, the precedents it cited, the entities it
-// involved, and the File nodes of its file entities (the same ones conversation decisions
-// AFFECT). CREATE, not MERGE: an existing id fails on the uniqueness constraint, and the
+// involved, the File nodes of its file entities (the same ones conversation decisions
+// AFFECT), and its Tag nodes (TAGGED, as for every decision). CREATE, not MERGE: an existing id fails on the uniqueness constraint, and the
 // store turns that into "already recorded" or a ledger violation.
 // params: $decision, $session, $policies, $exception, $precedents, $entities, $files
 // example: :param decision => {id: '5f0c…', summary: 'deploy allowed', rationale: 'Allowed by deploy_window v1.0.0', status: 'active', source: 'agent', origin: 'stated', confidence: 1.0, decided_at: datetime(), recorded_at: datetime(), tool_name: 'deploy', params_digest: 'sha256:…', outcome: 'allowed', tags: ['agent'], keywords: [], entity_keys: [], source_keys: ['session'], lineage_json: '{}'}
@@ -48,5 +48,10 @@ CALL (d) {
   UNWIND $files AS path
   MERGE (f:File {path: path})
   CREATE (d)-[:AFFECTS]->(f)
+}
+CALL (d) {
+  UNWIND coalesce(d.tags, []) AS tag
+  MERGE (t:Tag {name: tag})
+  MERGE (d)-[:TAGGED]->(t)
 }
 RETURN d.id AS id;

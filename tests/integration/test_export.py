@@ -57,6 +57,24 @@ async def test_the_jsonl_backup_restores_exactly(journal: DecisionJournal, tmp_p
     assert chain["original"]
 
 
+async def test_a_backup_from_before_agent_decisions_were_tagged_restores_them_tagged(
+    journal: DecisionJournal, tmp_path: Path
+) -> None:
+    await _fill(journal, tmp_path)
+    executor = journal.services.executor
+    current = io.StringIO()
+    await export_jsonl(executor, current)
+    await executor.write(load_query("testing_unlink_agent_tags"))
+    legacy = io.StringIO()
+    await export_jsonl(executor, legacy)
+    assert legacy.getvalue() != current.getvalue()  # the agent decisions' TAGGED links are missing
+    await executor.write(load_query("testing_wipe"))
+    await import_jsonl(executor, read_backup(legacy.getvalue().splitlines(), "legacy.jsonl"))
+    restored = io.StringIO()
+    await export_jsonl(executor, restored)
+    assert restored.getvalue() == current.getvalue()
+
+
 def test_a_bad_backup_line_is_refused_before_anything_is_stored() -> None:
     with pytest.raises(BackupFormatError, match="backup.jsonl:2: not JSON"):
         read_backup(['{"backup": {"labels": [], "properties": {"id": "x"}, "relationships": []}}', "{oops"], "backup.jsonl")

@@ -8,6 +8,7 @@ from uuid import UUID
 
 import pytest
 
+from graph.cypher import load_query
 from graph.executor import Neo4jExecutor
 from graph.filters import DecisionFilter
 from graph.lineage.exceptions import ExceptionRegistry
@@ -19,6 +20,8 @@ from graph.lineage.policy import NamedTool, PolicyDecision, Tool, ToolContext, V
 from graph.lineage.store import LedgerViolation, PrecedentStore
 from graph.listing import DecisionListing
 from graph.reader import DecisionReader
+from graph.schema import apply_schema
+from tests.graph_fixtures import EMBEDDING_DIMENSION
 from tests.support.lineage_example import DEADLINE_V1, JAN_2024, PROCESS, customer_context, healthcare_exception
 
 START = datetime(2024, 3, 1, 9, tzinfo=UTC)
@@ -105,6 +108,29 @@ async def test_agent_file_decisions_answer_what_touched_a_directory(executor: Ne
     assert record.source == "agent" and record.files == ("src/api/routes.py",) and record.session == "bot"
     assert record.summary == "write_file allowed for file:src/api/routes.py"
     assert await store.find_by_entity("file", "src/api/routes.py") == [decision]
+
+
+async def test_tag_filters_find_agent_decisions_even_those_recorded_before_they_were_tagged(
+    executor: Neo4jExecutor,
+) -> None:
+    decisions = await _run_sequence(Neo4jPrecedentStore(executor))
+    denied = {str(d.decision_id) for d in decisions if d.outcome == "denied"}
+    assert denied and len(denied) < len(decisions)
+    listing = DecisionListing(executor)
+
+    async def tagged(filters: DecisionFilter) -> set[str]:
+        return set((await listing.page(filters, limit=50)).ids)
+
+    # Agent decisions are tagged agent, their tool and their outcome; a page seeds from the tag.
+    assert await tagged(DecisionFilter(tags=("denied",))) == denied
+    assert await tagged(DecisionFilter(tags_all=("agent", "denied"))) == denied
+    assert await tagged(DecisionFilter(tags_all=("denied", "no-such-tag"))) == set()
+    await executor.write(load_query("testing_unlink_agent_tags"))  # as recorded before they were TAGGED
+    assert await tagged(DecisionFilter(tags=("denied",))) == set()
+    await apply_schema(executor, EMBEDDING_DIMENSION)  # links them again
+    await apply_schema(executor, EMBEDDING_DIMENSION)  # and, run twice, changes nothing more
+    assert await tagged(DecisionFilter(tags=("denied",))) == denied
+    assert await tagged(DecisionFilter(tags=("agent",))) == {str(d.decision_id) for d in decisions}
 
 
 async def test_reads_respect_access_groups(executor: Neo4jExecutor) -> None:
