@@ -2,8 +2,9 @@
 // node with the exact record as JSON, the policies it was evaluated under (the deciding one
 // marked), the standing exception it applied, the precedents it cited, the entities it
 // involved, the File nodes of its file entities (the same ones conversation decisions
-// AFFECT), and its Tag nodes (TAGGED, as for every decision). CREATE, not MERGE: an existing id fails on the uniqueness constraint, and the
-// store turns that into "already recorded" or a ledger violation.
+// AFFECT), and its Tag nodes (TAGGED, as for every decision). CREATE, not MERGE: an
+// existing id fails on the uniqueness constraint, and the store turns that into "already
+// recorded" or a ledger violation.
 // params: $decision, $session, $policies, $exception, $precedents, $entities, $files
 // example: :param decision => {id: '5f0c…', summary: 'deploy allowed', rationale: 'Allowed by deploy_window v1.0.0', status: 'active', source: 'agent', origin: 'stated', confidence: 1.0, decided_at: datetime(), recorded_at: datetime(), tool_name: 'deploy', params_digest: 'sha256:…', outcome: 'allowed', tags: ['agent'], keywords: [], entity_keys: [], source_keys: ['session'], lineage_json: '{}'}
 //          :param session => {id: 'agent-run-1', title: 'agent-run-1', access_groups: []}
