@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from api.events import SEARCHED
@@ -11,18 +11,9 @@ from api.json_shape import decision_record_json
 from api.services import Services
 from api.settings import JournalSettings
 from graph.filters import DecisionFilter
-from graph.records import DecisionRecord
+from graph.search import SearchHit
 from nlp.embedding import Embedder
 from nlp.question import parse_question
-
-
-@dataclass(frozen=True)
-class FoundDecision:
-    """A search hit with its stored decision."""
-
-    record: DecisionRecord
-    score: float
-    retrievers: tuple[str, ...]
 
 
 async def find_decisions(
@@ -31,7 +22,7 @@ async def find_decisions(
     filters: DecisionFilter = DecisionFilter(),
     limit: int = 10,
     journal: JournalSettings = JournalSettings(),
-) -> list[FoundDecision]:
+) -> list[SearchHit]:
     """The decisions that answer ``question``, best first.
 
     Stakeholders and dates named in the question become filters (unless the caller set
@@ -52,8 +43,7 @@ async def find_decisions(
     # embedding holds up neither other requests nor this search's full-text query.
     embedding = _embed(embedder, parsed.sentence) if embedder and parsed.text else None
     hits = await services.search.search(parsed.text, embedding, merged, limit)
-    records = {r.id: r for r in await services.reader.decisions([hit.id for hit in hits], filters.groups)}
-    found = [FoundDecision(records[hit.id], round(hit.score, 6), hit.retrievers) for hit in hits if hit.id in records]
+    found = [replace(hit, score=round(hit.score, 6)) for hit in hits]
     await services.events.emit(SEARCHED, {"query": question, "result_count": len(found)})
     return found
 

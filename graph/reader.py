@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -80,10 +80,27 @@ class DecisionReader:
         ]
         return self._assemble(rows, links, times, hidden)
 
+    async def found(
+        self, search: Mapping[str, object], groups: Sequence[str] | None = None
+    ) -> list[tuple[DecisionRecord, Mapping[str, Any]]]:
+        """A search's hits, best first, each with what ``decisions_by_ids`` says of how it was
+        found (``rank``, ``score``, ``by``).
+
+        Args:
+            search: The ``$search`` map of ``decisions_by_ids``: query embedding, full-text
+                ranking, fusion weights, filters and limit (``graph.search`` builds it).
+            groups: The reader's access groups; None reads without restriction.
+        """
+        members = await self._members([], None, groups, search)
+        hits = sorted((m for m in members if m["visible"] and m["found"] is not None), key=lambda m: m["found"]["rank"])
+        return [(DecisionRecord.from_row(m), m["found"]) for m in hits]
+
     async def _members(
-        self, ids: list[str], chain_of: str | None, groups: Sequence[str] | None
+        self, ids: list[str], chain_of: str | None, groups: Sequence[str] | None,
+        search: Mapping[str, object] | None = None,
     ) -> list[dict[str, Any]]:
-        params = {"ids": ids, "chain_of": chain_of, "groups": list(groups) if groups is not None else None}
+        params = {"ids": ids, "chain_of": chain_of, "search": dict(search) if search is not None else None,
+                  "groups": list(groups) if groups is not None else None}
         rows = await self._executor.read(load_query("decisions_by_ids"), params)
         return list(rows[0]["decisions"]) if rows else []
 

@@ -7,13 +7,13 @@ import inspect
 import re
 from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
 
 from graph.cypher import load_query
 from graph.executor import QueryExecutor, Row
-from graph.filters import HISTORY_STATUSES, DecisionFilter, lucene_escape
+from graph.filters import DecisionFilter, lucene_escape
 from graph.listing import DecisionListing, DecisionOrder
-from graph.temporal import instant
+from graph.reader import DecisionReader
+from graph.records import DecisionRecord
 
 RETRIEVE_FACTOR = 5
 RETRIEVE_MIN = 50
@@ -32,18 +32,19 @@ VECTOR_MIN_SCORE = 0.65
 
 @dataclass(frozen=True)
 class SearchHit:
-    """A decision id with its fused score and the retrievers that found it."""
+    """A found decision with its fused score and the retrievers that found it."""
 
-    id: str
+    record: DecisionRecord
     score: float
     retrievers: tuple[str, ...] = field(default_factory=tuple)
 
 
 class DecisionSearch:
-    """Full-text and vector retrieval over decisions, fused and filtered in Neo4j."""
+    """Full-text and vector retrieval over decisions, fused, filtered and read in Neo4j."""
 
     def __init__(self, executor: QueryExecutor) -> None:
         self._executor = executor
+        self._reader = DecisionReader(executor)
 
     async def search(
         self,
@@ -52,65 +53,54 @@ class DecisionSearch:
         filters: DecisionFilter = DecisionFilter(),
         limit: int = 10,
     ) -> list[SearchHit]:
-        """Decisions for ``text`` (and its ``embedding``), best first.
+        """Decisions for ``text`` (and its ``embedding``), best first, read in full.
 
-        ``embedding`` may still be on its way (an awaitable): full-text retrieval starts
-        without it, so the query embedding and the full-text query overlap.
+        ``embedding`` may still be on its way (an awaitable): the full-text query runs
+        meanwhile, so the query embedding and the full-text query overlap; the vector
+        query, fusion, filters and reading the hits then take one round trip.
         With neither text terms nor an embedding, the filters alone select decisions,
-        newest first (a tag-only or stakeholder-only search).
+        newest first (a tag-only or stakeholder-only search). Only decisions visible to
+        ``filters.groups`` are found.
         """
-        k = max(limit * RETRIEVE_FACTOR, RETRIEVE_MIN)
-        found: dict[str, dict[str, float]] = {}
         query = lucene_escape(text)
-
-        async def nearest() -> tuple[Sequence[float] | None, list[Row]]:
-            vector = await embedding if inspect.isawaitable(embedding) else embedding
-            if vector is None:
-                return None, []
-            return vector, await self._executor.read(load_query("search_retrieve_vector"), {"embedding": list(vector), "k": k})
-
-        # The two retrievers are independent: run them at once, so a search costs the
-        # slower of the two rather than both.
-        fulltext_rows, (query_vector, vector_rows) = await asyncio.gather(
-            self._executor.read(load_query("search_retrieve_fulltext"), {"text": query, "k": k})
-            if re.search(r"\w", query) else _nothing(),
-            nearest(),
+        has_terms = re.search(r"\w", query) is not None
+        vector, fulltext_rows = await asyncio.gather(
+            _resolved(embedding),
+            self._executor.read(load_query("search_retrieve_fulltext"), {"text": query, "k": _retrieved(limit)})
+            if has_terms else _nothing(),
         )
-        fulltext, vector = _hits(fulltext_rows), _hits(vector_rows)
-        _add_ranks(found, "fulltext", [row["id"] for row in fulltext])
-        _add_ranks(found, "vector", [row["id"] for row in vector if row["score"] >= VECTOR_MIN_SCORE])
-        if (re.search(r"\w", query) or query_vector is not None) and not filters.narrows():
-            # Nothing but current-or-history to apply, and retrieval brought status and
-            # date along: rank here, one round trip fewer.
-            seen = {row["id"]: row for row in [*fulltext, *vector]}
-            kept = [i for i in found if filters.include_history or seen[i]["status"] not in HISTORY_STATUSES]
-            kept.sort(key=lambda i: (sum(found[i].values()), instant(seen[i]["at"]) or _EARLIEST), reverse=True)
-            rows = [{"id": i, "score": sum(found[i].values())} for i in kept[:limit]]
-        elif re.search(r"\w", query) or query_vector is not None:
-            candidates = [{"id": i, "score": sum(ranks.values())} for i, ranks in found.items()]
-            rows = await self._executor.read(
-                load_query("search_filter_candidates"), {"candidates": candidates, "limit": limit, **filters.params()}
-            )
-        else:
+        if not has_terms and vector is None:
             # Nothing to retrieve by: the filters alone choose, newest first (text, if
             # any, was only punctuation, so it must not filter either).
             page = await DecisionListing(self._executor).page(replace(filters, text=None), DecisionOrder.NEWEST, 0, limit)
-            rows = [{"id": i, "score": 0.0} for i in page.ids]
-        return [SearchHit(row["id"], float(row["score"]), tuple(sorted(found.get(row["id"], {})))) for row in rows]
+            return [SearchHit(record, 0.0) for record in await self._reader.decisions(page.ids, filters.groups)]
+        fulltext = list(fulltext_rows[0]["ids"]) if fulltext_rows else []
+        weight = RETRIEVER_WEIGHTS["fulltext"]
+        search = {
+            **filters.params(),
+            "embedding": list(vector) if vector is not None else None,
+            "k": _retrieved(limit),
+            "min_score": VECTOR_MIN_SCORE,
+            "ranked": [{"id": i, "weight": weight / (RRF_K + rank), "by": "fulltext"}
+                       for rank, i in enumerate(dict.fromkeys(fulltext), start=1)],
+            "weight": RETRIEVER_WEIGHTS["vector"],
+            "rrf_k": RRF_K,
+            "limit": limit,
+        }
+        return [
+            SearchHit(record, float(found["score"]), tuple(sorted(set(found["by"]))))
+            for record, found in await self._reader.found(search, filters.groups)
+        ]
 
 
-_EARLIEST = datetime.min.replace(tzinfo=UTC)
+def _retrieved(limit: int) -> int:
+    """How many candidates each retriever brings for a page of ``limit``."""
+    return max(limit * RETRIEVE_FACTOR, RETRIEVE_MIN)
+
+
+async def _resolved(embedding: Sequence[float] | Awaitable[Sequence[float] | None] | None) -> Sequence[float] | None:
+    return await embedding if inspect.isawaitable(embedding) else embedding
 
 
 async def _nothing() -> list[Row]:
     return []
-
-
-def _hits(rows: list[Row]) -> list[Row]:
-    """The list a retrieval query returns in its one row."""
-    return list(rows[0]["hits"]) if rows else []
-
-
-def _add_ranks(found: dict[str, dict[str, float]], retriever: str, ids: list[str]) -> None:
-    for rank, decision in enumerate(dict.fromkeys(ids), start=1):
-        found.setdefault(decision, {})[retriever] = RETRIEVER_WEIGHTS[retriever] / (RRF_K + rank)

@@ -1,7 +1,7 @@
-// Retrieval for search: decisions matching an (escaped) Lucene query, best first. A hit
-// on an alternative counts for the decision that considered it. Status and date come
-// along so that a search with no filters needs no further query. One row holding the
-// list, dates as ISO text: cheaper for the driver than a row and a DateTime per hit.
+// Retrieval for search: the ids of the decisions matching an (escaped) Lucene query, best
+// first. A hit on an alternative counts for the decision that considered it. One row
+// holding the list: cheaper for the driver than a row per hit. Its ranks are fused with
+// the vector ranking in decisions_by_ids.
 // params: $text, $k
 // example: :param text => 'postgres'
 //          :param k => 50
@@ -11,5 +11,4 @@ WITH coalesce(owner, node) AS decision, score
 WHERE decision:Decision
 WITH decision, max(score) AS score
 ORDER BY score DESC
-RETURN collect({id: decision.id, status: decision.status,
-                at: toString(coalesce(decision.decided_at, decision.recorded_at)), score: score}) AS hits;
+RETURN collect(decision.id) AS ids;

@@ -7,6 +7,7 @@ from typer.testing import CliRunner
 
 from api.journal import DecisionJournal
 from api.search import search_hits
+from graph.executor import CountingExecutor
 from graph.filters import DecisionFilter, lucene_escape
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "platform-sync.txt"
@@ -61,6 +62,27 @@ async def test_filters_tags_paths_sessions_and_status(journal: DecisionJournal) 
     assert [d["id"] for d in revisited] == [ids["postgres"]]
     hits = await search_hits(journal.services, "tracing", DecisionFilter(since=datetime(2024, 6, 1, tzinfo=UTC)))
     assert hits == []
+
+
+async def test_a_question_with_filters_is_retrieved_fused_filtered_and_read_in_two_round_trips(
+    journal: DecisionJournal,
+) -> None:
+    ids = await _seed(journal)
+    counted = CountingExecutor(journal.services.executor)
+    services = journal.services.through(counted)
+    why = await search_hits(services, "why did we choose PostgreSQL?")
+    assert why[0]["decision"]["id"] == ids["postgres"]
+    assert why[0]["decision"]["alternatives"] and why[0]["decision"]["stakeholders"]  # read in full
+    assert counted.round_trips == 2  # full-text; then vector, fusion, filters and the read
+    tagged = await search_hits(services, "tracing", DecisionFilter(tags=("observability",)))
+    assert [h["decision"]["id"] for h in tagged] == [ids["otel"]]
+    assert counted.round_trips == 4
+    # Filters narrow the fused candidates before the page is cut, not after.
+    under_src = await search_hits(services, "PostgreSQL Redis REST tracing", DecisionFilter(path_prefix="src/"), limit=1)
+    assert [h["decision"]["id"] for h in under_src] in ([ids["rest"]], [ids["otel"]])
+    # A reader outside every group sees only open sessions' decisions (all of these are).
+    grouped = await search_hits(services, "why did we choose PostgreSQL?", DecisionFilter(groups=("nobody",)))
+    assert grouped[0]["decision"]["id"] == ids["postgres"]
 
 
 async def test_lucene_and_cypher_looking_text_never_errors(journal: DecisionJournal) -> None:
