@@ -9,8 +9,6 @@ from datetime import datetime
 
 _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/]|&&|\|\|)')
 _OPERATORS = re.compile(r"\b(AND|OR|NOT|TO)\b")
-HISTORY_STATUSES = frozenset({"superseded", "deprecated", "rejected"})
-"""Statuses a read leaves out unless it asks for history."""
 
 
 def lucene_escape(text: str) -> str:
@@ -60,14 +58,6 @@ class DecisionFilter:
     source: str | None = None
     text: str | None = None
     groups: tuple[str, ...] | None = None
-
-    def narrows(self) -> bool:
-        """Whether anything beyond the current-or-history choice applies (then a search
-        needs the filter query; otherwise retrieval alone decides)."""
-        return any(value is not None for value in (
-            self.statuses, self.tags, self.tags_all, self.stakeholder, self.since, self.until, self.path_prefix,
-            self.feature, self.session, self.source, self.text, self.groups,
-        ))
 
     def params(self) -> dict[str, object]:
         """The Cypher parameters every filtering query takes."""
