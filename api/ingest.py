@@ -48,6 +48,7 @@ class IngestReport:
     superseded: int = 0
     revisited: int = 0
     decision_ids: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
 
 async def ingest_conversation(
@@ -81,7 +82,9 @@ async def ingest_conversation(
     if decisions is None and not services.auto_detect:
         found: list[ExtractedDecision] = []  # seed 000 auto_detect = false: store messages only
     elif decisions is None:
-        found = list(services.pipeline.run(conversation).decisions)
+        extraction = services.pipeline.run(conversation)
+        found = list(extraction.decisions)
+        report.warnings = list(extraction.warnings)
     else:
         found = list(decisions)
     if only_messages is not None:
@@ -128,7 +131,7 @@ async def ingest_text(
 def _inputs(
     conversation: Conversation, found: Sequence[ExtractedDecision], embedder: Embedder | None, source: str
 ) -> list[DecisionInput]:
-    texts = [embedding_text(d.decision, d.pattern, d.context, d.rationale) for d in found]
+    texts = [embedding_text(d.decision, d.pattern, d.context, d.rationale, d.subject) for d in found]
     vectors: Sequence[list[float] | None] = embedder.embed(texts) if embedder and texts else [None] * len(found)
     inputs = []
     for decision, vector in zip(found, vectors, strict=True):

@@ -128,7 +128,7 @@ class LLMSettings(_Section):
     max_retries: int = Field(default=2, ge=0, le=10)
     max_tokens: int = Field(default=512, ge=16)
     temperature: float = Field(default=0.0, ge=0.0, le=2.0)
-    candidate_threshold: float = Field(default=0.3, ge=0.0, le=1.0)
+    candidate_threshold: float = Field(default=0.5, ge=0.0, le=1.0)
     context_messages: int = Field(default=10, ge=1, le=50)
 
     @property

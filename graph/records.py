@@ -90,6 +90,8 @@ class DecisionRecord:
     """How many decisions precede this one in its chain (0 for an original)."""
     status_text: str | None = None
     """The status as the source wrote it, when that differs from ``status`` (ADRs)."""
+    subject: str | None = None
+    """What it is about: the agenda item, heading or question it answers."""
     amends: tuple[str, ...] = ()
     amended_by: tuple[str, ...] = ()
 
@@ -137,6 +139,7 @@ class DecisionRecord:
             session_info=_session(row.get("session_info")),
             earlier=int(row.get("earlier") or 0),
             status_text=d.get("status_text"),
+            subject=d.get("subject"),
             amends=tuple(sorted(row.get("amends") or ())), amended_by=tuple(sorted(row.get("amended_by") or ())),
         )
 

@@ -121,6 +121,7 @@ def _decision_row(item: DecisionInput) -> dict[str, Any]:
     return {
         "id": item.id,
         "summary": d.decision,
+        "subject": d.subject,
         "context": d.context,
         "rationale": d.rationale,
         "status": d.status,

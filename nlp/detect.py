@@ -1,29 +1,36 @@
 """Find the messages that state a decision (seed 000 ``DecisionDetector``, offline).
 
-Two stages. A cheap pre-filter (seed 000's keywords, seed 001's patterns, and a few more
-commitment cues) keeps the parser off most messages; it is tuned for recall. Then each
-remaining message is parsed and scored from signals for precision: explicit commitment,
-first-person plural with a committing modal, agreement to a proposal in the last five
-messages, and a "Decisions"/"Outcomes" heading push the score up; questions, hedges,
-proposals, negated decisions and action items push it down. The score is a logistic of
-the summed signal weights, so each weight reads as log-odds.
+Three stages. A cheap pre-filter (seed 000's keywords, seed 001's patterns, and a few more
+commitment cues) picks the messages worth parsing. Rule signals over the spaCy parse of
+those (explicit commitment, "we will <verb>", agreement to a proposal, questions, hedges,
+proposals, negations, action items …) become features of the learned scorer
+(``nlp.detector_model``), beside every message's words, its neighbours and the votes
+around it. Last, messages above the threshold are grouped into decision units
+(``nlp.units``): one decision per proposal, its votes and its conclusion.
 """
 
 from __future__ import annotations
 
-import json
-import math
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from importlib import resources
+from dataclasses import dataclass
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from nlp.detector_features import (
+    DECISION_HEADING,
+    OUTCOME_HEADING,
+    ConversationFeatures,
+    heading_kinds,
+    is_reply,
+    notes_kind,
+)
+from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, shipped_model
 from nlp.parsing import ParsedConversation
 from nlp.seed_rules import SEED000_KEYWORDS, SEED001_PATTERNS
 from nlp.schema import Conversation, Detection, Message
+from nlp.units import decision_units
 
 # Further cues for recall that the seeds' lists miss.
 _EXTRA_CUES = re.compile(
@@ -31,13 +38,9 @@ _EXTRA_CUES = re.compile(
     r"stick(ing)? with|switch(ing)? to|migrat(e|ing) to|move to|replace|deprecat(e|ed)|"
     r"vote[ds]?|resolved|conclu(ded|sion)|final(ly|ized)?|instead of|rather than|"
     r"we('re| are) going to|we('ll| will) (go|keep|stay|drop)|we (won'?t|will not|are not going to)|let'?s|go with|agree|"
-    r"decision|decide|plan is|approach is|set at|->)\b|->|^\W*then\b|\bthen\W*$",
+    r"decision|decide|plan is|approach is|set at|->)\b|->",
     re.IGNORECASE,
 )
-_DECISION_TOPIC = re.compile(r"decision|resolution|agreed|resolved", re.IGNORECASE)
-# Outcomes and conclusions summarise discussions: some are decisions, many are not.
-_OUTCOME_TOPIC = re.compile(r"outcome|conclusion|result", re.IGNORECASE)
-_ACTION_TOPIC = re.compile(r"action item|actions? items|todo|next steps", re.IGNORECASE)
 
 _STRONG = re.compile(
     r"\b(we|i|team|they|everyone|all)( have| had|'ve)?( all| finally| unanimously)? "
@@ -47,7 +50,7 @@ _STRONG = re.compile(
     r"|\b(going|go) with\b|\bsettled on\b|\b(is|was|were|has been|have been) (approved|accepted|adopted|selected|chosen|rejected)\b"
     r"|\b(approved|accepted|rejected|adopted|recogni[sz]ed|ratified|endorsed) by\b|\bthe (plan|approach) is\b"
     r"|^\W*(decided|settled|agreed|done deal)\W*$|\b(it'?s|it is|that'?s) (settled|decided|final)\b"
-    r"|^\W*[\w.+#-]+(?: [\w.+#-]+)? it is\W*$|\b(motion|vote|proposal|poll) (passes|passed|carries|carried|was accepted)\b"
+    r"|\b(motion|vote|proposal|poll) (passes|passed|carries|carried|was accepted)\b"
     r"|\bunanimously\b",
     re.IGNORECASE,
 )
@@ -83,60 +86,60 @@ _AGREEMENT = re.compile(
 )
 _QUESTION_START = re.compile(r"^\W*(should|shall|do|does|can|could|would|will|is|are|what|which|how|why|when)\b", re.IGNORECASE)
 
-WEIGHTS: dict[str, float] = {
-    "bias": -2.2,
-    "keyword": 0.6,
-    "pattern": 0.5,
-    "strong_cue": 3.2,
-    "we_commit": 1.6,
-    "agreement_to_proposal": 3.0,
-    "decision_topic": 3.2,  # a note-taker filed it under "Decisions": as strong as an explicit cue
-    "outcome_topic": 1.2,
-    "answers_choice": 2.0,
-    "past_reference": -2.5,
-    "acceptance": 1.5,
-    "then_conclusion": 1.0,
-    "imperative_lets": 1.0,
-    "question": -3.5,
-    "hedge": -1.6,
-    "proposal": -1.4,
-    "negated": -3.0,
-    "action_item": -1.2,
-    "action_topic": -2.5,
-    "conditional": -1.2,
-}
+VETOES = frozenset({"question", "negated"})
+"""A message whose best sentence asks, or says a decision was not made, decides nothing,
+whatever else it holds: its confidence is capped below any sensible threshold."""
+VETO_CAP = 0.3
 
 
-WEIGHTS_FILE = "detector_weights.json"
-QUESTION_CAP = 0.3
+DECLARED_FLOOR = 0.9
+"""An item a note-taker filed under a "Decisions" (or "Resolutions", "Agreed") heading is a
+decision unless it asks or negates, or sits under an action-item heading too: its
+confidence is at least this. The learned model cannot know it for a notes layout it never
+saw (cross-validated by repository, each repository's headings are new to the model)."""
 
 
-def trained_weights() -> dict[str, float]:
-    """The weights fitted on the dev split (``decision-journal eval train-detector``),
-    or the hand-set ``WEIGHTS`` when no fitted file ships with the package."""
-    try:
-        data = json.loads(resources.files("nlp").joinpath(WEIGHTS_FILE).read_text())
-    except FileNotFoundError:
-        return dict(WEIGHTS)
-    return {**WEIGHTS, **data["weights"]}
+def capped(confidences: Sequence[float], signals: Sequence[Sequence[str]]) -> list[float]:
+    """``confidences`` with every vetoed message held at ``VETO_CAP`` and every declared one
+    raised to ``DECLARED_FLOOR``."""
+    out = []
+    for confidence, names in zip(confidences, signals, strict=True):
+        found = set(names)
+        if VETOES & found:
+            confidence = min(confidence, VETO_CAP)
+        elif "decision_topic" in found and "action_topic" not in found:
+            confidence = max(confidence, DECLARED_FLOOR)
+        out.append(confidence)
+    return out
+
+
+SIGNALS = (
+    "keyword", "pattern", "strong_cue", "we_commit", "agreement_to_proposal", "decision_topic", "outcome_topic",
+    "answers_choice", "past_reference", "acceptance", "imperative_lets", "question", "hedge", "proposal",
+    "negated", "action_item", "action_topic", "conditional",
+)
+"""The rule signals; each is a feature of the learned scorer, which sets its weight."""
 
 
 @dataclass(frozen=True)
 class DetectorConfig:
-    """Tunable parts of detection (seed 000 ``detection_keywords``, ``detection_threshold``)."""
+    """Tunable parts of detection (seed 000 ``detection_keywords``, ``detection_threshold``).
+
+    ``model`` is the learned scorer; ``None`` uses the one shipped in the package.
+    """
 
     keywords: tuple[str, ...] = SEED000_KEYWORDS
-    threshold: float = 0.7
+    threshold: float = OPERATING_CONFIDENCE
     context_size: int = 5
-    weights: dict[str, float] = field(default_factory=trained_weights)
+    model: DetectorModel | None = None
 
 
 class DecisionDetector:
-    """Scores every message of a conversation.
+    """Scores every message of a conversation and groups the decisions into units.
 
     Args:
         nlp: A loaded spaCy pipeline (see ``nlp.language.load_language``).
-        config: Keywords, threshold and weights.
+        config: Keywords, threshold and the learned model.
     """
 
     def __init__(self, nlp: Language, config: DetectorConfig | None = None) -> None:
@@ -155,7 +158,7 @@ class DecisionDetector:
         hits += [f"pattern:{pattern.pattern}" for pattern in SEED001_PATTERNS if pattern.search(message.content)]
         if _EXTRA_CUES.search(message.content):
             hits.append("cue")
-        if message.topic and (_DECISION_TOPIC.search(message.topic) or _OUTCOME_TOPIC.search(message.topic)):
+        if message.topic and (DECISION_HEADING.search(message.topic) or OUTCOME_HEADING.search(message.topic)):
             hits.append("topic")
         if context and any(_CHOICE.search(m.content) for m in context[-3:]):
             hits.append("after_choice_question")
@@ -163,8 +166,22 @@ class DecisionDetector:
             hits.append("agreement")
         return tuple(hits)
 
+    def features(self, conversation: Conversation, parsed: ParsedConversation | None = None) -> ConversationFeatures:
+        """What the learned scorer sees of every message (the trainer reads the same)."""
+        parsed = parsed or ParsedConversation(self._nlp, conversation)
+        messages = conversation.messages
+        size = self._config.context_size
+        prefiltered = [(m, self.prefilter(m, messages[max(0, m.seq - size) : m.seq])) for m in messages]
+        candidates = [(m, hits) for m, hits in prefiltered if hits]
+        parsed.prime(m.seq for m, _ in candidates)
+        signals = {
+            m.seq: self._signals(m, hits, parsed.doc(m.seq), messages[max(0, m.seq - size) : m.seq])
+            for m, hits in candidates
+        }
+        return ConversationFeatures(conversation, signals)
+
     def detect(self, conversation: Conversation, parsed: ParsedConversation | None = None) -> list[Detection]:
-        """One ``Detection`` per message, in order.
+        """One ``Detection`` per message, in order; the anchor of each unit is the decision.
 
         Args:
             conversation: The messages.
@@ -172,21 +189,42 @@ class DecisionDetector:
         """
         parsed = parsed or ParsedConversation(self._nlp, conversation)
         messages = conversation.messages
-        size = self._config.context_size
-        prefiltered = [(m, self.prefilter(m, messages[max(0, m.seq - size) : m.seq])) for m in messages]
-        candidates = [(m, hits) for m, hits in prefiltered if hits]
-        parsed.prime(m.seq for m, _ in candidates)
-        scored: dict[int, Detection] = {}
-        for message, hits in candidates:
-            context = messages[max(0, message.seq - size) : message.seq]
-            scored[message.seq] = self._score(message, hits, parsed.doc(message.seq), context)
-        return [
-            scored.get(message.seq) or Detection(seq=message.seq, is_decision=False, confidence=0.0, snippet="")
-            for message in messages
-        ]
+        if not messages:
+            return []
+        features = self.features(conversation, parsed)
+        model = self._config.model or shipped_model()
+        confidences = capped(
+            model.confidences(features.all_hashed(), features.kind), [features.signals(m.seq) for m in messages]
+        )
+        units = decision_units(
+            confidences, [is_reply(m.content) for m in messages], self._config.threshold, [m.topic for m in messages],
+            statements_join=not notes_kind(conversation.source_format), times=[m.timestamp for m in messages],
+        )
+        unit_of = {seq: unit for unit in units for seq in unit.members}
+        # Anchors get a parsed snippet; the pre-filtered messages are parsed already, and a
+        # unit's votes and replies need none.
+        parsed.prime(unit.anchor for unit in units)
+        detections = []
+        for message, confidence in zip(messages, confidences, strict=True):
+            unit = unit_of.get(message.seq)
+            signals = features.signals(message.seq)
+            snippet = ""
+            if signals or (unit is not None and unit.anchor == message.seq):
+                sentence = _best_sentence(parsed.doc(message.seq))
+                snippet = _snippet(sentence.text if sentence is not None else message.content)
+            elif unit is not None:
+                snippet = _snippet(message.content)
+            detections.append(Detection(
+                seq=message.seq,
+                is_decision=unit is not None and unit.anchor == message.seq,
+                confidence=confidence,
+                snippet=snippet,
+                signals=signals,
+                unit=unit.members if unit is not None else (),
+            ))
+        return detections
 
-    def _score(self, message: Message, hits: Sequence[str], doc: Doc, context: Sequence[Message]) -> Detection:
-        weights = self._config.weights
+    def _signals(self, message: Message, hits: Sequence[str], doc: Doc, context: Sequence[Message]) -> tuple[str, ...]:
         sentence = _best_sentence(doc)
         text = sentence.text if sentence is not None else message.content
         signals: list[str] = []
@@ -208,17 +246,7 @@ class DecisionDetector:
             signals.append("past_reference")
         if _ACCEPTANCE.search(text) and "strong_cue" not in signals:
             signals.append("acceptance")
-        if _THEN.search(text) and not _is_question(text):
-            signals.append("then_conclusion")
-        # The innermost part of the topic (a "Decisions:" lead-in, else the nearest heading)
-        # says what the list holds; outer headings often name several sections at once.
-        innermost = message.topic.rsplit(">", 1)[-1] if message.topic else ""
-        if _DECISION_TOPIC.search(innermost):
-            signals.append("decision_topic")
-        elif _OUTCOME_TOPIC.search(innermost):
-            signals.append("outcome_topic")
-        if _ACTION_TOPIC.search(innermost):
-            signals.append("action_topic")
+        signals += [f"{kind}_topic" for kind in heading_kinds(message.topic)]
         if _is_question(text):
             signals.append("question")
         if _HEDGE.search(text):
@@ -231,27 +259,13 @@ class DecisionDetector:
             signals.append("action_item")
         if re.match(r"^\W*(if|unless|once|when)\b", text, re.IGNORECASE):
             signals.append("conditional")
-        logit = weights["bias"] + sum(weights.get(signal, 0.0) for signal in signals)
-        confidence = round(1.0 / (1.0 + math.exp(-logit)), 4)
-        if "question" in signals:
-            # The best sentence is a question only when every sentence is one: asking
-            # "should we use X?" decides nothing, whatever cue words it contains.
-            confidence = min(confidence, QUESTION_CAP)
-        return Detection(
-            seq=message.seq,
-            is_decision=confidence >= self._config.threshold,
-            confidence=confidence,
-            snippet=_snippet(text),
-            signals=tuple(signals),
-        )
+        return tuple(signals)
 
 
 _ACCEPTANCE = re.compile(r"\b(accepted|approved|adopted|ratified|declined|rejected|approval)\b", re.IGNORECASE)
-_THEN = re.compile(r"^\W*(so |ok(ay)?,? |right,? )?then\b|\bthen\W*$", re.IGNORECASE)
 _PAST_REFERENCE = re.compile(
-    r"\b(last|previous|earlier) (week|month|quarter|year|sprint|meeting)\b|\b(in|since|back in) "
-    r"(january|february|march|april|may|june|july|august|september|october|november|december)\b"
-    r"|\bas we (decided|agreed)\b|\breminder\b|\bpreviously\b|\bwe already (decided|agreed)\b",
+    r"\b(last|previous|earlier) (week|month|quarter|year|sprint|meeting)\b"
+    r"|\bas we (decided|agreed)\b|\bpreviously\b|\bwe already (decided|agreed)\b",
     re.IGNORECASE,
 )
 # Verbs that, after "we will", announce thinking or talking rather than a decision.

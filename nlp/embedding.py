@@ -99,9 +99,12 @@ def _package_file(package: str, relative: str, install: str) -> Path:
     raise EmbedderUnavailable(f"{package}/{relative} is not installed: pip install {install}")
 
 
-def embedding_text(decision: str, pattern: str | None, context: str | None, rationale: str | None) -> str:
-    """Seed 002's ``build_embedding_text``: decision, pattern, context and reasons."""
-    parts = [decision]
+def embedding_text(
+    decision: str, pattern: str | None, context: str | None, rationale: str | None, subject: str | None = None
+) -> str:
+    """Seed 002's ``build_embedding_text``: decision, pattern, context and reasons, after the
+    subject when the decision does not name it."""
+    parts = [subject, decision] if subject and subject.lower() not in decision.lower() else [decision]
     if pattern:
         parts.append(f"Pattern: {pattern}")
     if context:

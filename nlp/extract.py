@@ -14,7 +14,7 @@ import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
@@ -33,6 +33,7 @@ from nlp.schema import (
     Span as TextSpan,
     TradeOffs,
 )
+from nlp.subject import self_standing, subject_of
 from nlp.wording import INSTEAD, SUPPORT, clean, sentences_of
 
 _AGREEMENT_ONLY = re.compile(r"^\W*(agreed|ok(ay)?|yes|yeah|sure|fine( by me)?|sounds good|\+1|noted)\W*$", re.IGNORECASE)
@@ -107,7 +108,8 @@ class DecisionExtractor:
                         continue
                     statement_msg, sentence = proposal
             start = max(statement_msg.seq - self._config.context_size, _topic_start(messages, statement_msg.seq, last_source))
-            window = messages[max(0, start) : detection.seq + 1]
+            # A unit's votes and replies come after its statement; they belong to it.
+            window = messages[max(0, start) : max((detection.seq, *detection.unit)) + 1]
             decisions.append(self._build(conversation, detection, statement_msg, sentence, message, doc, window))
             last_source = statement_msg.seq
         return decisions
@@ -153,16 +155,23 @@ class DecisionExtractor:
         )
         rationale = None
         if config.extract_rationale:
-            discussion = [d for m, d in window_docs if m.seq not in {statement_msg.seq, message.seq}]
-            rationale = _rationale(sentence, doc if message is not statement_msg else None, discussion)
+            own = {statement_msg.seq, message.seq, *detection.unit}
+            discussion = [d for m, d in window_docs if m.seq not in own]
+            members = sorted(own - {statement_msg.seq})
+            self._parsed.prime_light(members)  # sentences and entities are all a reason needs
+            supports = [self._parsed.light_doc(seq) for seq in members]
+            rationale = _rationale(sentence, supports, discussion)
         techs = list(dict.fromkeys([*chosen, *(alt.option for alt in alternatives)]))
         texts = [m.content for m in window]
         # "I'll update ci.yml" right after a decision names what it affects.
         follow_up = [m.content for m in conversation.messages[message.seq + 1 : message.seq + 3] if "?" not in m.content]
-        seqs = tuple(sorted({statement_msg.seq, message.seq}))
+        seqs = tuple(sorted({statement_msg.seq, message.seq, *detection.unit}))
+        context = _context(window, statement_msg, {name.lower() for name in techs})
+        subject = subject_of(statement_msg.topic, context if context != statement_msg.topic else None)
         return ExtractedDecision(
-            decision=summary,
-            context=_context(window, statement_msg, {name.lower() for name in techs}),
+            decision=self_standing(summary, subject),
+            subject=subject,
+            context=context,
             rationale=rationale,
             alternatives=tuple(alternatives),
             trade_offs=find_trade_offs(chosen, sentence, window_docs) if config.extract_trade_offs else TradeOffs(),
@@ -175,10 +184,17 @@ class DecisionExtractor:
             pattern=pattern_of(sentence),
             category=category_of(" ".join([summary, *tags_for(techs), *(m.topic or "" for m in window)])),
             confidence=detection.confidence,
-            decided_at=message.timestamp or statement_msg.timestamp,
+            decided_at=_concluded_at(conversation, seqs) or message.timestamp or statement_msg.timestamp,
             messages=seqs,
             spans=(TextSpan(seq=statement_msg.seq, start=sentence.start_char, end=sentence.end_char),),
         )
+
+
+def _concluded_at(conversation: Conversation, seqs: Sequence[int]) -> datetime | None:
+    """When a unit was concluded: the time of its last message that has one (a proposal
+    is decided when it is agreed to)."""
+    times = [stamp for seq in seqs if (stamp := conversation.messages[seq].timestamp) is not None]
+    return max(times) if times else None
 
 
 TOPIC_GAP = timedelta(hours=6)
@@ -227,7 +243,7 @@ def _has_commitment(sentence: Span) -> bool:
 
 
 def _merge(decision: ExtractedDecision, detection: Detection, message: Message, doc: Doc, rationale: bool) -> ExtractedDecision:
-    extra = _rationale(None, doc) if rationale else None
+    extra = _rationale(None, [doc]) if rationale else None
     joined = " ".join(part for part in (decision.rationale, extra) if part) or None
     stakeholders = decision.stakeholders
     if message.author and all(person.handle != handle_for(message.author) for person in stakeholders):
@@ -245,7 +261,7 @@ def _merge(decision: ExtractedDecision, detection: Detection, message: Message, 
     )
 
 
-def _rationale(sentence: Span | None, support_doc: Doc | None, discussion: Sequence[Doc] = ()) -> str | None:
+def _rationale(sentence: Span | None, supports: Sequence[Doc], discussion: Sequence[Doc] = ()) -> str | None:
     parts: list[str] = []
     for doc in discussion:
         sentences = sentences_of(doc)
@@ -259,8 +275,8 @@ def _rationale(sentence: Span | None, support_doc: Doc | None, discussion: Seque
             parts.append(sentence.text[match.start() :].strip().rstrip("."))
         following = [s for s in sentences_of(sentence.doc) if s.start > sentence.start]
         parts += [s.text.strip() for s in following if not s.text.strip().endswith("?")]
-    if support_doc is not None:
-        sentences = sentences_of(support_doc)
+    for support in supports:
+        sentences = sentences_of(support)
         parts += [s.text.strip() for s in sentences if (_RATIONALE.search(s.text) or SUPPORT.search(s.text)) and not s.text.strip().endswith("?")]
     kept = list(dict.fromkeys(part for part in parts if len(part) > 3))[-6:]
     return " ".join(kept) or None

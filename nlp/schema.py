@@ -64,6 +64,9 @@ class Detection(_Frozen):
     confidence: float = Field(ge=0.0, le=1.0)
     snippet: str
     signals: tuple[str, ...] = ()
+    unit: tuple[int, ...] = ()
+    """The messages of the decision unit this message belongs to (a proposal, its votes and
+    its conclusion); the unit's anchor is the one with ``is_decision``."""
 
 
 class ExtractedAlternative(_Frozen):
@@ -98,6 +101,8 @@ class ExtractedDecision(_Frozen):
     """Every field of seed 000's ``Decision`` that the text supports, with provenance."""
 
     decision: str
+    subject: str | None = None
+    """What it is about: the agenda item, heading, thread topic or question it answers."""
     context: str | None = None
     rationale: str | None = None
     alternatives: tuple[ExtractedAlternative, ...] = ()
@@ -132,3 +137,6 @@ class Extraction(_Frozen):
     conversation: Conversation
     detections: tuple[Detection, ...]
     decisions: tuple[ExtractedDecision, ...]
+    warnings: tuple[str, ...] = ()
+    """What the caller should tell the user about this run (an LLM rejecting what the
+    offline detector is sure of, say)."""

@@ -15,7 +15,7 @@ from api.services import load_llm
 from api.settings import Settings
 from graph.local import server_status
 from nlp.llm.client import ChatMessage, LLMError
-from nlp.llm.prompts import Confirmation
+from nlp.llm.prompts import CONFIRM_VERSION, ConfirmContext, Confirmation, confirm_prompt
 
 
 def doctor(
@@ -53,6 +53,8 @@ def doctor(
     report["auth"] = f"on ({len(settings.auth.tokens)} tokens)" if auth.active else "off (no tokens configured)"
     if ping:
         report["ping"] = _ping(settings)
+        if report["ping"].startswith("ok") and settings.journal.llm_confirmation:
+            report["confirmation"] = _confirmation_check(settings)
     if as_json:
         typer.echo(json.dumps(report, indent=2))
     else:
@@ -72,6 +74,35 @@ def _ping(settings: Settings) -> str:
     except LLMError as exc:
         return f"failed: {exc}"
     return f"ok (score {answer.score:.2f}, {client.usage.prompt_tokens + client.usage.completion_tokens} tokens)"
+
+
+_CLEAR_DECISIONS = (
+    "We decided to use PostgreSQL for the orders service because we need transactions.",
+    "Agreed: we will ship the beta on Friday and keep the old logo.",
+    "Decision: the public API stays REST; GraphQL is rejected for now.",
+)
+
+
+def _confirmation_check(settings: Settings) -> str:
+    """Ask the LLM to confirm three decisions no reader would doubt: a model that rejects
+    them will empty every ingest, so say which settings keep the offline verdicts."""
+    client = load_llm(settings)
+    if client is None:
+        return "skipped: the LLM path is not configured"
+    threshold = settings.journal.detection_threshold
+    confirmed = 0
+    for text in _CLEAR_DECISIONS:
+        context = ConfirmContext(message=text, author="alice", snippet=text, previous=(), entities=())
+        try:
+            answer = client.complete(confirm_prompt(context), Confirmation, prompt_version=CONFIRM_VERSION)
+        except LLMError as exc:
+            return f"failed: {exc}"
+        confirmed += answer.score >= threshold
+    verdict = f"the LLM confirms {confirmed} of {len(_CLEAR_DECISIONS)} clear decisions at detection_threshold {threshold}"
+    if confirmed * 2 < len(_CLEAR_DECISIONS):
+        return (f"WARNING: {verdict}; it would reject what the offline detector finds. Set [journal] "
+                f"llm_confirmation = false to keep the offline verdicts, or lower detection_threshold")
+    return f"ok ({verdict})"
 
 
 def _version(package: str) -> str:

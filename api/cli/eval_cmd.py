@@ -1,4 +1,4 @@
-"""``decision-journal eval detect|extract``: quality figures, ours beside the baselines."""
+"""``decision-journal eval detect|extract|train-detector|search``: quality figures, ours beside the baselines."""
 
 from __future__ import annotations
 
@@ -8,13 +8,23 @@ from pathlib import Path
 
 import typer
 
-from api.cli.context import cli_context, fail
+from api.cli.context import CliContext, cli_context, fail
 from api.search_eval import evaluate_search
 from api.services import load_llm, with_llm
-from nlp.detect import WEIGHTS, DecisionDetector, DetectorConfig
+from nlp.detect import DecisionDetector
+from nlp.detector_model import DetectorModel, shipped_model
+from nlp.evaluation.detection_cv import (
+    SourceScores,
+    baseline_detections,
+    load_labelled,
+    out_of_fold,
+    score_detected,
+    score_sources,
+    train_detector,
+)
 from nlp.evaluation.metrics import ExtractionScore, FieldScore
-from nlp.evaluation.run import evaluate_detection, evaluate_extraction, load_sets
-from nlp.evaluation.train import fit_weights, save_weights, training_examples
+from nlp.evaluation.run import evaluate_extraction, load_sets, seed000_keywords, seed001_regex
+from nlp.evaluation.train import Featurized, featurize
 from nlp.language import load_language
 from nlp.llm.pipeline import LLMPipeline
 from nlp.pipeline import OfflinePipeline
@@ -41,34 +51,82 @@ def _check(split: str, data: Path) -> None:
 @app.command()
 def detect(
     ctx: typer.Context,
-    split: str = _SPLIT,
     data: Path = _DATA,
     shared: Path | None = _SHARED,
-    threshold: float = typer.Option(0.7, min=0.0, max=1.0, help="Detection threshold for ours."),
+    final: bool = typer.Option(False, "--final", help="Score the shipped model on the final split instead of cross-validating."),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
-    """Precision, recall and F1 of detection: ours, seed 001's regex, seed 000's keywords."""
+    """Detection on real data, cross-validated by group: W3C resolutions, QMSum decision
+    spans, meeting notes and our conversations; seed 001's regex and seed 000's keywords beside."""
     cli = cli_context(ctx)
-    _check(split, data)
+    _check("dev", data)
     shared_dir = _shared(shared)
     if shared_dir is None:
         cli.note("shared data not found: scoring our conversations only (pass --shared)")
-    rows = evaluate_detection(load_language(), load_sets(data, shared_dir), split, threshold)
+    items = _featurized(cli, data, shared_dir)
+    chosen = [item for item in items if item.meeting.final == final]
+    if final:
+        model = shipped_model()
+        ours = score_sources(chosen, lambda _: model)
+    else:
+        fold_weights = out_of_fold(chosen, cli.note)
+        operating = shipped_model().operating_logits
+        ours = score_sources(chosen, lambda item: DetectorModel(fold_weights[item.meeting.conversation.session_id], operating))
+    systems = {
+        "ours": ours,
+        "seed001-regex": score_detected(chosen, baseline_detections(chosen, seed001_regex)),
+        "seed000-keywords": score_detected(chosen, baseline_detections(chosen, seed000_keywords)),
+    }
+    rows = [row for system, scores in systems.items() for s in scores for row in _rows(system, s)]
     if as_json:
-        typer.echo(json.dumps([
-            {"dataset": r.dataset, "system": r.system, "precision": round(r.score.precision, 4),
-             "recall": round(r.score.recall, 4), "f1": round(r.score.f1, 4), "predicted": r.score.predicted,
-             "correct": r.score.correct, "units": r.score.units, "found": r.score.found} for r in rows
-        ], indent=2))
+        typer.echo(json.dumps({"split": "final" if final else "cross-validated", "rows": rows}, indent=2))
         return
-    cli.out.print(f"decision detection, split={split}, threshold={threshold}", highlight=False)
-    cli.out.print(f"{'dataset':<15}{'system':<18}{'P':>7}{'R':>7}{'F1':>7}{'predicted':>11}{'units':>7}", highlight=False)
-    for r in rows:
-        s = r.score
+    heading = "final split, shipped model" if final else "cross-validated by group (each group scored by a model trained without it)"
+    cli.out.print(f"decision detection on real data: {heading}", highlight=False)
+    cli.out.print(
+        f"{'source':<24}{'system':<18}{'P':>7}{'R':>7}{'F1':>7}{'F1 by group':>17}{'found':>12}{'detections':>12}",
+        highlight=False,
+    )
+    for row in rows:
+        spread = f"{row['f1_mean']:.3f} ± {row['f1_sd']:.3f}" if row["groups"] > 1 else "-"
         cli.out.print(
-            f"{r.dataset:<15}{r.system:<18}{s.precision:>7.3f}{s.recall:>7.3f}{s.f1:>7.3f}{s.predicted:>11}{s.units:>7}",
+            f"{row['source']:<24}{row['system']:<18}{row['precision']:>7.3f}{row['recall']:>7.3f}{row['f1']:>7.3f}"
+            f"{spread:>17}{str(row['found']) + '/' + str(row['targets']):>12}{row['detections']:>12}",
             highlight=False,
         )
+    cli.out.print("P is the share of detections inside a labelled decision (QMSum: in a decision span);"
+                  " R the share of labelled decisions found.", highlight=False)
+
+
+def _featurized(cli: CliContext, data: Path, shared_dir: Path | None) -> list[Featurized]:
+    meetings = load_labelled(data, shared_dir)
+    cli.note(f"reading {len(meetings)} labelled meetings ({sum(len(m.conversation.messages) for m in meetings)} messages) ...")
+    detector = DecisionDetector(load_language().nlp)
+
+    def progress(done: int, total: int) -> None:
+        if done % 50 == 0 or done == total:
+            cli.note(f"  features: {done}/{total} meetings")
+
+    return featurize(detector, meetings, progress)
+
+
+def _rows(system: str, scores: SourceScores) -> list[dict[str, object]]:
+    views = [(scores.source, scores.score)]
+    if scores.non_routine is not None:
+        views = [(f"{scores.source} (non-routine)", scores.non_routine), (f"{scores.source} (all)", scores.score)]
+    rows = []
+    for name, folded in views:
+        pooled = folded.pooled
+        mean, sd = folded.spread("f1")
+        rows.append({
+            "source": name, "system": system, "precision": round(pooled.precision, 4), "recall": round(pooled.recall, 4),
+            "f1": round(pooled.f1, 4), "detections": pooled.predicted, "correct": pooled.correct,
+            "targets": pooled.units, "found": pooled.found, "groups": len(folded.folds),
+            "f1_mean": round(mean, 4), "f1_sd": round(sd, 4),
+            "by_group": {group: {"precision": round(s.precision, 4), "recall": round(s.recall, 4), "f1": round(s.f1, 4)}
+                         for group, s in folded.folds},
+        })
+    return rows
 
 
 @app.command()
@@ -122,26 +180,24 @@ def extract(
 
 
 @app.command("train-detector")
-def train_detector(
+def train_detector_command(
     ctx: typer.Context,
     data: Path = _DATA,
     shared: Path | None = _SHARED,
-    out: Path = typer.Option(Path("nlp/detector_weights.json"), help="Where to write the fitted weights."),
-    l2: float = typer.Option(0.1, help="L2 penalty (0.1 chosen on the dev split)."),
+    out: Path = typer.Option(Path("nlp/detector_model.json"), help="Where to write the trained model."),
 ) -> None:
-    """Fit the detector's signal weights on the dev split only, and write them."""
+    """Train the detector on every labelled group outside the final split and write it
+    (deterministic: the same data give the same file)."""
     cli = cli_context(ctx)
     _check("dev", data)
-    sets = load_sets(data, _shared(shared))
-    dev = [item for items in sets.values() for item in items if item.split == "dev"]
-    detector = DecisionDetector(load_language().nlp, DetectorConfig(weights=dict(WEIGHTS)))
-    examples = training_examples(detector, dev)
-    weights = fit_weights(examples, l2=l2)
-    note = f"fitted by `decision-journal eval train-detector` on the dev split ({', '.join(sets)}): {len(examples)} examples, l2={l2}"
-    save_weights(weights, out, note)
-    cli.note(note)
-    for name, value in weights.items():
-        cli.out.print(f"  {name:<24}{value:>8.3f}", highlight=False)
+    shared_dir = _shared(shared)
+    if shared_dir is None:
+        raise fail("train-detector needs the shared data (W3C minutes, QMSum, meeting notes): pass --shared", code=2)
+    trained = train_detector(_featurized(cli, data, shared_dir), cli.note)
+    out.write_text(trained.model.to_json())
+    cli.note(trained.model.note)
+    logits = ", ".join(f"{kind} {value:.2f}" for kind, value in trained.model.operating_logits.items())
+    cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB); operating log-odds: {logits}", highlight=False)
 
 
 @app.command("search")

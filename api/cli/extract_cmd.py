@@ -69,13 +69,16 @@ def extract(
             for detection in pipeline.detect(conversation):
                 typer.echo(json.dumps({"session": conversation.session_id, **detection.model_dump()}, ensure_ascii=False))
             continue
-        decisions = list(full.run(conversation).decisions)
+        extraction = full.run(conversation)
+        decisions = list(extraction.decisions)
         if git_repo is not None:
             try:
                 decisions = [with_git_context(decision, git_repo) for decision in decisions]
             except NlpError as exc:
                 raise fail(str(exc), code=2) from exc
         cli.note(f"{conversation.path}: {len(conversation.messages)} messages ({conversation.source_format}), {len(decisions)} decisions")
+        for warning in extraction.warnings:
+            cli.note(f"{conversation.path}: warning: {warning}")
         found += [extracted_decision_json(decision, conversation) for decision in decisions]
     if as_json:
         typer.echo(json.dumps(found, indent=2, ensure_ascii=False))
@@ -85,8 +88,8 @@ def extract(
         assert isinstance(source, dict)  # built by extracted_decision_json
         cli.out.print(f"[{item['confidence']:.2f}] {item['summary']}", highlight=False, markup=False)
         cli.out.print(f"       {source['session']} messages {source['messages']}  by {item['decision_maker'] or '?'}", highlight=False, markup=False)
-        for key in ("context", "rationale"):
-            if item[key]:
+        for key in ("subject", "context", "rationale"):
+            if item[key] and not (key == "subject" and item[key] == item["context"]):
                 cli.out.print(f"       {key}: {item[key]}", highlight=False, markup=False)
         alternatives = item["alternatives"]
         assert isinstance(alternatives, list)

@@ -54,6 +54,8 @@ def ingest(
             f"{report.decisions_found} decisions found ({report.new_decisions} new), {report.linked_files} file links, "
             f"{report.superseded} superseded, {report.revisited} revisited"
         )
+        for warning in report.warnings:
+            cli.note(f"{report.session_id}: warning: {warning}")
     if as_json:
         typer.echo(json.dumps(stored, indent=2, ensure_ascii=False))
 

@@ -74,6 +74,9 @@ def _print_brief(cli: CliContext, hit: dict[str, Any]) -> None:
     when = str(d["decided_at"] or d["recorded_at"] or "")[:10]
     say(d["summary"])
     say(f"  {d['status']}, decided {when} by {d['decision_maker'] or '?'}  [{d['id']}, {'+'.join(hit['retrievers']) or 'filters only'}]")
+    subject = d.get("subject")
+    if subject and subject != d["context"] and subject.lower() not in d["summary"].lower():
+        say(f"  subject: {subject}")
     for key in ("context", "rationale"):
         if d[key]:
             say(f"  {key}: {d[key]}")

@@ -62,6 +62,7 @@ class Mutation:
             decisions_found=report.decisions_found, new_decisions=report.new_decisions,
             superseded=report.superseded, revisited=report.revisited,
             decisions=[Decision.of(r) for r in await context.load_decisions(report.decision_ids)],
+            warnings=report.warnings,
         )
 
     @strawberry.mutation(description="Record a decision by hand; returns it with seed 002's quality score and suggestions.")

@@ -37,6 +37,9 @@ class IngestSuccess:
     superseded: int
     revisited: int
     decisions: list[Decision]
+    warnings: list[str] = strawberry.field(
+        description="What to know about this run, e.g. the LLM rejecting most of what the offline detector is sure of."
+    )
 
 
 @strawberry.type(description="Seed 002's recording quality: a score and what would raise it.")

@@ -122,6 +122,9 @@ class Session:
 class Decision:
     id: strawberry.ID
     summary: str = strawberry.field(description="What was decided.")
+    subject: str | None = strawberry.field(
+        description="What it is about: the agenda item, heading, thread topic or question it answers."
+    )
     context: str | None
     rationale: str | None = strawberry.field(description="Why.")
     status: str = strawberry.field(description="active, superseded, revisited, proposed, rejected or deprecated.")
@@ -154,7 +157,7 @@ class Decision:
     def of(cls, r: DecisionRecord) -> Decision:
         names = {s.handle: s.name for s in r.stakeholders}
         return cls(
-            id=strawberry.ID(r.id), summary=r.summary, context=r.context, rationale=r.rationale, status=r.status,
+            id=strawberry.ID(r.id), summary=r.summary, subject=r.subject, context=r.context, rationale=r.rationale, status=r.status,
             status_text=r.status_text,
             decided_at=r.decided_at, recorded_at=r.recorded_at, superseded_at=r.superseded_at,
             confidence=r.confidence, origin=r.origin, pattern=r.pattern, category=r.category,

@@ -86,7 +86,7 @@ RETURN collect({
           {type: type(r), to: o.id, at: toString(r.at), reason: r.reason, partial: r.partial, outcome: r.outcome,
            inferred: r.inferred, confidence: r.confidence}],
   detail: CASE WHEN visible THEN {
-    decision: d {.id, .summary, .context, .rationale, .status, .status_text, .confidence, .origin, .source,
+    decision: d {.id, .summary, .subject, .context, .rationale, .status, .status_text, .confidence, .origin, .source,
                  .source_path, .tags, .keywords, .pattern, .category, .reversibility, .impact, .quality, .pros,
                  .cons, .risks, .assumptions, decided_at: toString(d.decided_at),
                  recorded_at: toString(d.recorded_at), superseded_at: toString(d.superseded_at)},

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from nlp.evaluation.corpus import LabelledMeeting, Target, folded, is_final
 from nlp.readers import read_conversation
 from nlp.schema import Conversation, Message
 
@@ -82,7 +83,7 @@ def load_meeting_notes(shared_data: Path, annotations: Path) -> list[LabelledCon
         items = [item for item in record["items"] if item["kind"] in {"decision", "outcome", "action_item"}]
         if not items:
             continue
-        conversation = read_conversation(shared_data / record["file"], "markdown", Path(record["file"]).stem)
+        conversation = read_conversation(shared_data / record["file"], "markdown", record["file"])
         by_line = _messages_by_line(conversation)
         gold: list[GoldDecision] = []
         scored: set[int] = set()
@@ -113,3 +114,22 @@ def _messages_by_line(conversation: Conversation) -> dict[int, int]:
         for number in range(line, max(end, line + 1)):
             mapping[number] = seq
     return mapping
+
+
+def as_labelled_meeting(item: LabelledConversation, source: str) -> LabelledMeeting:
+    """A hand-labelled conversation or notes file in the shape every source shares.
+
+    Meeting notes are held out by repository (``meetings/<owner>__<repo>/…``); our
+    conversations, many and small, in folds of whole conversations.
+    """
+    targets = tuple(Target(unit.messages) for unit in item.gold)
+    group = item.name.split("/")[1] if source == "notes" else folded(item.name)
+    return LabelledMeeting(
+        source=source,
+        group=group,
+        final=is_final(item.name),
+        conversation=item.conversation,
+        targets=targets,
+        positives=frozenset().union(*(t.messages for t in targets)) if targets else frozenset(),
+        scored=item.scored,
+    )

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from nlp.evaluation.datasets import GoldDecision, LabelledConversation
 from nlp.extract import handle_for
-from nlp.schema import ExtractedDecision, Message
+from nlp.schema import ExtractedDecision
 
 
 @dataclass(frozen=True)
@@ -57,11 +57,6 @@ def score_detection(item: LabelledConversation, predicted: Iterable[int]) -> Det
         units=len(item.gold),
         found=sum(1 for unit in item.gold if unit.messages & chosen),
     )
-
-
-def predict_with(rule: Callable[[Message], bool], item: LabelledConversation) -> list[int]:
-    """The messages a per-message rule (a baseline) marks as decisions."""
-    return [m.seq for m in item.conversation.messages if rule(m)]
 
 
 @dataclass

@@ -1,27 +1,14 @@
-"""Run detection and extraction over the labelled sets, ours beside the baselines."""
+"""Extraction over the labelled sets, and the per-message detection baselines."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
-from nlp.detect import SEED000_KEYWORDS, SEED001_PATTERNS, DetectorConfig
+from nlp.detect import SEED000_KEYWORDS, SEED001_PATTERNS
 from nlp.evaluation.datasets import LabelledConversation, load_conversations, load_meeting_notes
-from nlp.evaluation.metrics import EMPTY, DetectionScore, ExtractionScore, predict_with, score_detection, score_extraction
+from nlp.evaluation.metrics import ExtractionScore, score_extraction
 from nlp.language import LanguageInfo
 from nlp.pipeline import OfflinePipeline, Pipeline
-from nlp.schema import Message
-
-SYSTEMS = ("ours", "seed001-regex", "seed000-keywords")
-
-
-@dataclass(frozen=True)
-class DetectionRow:
-    """One line of the detection table."""
-
-    dataset: str
-    system: str
-    score: DetectionScore
 
 
 def load_sets(eval_dir: Path, shared_data: Path | None) -> dict[str, list[LabelledConversation]]:
@@ -32,37 +19,15 @@ def load_sets(eval_dir: Path, shared_data: Path | None) -> dict[str, list[Labell
     return sets
 
 
-def seed001_regex(message: Message) -> bool:
+def seed001_regex(text: str) -> bool:
     """Seed 001's ``mightContainDecision`` alone."""
-    return any(pattern.search(message.content) for pattern in SEED001_PATTERNS)
+    return any(pattern.search(text) for pattern in SEED001_PATTERNS)
 
 
-def seed000_keywords(message: Message) -> bool:
+def seed000_keywords(text: str) -> bool:
     """Seed 000's keyword check alone (no LLM confirmation)."""
-    lowered = message.content.lower()
+    lowered = text.lower()
     return any(keyword in lowered for keyword in SEED000_KEYWORDS)
-
-
-def evaluate_detection(
-    language: LanguageInfo, sets: dict[str, list[LabelledConversation]], split: str, threshold: float = 0.7
-) -> list[DetectionRow]:
-    """Scores per dataset and system, and over all datasets, for ``split`` (or ``all``)."""
-    pipeline = OfflinePipeline(language, DetectorConfig(threshold=threshold))
-    rows: list[DetectionRow] = []
-    totals = {system: EMPTY for system in SYSTEMS}
-    for name, items in sets.items():
-        chosen = [item for item in items if split == "all" or item.split == split]
-        scores = {system: EMPTY for system in SYSTEMS}
-        for item in chosen:
-            ours = [d.seq for d in pipeline.detect(item.conversation) if d.is_decision]
-            scores["ours"] += score_detection(item, ours)
-            scores["seed001-regex"] += score_detection(item, predict_with(seed001_regex, item))
-            scores["seed000-keywords"] += score_detection(item, predict_with(seed000_keywords, item))
-        for system in SYSTEMS:
-            rows.append(DetectionRow(name, system, scores[system]))
-            totals[system] += scores[system]
-    rows += [DetectionRow("all", system, totals[system]) for system in SYSTEMS]
-    return rows
 
 
 def evaluate_extraction(

@@ -38,7 +38,7 @@ class LLMOptions:
     extract: bool = True
     abstract: bool = True
     confirm_threshold: float = 0.7
-    candidate_threshold: float = 0.3
+    candidate_threshold: float = 0.5
     context_messages: int = 10
 
 
@@ -61,17 +61,40 @@ class LLMPipeline:
 
     def run(self, conversation: Conversation) -> Extraction:
         parsed = self._offline.parse(conversation)
-        detections = self._offline.detect(conversation, parsed)
+        offline = self._offline.detect(conversation, parsed)
+        detections = offline
+        warnings: tuple[str, ...] = ()
         if self._options.confirm:
-            detections = [self._confirm(conversation, d, parsed) for d in detections]
+            detections = [self._confirm(conversation, d, parsed) for d in offline]
+            warnings = self._rejection_warning(offline, detections)
         decisions = self._offline.extract(conversation, detections, parsed)
         if self._options.extract or self._options.abstract:
             decisions = [self._enrich(conversation, d, parsed) for d in decisions]
-        return Extraction(conversation=conversation, detections=tuple(detections), decisions=tuple(decisions))
+        return Extraction(
+            conversation=conversation, detections=tuple(detections), decisions=tuple(decisions), warnings=warnings
+        )
+
+    def _rejection_warning(self, offline: list[Detection], confirmed: list[Detection]) -> tuple[str, ...]:
+        """A weak model can silently empty the result: say so when it rejects most of what
+        the offline detector is sure of, and name the settings that keep the offline verdicts."""
+        sure = [d.seq for d in offline if d.is_decision]
+        rejected = [seq for seq in sure if not confirmed[seq].is_decision]
+        if not rejected or len(rejected) * 2 < len(sure):
+            return ()
+        warning = (
+            f"the LLM rejected {len(rejected)} of the {len(sure)} decisions the offline detector is sure of "
+            f"(messages {', '.join(str(seq) for seq in rejected)}); if it is wrong, set [journal] llm_confirmation = false "
+            f"to keep the offline verdicts, or lower detection_threshold (now {self._options.confirm_threshold}), "
+            f"which is also the score the LLM must give"
+        )
+        log.warning("%s", warning)
+        return (warning,)
 
     def _confirm(self, conversation: Conversation, detection: Detection, parsed: ParsedConversation) -> Detection:
         if detection.confidence < self._options.candidate_threshold:
             return detection
+        if detection.unit and not detection.is_decision:
+            return detection  # a vote or reply inside a unit: its anchor is asked, not each member
         message = conversation.messages[detection.seq]
         previous = conversation.messages[max(0, detection.seq - 3) : detection.seq]
         context = ConfirmContext(

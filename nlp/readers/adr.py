@@ -73,6 +73,7 @@ def read_adr(text: str, path: str, seq: int, collection: str) -> tuple[Message, 
     shown_status = _plain(status_text)
     extracted = ExtractedDecision(
         decision=summary[:300],
+        subject=title[:100] or None,
         context=context[:SECTION_CHARS] or None,
         rationale=decision[:SECTION_CHARS] or None,
         alternatives=tuple(_alternatives(sections)),

@@ -71,6 +71,8 @@ def test_the_llm_can_reject_what_the_rules_accepted(offline: OfflinePipeline) ->
                          "LLMExtraction": always(EXTRACTION), "Abstraction": always(ABSTRACTION)})
     result = LLMPipeline(offline, client).run(_conversation())
     assert result.decisions == () and any("llm_rejected" in d.signals for d in result.detections)
+    (warning,) = result.warnings  # a model that empties the result says so, and names the settings
+    assert "rejected 1 of the 1" in warning and "llm_confirmation = false" in warning and "detection_threshold" in warning
 
 
 @pytest.mark.parametrize("failure", [LLMError("timeout"), '{"score": "high"', "not json at all", {"score": 7, "explanation": "x"}])

@@ -4,7 +4,7 @@ from spacy.language import Language
 
 from nlp.detect import DecisionDetector
 from nlp.extract import DecisionExtractor
-from nlp.schema import Conversation, Message
+from nlp.schema import Conversation, Detection, Message
 
 
 def _conversation(*turns: tuple[str, str], topic: str | None = None) -> Conversation:
@@ -43,13 +43,16 @@ def test_messages_without_cues_are_not_parsed(nlp: Language) -> None:
     detector = DecisionDetector(nlp)
     quiet = Message(id="x", seq=0, content="The weather is nice today.")
     assert detector.prefilter(quiet) == ()
-    assert detector.detect(Conversation(session_id="s", source_format="t", messages=(quiet,)))[0].confidence == 0.0
+    (detection,) = detector.detect(Conversation(session_id="s", source_format="t", messages=(quiet,)))
+    assert detection.signals == () and detection.snippet == "" and not detection.is_decision
 
 
-def test_agreement_to_a_proposal_is_a_decision_with_its_signal(nlp: Language) -> None:
+def test_a_proposal_and_its_agreement_are_one_decision_anchored_at_the_proposal(nlp: Language) -> None:
     conversation = _conversation(("bob", "How about we keep PostgreSQL and add Redis?"), ("alice", "Agreed, let's do that."))
-    detection = DecisionDetector(nlp).detect(conversation)[1]
-    assert detection.is_decision and "agreement_to_proposal" in detection.signals
+    proposal, agreement = DecisionDetector(nlp).detect(conversation)
+    assert "agreement_to_proposal" in agreement.signals
+    assert proposal.is_decision and not agreement.is_decision
+    assert proposal.unit == agreement.unit == (0, 1)
 
 
 def test_items_under_a_decisions_lead_in_count_and_action_items_do_not(nlp: Language) -> None:
@@ -131,3 +134,23 @@ def test_trade_offs_of_the_chosen_option_come_from_the_discussion(nlp: Language)
     assert trade_offs.pros == ("Redis is fast",)
     assert trade_offs.cons == ("it needs more memory",)
     assert any("assuming traffic" in item for item in trade_offs.assumptions)
+
+
+def test_a_unit_is_one_decision_carrying_its_members_and_its_subject(nlp: Language) -> None:
+    conversation = _conversation(
+        ("Chair", "Proposal: retry failed payments three times with backoff."),
+        ("Ann", "+1"),
+        ("Ben", "+1"),
+        ("Chair", "Approved for the next stage."),
+        topic="Sync 2024-03-01 > Payment retries proposal",
+    )
+    unit = (0, 1, 2, 3)
+    detections = [
+        Detection(seq=seq, is_decision=seq == 3, confidence=0.9 if seq == 3 else 0.8, snippet="", unit=unit)
+        for seq in unit
+    ]
+    (decision,) = DecisionExtractor(nlp).extract(conversation, detections)
+    assert decision.subject == "Payment retries proposal"
+    assert decision.decision == "Payment retries proposal: Approved for the next stage."
+    assert decision.messages == unit
+    assert {s.handle for s in decision.stakeholders} >= {"@ann", "@ben", "@chair"}

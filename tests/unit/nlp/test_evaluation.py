@@ -6,9 +6,7 @@ from spacy.language import Language
 
 from nlp.evaluation.datasets import GoldDecision, LabelledConversation, load_conversations
 from nlp.evaluation.metrics import score_detection
-from nlp.evaluation.run import SYSTEMS, evaluate_detection, load_sets
-from nlp.evaluation.train import fit_weights
-from nlp.language import LanguageInfo
+from nlp.evaluation.detection_cv import load_labelled
 from nlp.parsing import ParsedConversation
 from nlp.schema import Conversation, Message
 
@@ -30,12 +28,6 @@ def test_units_count_once_and_unscored_messages_do_not_count() -> None:
     assert round(score.precision, 3) == 0.667 and score.recall == 0.5
 
 
-def test_fit_weights_learns_the_sign_of_each_signal() -> None:
-    examples = [(("strong_cue",), 1)] * 20 + [(("question",), 0)] * 20 + [(("strong_cue", "question"), 0)] * 5
-    weights = fit_weights(examples, l2=0.1)
-    assert weights["strong_cue"] > 0 > weights["question"]
-
-
 def test_the_labelled_set_has_both_splits_and_every_unit_points_at_real_messages() -> None:
     items = load_conversations(EVAL / "conversations.jsonl")
     assert {item.split for item in items} == {"dev", "heldout"}
@@ -44,10 +36,12 @@ def test_the_labelled_set_has_both_splits_and_every_unit_points_at_real_messages
             assert unit.messages and max(unit.messages) < len(item.conversation.messages)
 
 
-def test_detection_rows_cover_every_system(language: LanguageInfo) -> None:
-    rows = evaluate_detection(language, load_sets(EVAL, None), "heldout")
-    assert {(row.dataset, row.system) for row in rows} == {(d, s) for d in ("conversations", "all") for s in SYSTEMS}
-    assert all(row.score.units == 12 for row in rows)
+def test_our_conversations_load_in_the_shared_shape_with_groups_and_a_final_split() -> None:
+    meetings = load_labelled(EVAL, None)
+    assert {m.source for m in meetings} == {"conversations"}
+    assert {m.group for m in meetings if not m.final} <= {f"fold-{n}" for n in range(1, 6)}
+    assert any(m.final for m in meetings) and not all(m.final for m in meetings)
+    assert all(m.positives == frozenset().union(*(t.messages for t in m.targets)) for m in meetings if m.targets)
 
 
 def test_each_message_is_parsed_once(nlp: Language) -> None:

@@ -1,0 +1,226 @@
+"""What the learned detector sees of a message: its words, its neighbours, its rule signals.
+
+Every feature is a name hashed (crc32) into ``BUCKETS`` slots, so the model is one weight
+vector and unseen words cost nothing. Per message:
+
+- its words and word pairs (the first ``MAX_TOKENS``), lower-cased;
+- the first words of the two messages before and after it ("+1", "agreed", "so we'll …"
+  answer or lead into a decision);
+- how many bare votes or short agreements stand just before and just after it (a
+  proposal is followed by a run of "+1"s; a chair's conclusion follows them);
+- how many messages around it carry rule cues, and where in the meeting it stands;
+- its length, whether it asks, whether its author speaks most in the meeting (the chair);
+- for notes, whether its heading says decisions, outcomes or action items;
+- the rule signals of ``nlp.detect`` for the messages the pre-filter let through.
+
+Words are shared by every kind of conversation (``kind_of``: notes, a meeting that votes,
+a spoken meeting, a chat); everything about a message's place among its neighbours is
+learned per kind, and rule signals both ways: what "no vote follows" means in W3C minutes
+is not what it means in a two-person chat.
+
+No embedding: all-MiniLM on this project's 2 cores embeds about 73 short messages a
+second, and detection must keep up with 2,000.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from collections import Counter
+
+from nlp.schema import Conversation, Message
+
+BUCKETS = 1 << 18
+MAX_TOKENS = 60
+NEIGHBOUR_TOKENS = 6
+_TOKEN = re.compile(r"[+-]1\b|[a-z][a-z'+#-]*|\d+|\?")
+_VOTE = re.compile(r"^\W*(?:[+-][01]|0)(?:\W|$)")
+_SHORT_AGREEMENT = re.compile(
+    r"^\W*(agreed|agree|yes|yeah|yep|ok(ay)?|sure|right|fine|sounds good|great|good|lgtm|approved|"
+    r"no objections?|so resolved|resolved|done|deal|works for me|fine by me)\b",
+    re.IGNORECASE,
+)
+_AGREEMENT_OPENING = re.compile(
+    r"^\W*(agreed|i agree|agree|sounds good|\+1|fine by me|makes sense|no objections?)\b", re.IGNORECASE
+)
+DECISION_HEADING = re.compile(r"decision|resolution|agreed|resolved", re.IGNORECASE)
+OUTCOME_HEADING = re.compile(r"outcome|conclusion|result", re.IGNORECASE)
+ACTION_HEADING = re.compile(r"action item|actions? items|todo|next steps", re.IGNORECASE)
+KINDS = {"qmsum": "spoken", "markdown": "notes"}
+_FILLER = re.compile(r"\b(um+|uh+|hmm+|mm-hmm|uh-huh)\b", re.IGNORECASE)
+SPOKEN_SHARE = 0.15
+"""A conversation in which this share of messages holds a filler ("um", "uh", "mm-hmm") was
+spoken and transcribed, whatever its file format."""
+
+
+VOTING_SHARE = 0.02
+"""A conversation in which at least this share of messages (and at least 3) are bare votes
+decides by voting: IRC-scribed minutes, a chat that polls with "+1"."""
+
+
+def kind_of(conversation: Conversation) -> str:
+    """``notes``, ``voting``, ``spoken`` or ``chat``: how a conversation reaches its decisions.
+
+    The kind is read from the conversation itself (markdown notes; whether it votes; a QMSum
+    file, or fillers in many messages, for a transcribed spoken meeting), so the same rule
+    holds at training and at ingest.
+    """
+    by_format = KINDS.get(conversation.source_format, "chat")
+    if by_format == "notes":
+        return by_format
+    messages = conversation.messages
+    votes = sum(1 for m in messages if is_vote(m.content))
+    if votes >= 3 and votes >= VOTING_SHARE * len(messages):
+        return "voting"
+    fillers = sum(1 for m in messages if _FILLER.search(m.content))
+    if by_format == "spoken" or (len(messages) >= 20 and fillers >= SPOKEN_SHARE * len(messages)):
+        return "spoken"
+    return "chat"
+
+
+def tokens(text: str, limit: int = MAX_TOKENS) -> list[str]:
+    """Lower-cased word tokens, votes ("+1") and question marks, the first ``limit``."""
+    found = _TOKEN.findall(text[: limit * 12].lower())
+    return found[:limit]
+
+
+def is_vote(text: str) -> bool:
+    """A bare vote ("+1", "0", "-1 because …" counts when it starts the message)."""
+    return bool(_VOTE.match(text)) and len(text) < 80
+
+
+def is_short_agreement(text: str) -> bool:
+    """"Agreed.", "OK", "no objections" — a reply that carries no content of its own."""
+    return len(text) < 40 and bool(_SHORT_AGREEMENT.match(text))
+
+
+REPLY_CHARS = 60
+
+
+def is_reply(text: str) -> bool:
+    """A vote, a short agreement, or a short message that opens by agreeing ("Agreed, let's
+    do that."): it joins a decision rather than stating one. "Agreed. We decided to use
+    PostgreSQL for the orders service because …" states one."""
+    return is_vote(text) or is_short_agreement(text) or (len(text) < REPLY_CHARS and bool(_AGREEMENT_OPENING.match(text)))
+
+
+def notes_kind(source_format: str) -> bool:
+    """Whether a source is notes (one note-taker's bullets) rather than a conversation."""
+    return KINDS.get(source_format) == "notes"
+
+
+def _hashed(name: str) -> int:
+    return zlib.crc32(name.encode()) % BUCKETS
+
+
+def _count_bucket(n: int) -> str:
+    return "0" if n == 0 else "1" if n == 1 else "2-3" if n <= 3 else "4+"
+
+
+class ConversationFeatures:
+    """Features of every message of one conversation, computed once.
+
+    Args:
+        conversation: The messages.
+        signals: Rule signals per message seq (only the pre-filtered ones have any).
+    """
+
+    def __init__(self, conversation: Conversation, signals: dict[int, tuple[str, ...]]) -> None:
+        self._messages = conversation.messages
+        self._signals = signals
+        self._kind = kind_of(conversation)
+        self._words = [tokens(m.content) for m in self._messages]
+        self._replies = [is_reply(m.content) for m in self._messages]
+        strong = {"strong_cue", "we_commit", "agreement_to_proposal", "acceptance", "decision_topic"}
+        self._cued = [bool(self._signals.get(m.seq)) for m in self._messages]
+        self._strong = [bool(strong & set(self._signals.get(m.seq, ()))) for m in self._messages]
+        authors = Counter(m.author for m in self._messages if m.author)
+        self._chair = authors.most_common(1)[0][0] if authors else None
+
+    @property
+    def kind(self) -> str:
+        """The kind of source (``kind_of``)."""
+        return self._kind
+
+    def signals(self, seq: int) -> tuple[str, ...]:
+        """The rule signals of the message at ``seq`` (empty when the pre-filter skipped it)."""
+        return self._signals.get(seq, ())
+
+    def names(self, seq: int) -> list[str]:
+        """The feature names of the message at ``seq`` (for tests and explanations)."""
+        words = self._words[seq]
+        names = ["bias", f"kind:{self._kind}"]
+        names += [f"w:{w}" for w in words]
+        names += [f"b:{a}_{b}" for a, b in zip(words, words[1:], strict=False)]
+        # How a message sits among its neighbours means different things in a meeting that
+        # votes and in a team chat ("no +1 after it"): those features are learned per kind.
+        names += [f"{self._kind}|{name}" for name in self._structure(seq)]
+        names += _heading_names(self._messages[seq])
+        signals = self._signals.get(seq, ())
+        names += [f"sig:{name}" for name in signals]
+        names += [f"{self._kind}|sig:{name}" for name in signals]
+        return names
+
+    def _structure(self, seq: int) -> list[str]:
+        message = self._messages[seq]
+        words = self._words[seq]
+        names: list[str] = []
+        for offset, label in ((-2, "p2"), (-1, "p1"), (1, "n1"), (2, "n2")):
+            other = seq + offset
+            if 0 <= other < len(self._messages):
+                names += [f"{label}:{w}" for w in self._words[other][:NEIGHBOUR_TOKENS]]
+                if self._replies[other]:
+                    names.append(f"{label}:reply")
+            # No feature for "no neighbour": a one-message input is not the end of a meeting.
+        after = sum(self._replies[seq + 1 : seq + 9])
+        before = sum(self._replies[max(0, seq - 8) : seq])
+        names += [f"replies_after:{_count_bucket(after)}", f"replies_before:{_count_bucket(before)}"]
+        # Decisions are talked about in stretches: how many messages around this one carry
+        # a cue, or a strong one, says more than the message alone in a long spoken meeting.
+        around = slice(max(0, seq - 5), seq + 6)
+        names += [f"cued_around:{_count_bucket(sum(self._cued[around]))}",
+                  f"strong_around:{_count_bucket(sum(self._strong[around]))}"]
+        names.append(f"position:{min(9, 10 * seq // max(1, len(self._messages)))}")
+        if self._replies[seq]:
+            names.append("is_reply")
+            names.append(f"reply_run_ends:{seq + 1 >= len(self._messages) or not self._replies[seq + 1]}")
+        size = len(words)
+        names.append(f"len:{'1-3' if size <= 3 else '4-10' if size <= 10 else '11-30' if size <= 30 else '31+'}")
+        if message.content.rstrip().endswith("?"):
+            names.append("ends_question")
+        if self._chair is not None and message.author == self._chair:
+            names.append("chair")
+        return names
+
+    def hashed(self, seq: int) -> list[int]:
+        """The bucket of each feature of the message at ``seq``, duplicates removed."""
+        return sorted({_hashed(name) for name in self.names(seq)})
+
+    def all_hashed(self) -> list[list[int]]:
+        """``hashed`` for every message, in order."""
+        return [self.hashed(m.seq) for m in self._messages]
+
+
+def heading_kinds(topic: str | None) -> list[str]:
+    """What a message's heading says its list holds: ``decision`` or ``outcome``, and ``action``.
+
+    Only the innermost part of the topic counts (a "Decisions:" lead-in, else the nearest
+    heading): outer headings often name several sections at once.
+    """
+    if not topic:
+        return []
+    innermost = topic.rsplit(">", 1)[-1]
+    kinds = []
+    if DECISION_HEADING.search(innermost):
+        kinds.append("decision")
+    elif OUTCOME_HEADING.search(innermost):
+        kinds.append("outcome")
+    if ACTION_HEADING.search(innermost):
+        kinds.append("action")
+    return kinds
+
+
+def _heading_names(message: Message) -> list[str]:
+    if not message.topic:
+        return []
+    return ["has_heading", *(f"heading:{kind}" for kind in heading_kinds(message.topic))]

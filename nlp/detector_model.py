@@ -1,0 +1,102 @@
+"""The learned decision scorer: one logistic weight per hashed feature, shipped as JSON.
+
+``decision-journal eval train-detector`` writes ``detector_model.json`` from the labelled
+development data; this module only loads and applies it. Confidence is the model's
+probability with its log-odds shifted so that the operating point chosen by
+cross-validation reads as ``OPERATING_CONFIDENCE`` (seed 000's ``detection_threshold``
+default): a message at the operating point scores 0.7, above it more.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+
+import numpy as np
+
+from nlp.detector_features import BUCKETS
+from nlp.errors import NlpError
+
+MODEL_FILE = "detector_model.json"
+OPERATING_CONFIDENCE = 0.7
+_OPERATING_LOGIT = math.log(OPERATING_CONFIDENCE / (1 - OPERATING_CONFIDENCE))
+
+
+class DetectorModelMissing(NlpError):
+    """The package ships no trained detector (run ``decision-journal eval train-detector``)."""
+
+
+@dataclass(frozen=True)
+class DetectorModel:
+    """Weights over ``BUCKETS`` hashed features and the operating log-odds.
+
+    Attributes:
+        weights: One float per bucket (``bias`` is a feature like any other).
+        operating_logits: Per kind of conversation (``detector_features.kind_of``), the raw
+            log-odds that the operating threshold sits at: a long spoken meeting and a list
+            of outcomes do not score alike.
+        note: How the weights were made.
+    """
+
+    weights: np.ndarray
+    operating_logits: dict[str, float]
+    note: str = ""
+
+    def logits(self, rows: Sequence[Sequence[int]]) -> np.ndarray:
+        """Raw log-odds of each row of hashed features."""
+        if not rows:
+            return np.zeros(0)
+        lengths = np.array([len(row) for row in rows])
+        if not lengths.all():
+            raise ValueError("every row holds at least the bias feature")
+        flat = np.fromiter((i for row in rows for i in row), dtype=np.int64, count=int(lengths.sum()))
+        return np.add.reduceat(self.weights[flat], np.concatenate(([0], np.cumsum(lengths)[:-1])))
+
+    def operating_logit(self, kind: str) -> float:
+        """The operating log-odds of ``kind`` (the chat one for a kind never trained on)."""
+        return self.operating_logits.get(kind, self.operating_logits.get("chat", 0.0))
+
+    def confidences(self, rows: Sequence[Sequence[int]], kind: str = "chat") -> list[float]:
+        """Confidence in [0, 1] of each row, 0.7 at the operating point of ``kind``."""
+        shifted = self.logits(rows) - self.operating_logit(kind) + _OPERATING_LOGIT
+        return [round(float(p), 4) for p in 1.0 / (1.0 + np.exp(-shifted))]
+
+    def to_json(self) -> str:
+        """The non-zero weights, rounded, with the operating point and the note."""
+        nonzero = np.flatnonzero(np.abs(self.weights) >= 5e-4)
+        return json.dumps({
+            "note": self.note,
+            "buckets": BUCKETS,
+            "operating_logits": {kind: round(value, 4) for kind, value in sorted(self.operating_logits.items())},
+            "indices": nonzero.tolist(),
+            "values": [round(float(v), 3) for v in self.weights[nonzero]],
+        }, separators=(",", ":")) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> DetectorModel:
+        """Read what ``to_json`` wrote."""
+        data = json.loads(text)
+        if data.get("buckets") != BUCKETS:
+            raise DetectorModelMissing(f"the detector model has {data.get('buckets')} buckets, this code hashes into {BUCKETS}: retrain it")
+        weights = np.zeros(BUCKETS, dtype=np.float64)
+        weights[np.array(data["indices"], dtype=np.int64)] = np.array(data["values"], dtype=np.float64)
+        logits = {str(kind): float(value) for kind, value in data["operating_logits"].items()}
+        return cls(weights=weights, operating_logits=logits, note=str(data.get("note", "")))
+
+
+_SHIPPED: DetectorModel | None = None
+
+
+def shipped_model() -> DetectorModel:
+    """The model in the package, read once per process."""
+    global _SHIPPED
+    if _SHIPPED is None:
+        try:
+            text = resources.files("nlp").joinpath(MODEL_FILE).read_text()
+        except FileNotFoundError as exc:
+            raise DetectorModelMissing(f"nlp/{MODEL_FILE} is missing: run `decision-journal eval train-detector`") from exc
+        _SHIPPED = DetectorModel.from_json(text)
+    return _SHIPPED

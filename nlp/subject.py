@@ -1,0 +1,73 @@
+"""What a decision is about: its agenda item, heading, or the question it answers.
+
+A conclusion such as "Approved for the next stage." means nothing without the item it was
+taken under, so every decision carries a ``subject`` and a summary that reads on its own.
+Headings that only say what kind of list follows ("Decisions", "Outcomes from Discussion
+topics", "Action Items", "Meeting Agenda") or which meeting it was (a date, "SIG meeting")
+are not subjects; the nearest heading that is, is.
+"""
+
+from __future__ import annotations
+
+import re
+
+_GENERIC = re.compile(
+    r"^\W*(short version|decisions?|outcomes?|outcomes? from discussion topics|action items?|actions? items|"
+    r"notes?|meeting notes|minutes|agenda|meeting agenda|discussion|discussion topics|details|summary|"
+    r"attendees|participants|next steps|resolutions?|todo|misc\w*|other|other business|any other business|aob|"
+    r"updates?|announcements?|introductions?|topics?)\W*$",
+    re.IGNORECASE,
+)
+_MEETING_TITLE = re.compile(
+    r"\b(\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}|\d{8})\b|\b(meeting|telco|call|plenary|sync|standup|minutes)\b",
+    re.IGNORECASE,
+)
+_LEAD_IN = re.compile(r"^\W*(so|okay|ok|right|well|and|alright|um+|uh+)\b[\s,]*", re.IGNORECASE)
+_SELF_STANDING = 6
+"""A summary of fewer words than this (or one that opens with a bare verdict) gets its subject in front."""
+_VERDICT = re.compile(
+    r"^\W*(approved|accepted|rejected|agreed|declined|adopted|yes|no|done|confirmed|ok(ay)?|deferred|postponed)\b",
+    re.IGNORECASE,
+)
+MAX_SUBJECT = 100
+
+
+def subject_from_topic(topic: str | None) -> str | None:
+    """The innermost heading (or list lead-in) of ``topic`` that names a subject."""
+    if not topic:
+        return None
+    for part in reversed([p.strip().rstrip(":").strip() for p in topic.split(">")]):
+        text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", part)  # a markdown link reads as its text
+        text = re.sub(r"[*_`\[\]]", "", text).strip()
+        if not text or _GENERIC.match(text) or _MEETING_TITLE.search(text):
+            continue
+        return _shorten(text)
+    return None
+
+
+def subject_from_question(question: str | None) -> str | None:
+    """The question a decision answers, as a subject ("REST or GraphQL for the public API?")."""
+    if not question:
+        return None
+    text = _LEAD_IN.sub("", question.strip())
+    text = re.sub(r"^\W*(next|next item|next up|next topic)\s*:\s*", "", text, flags=re.IGNORECASE)
+    return _shorten(text) if len(text.split()) >= 3 else None
+
+
+def subject_of(topic: str | None, question: str | None) -> str | None:
+    """The heading's subject, else the question's."""
+    return subject_from_topic(topic) or subject_from_question(question)
+
+
+def self_standing(summary: str, subject: str | None) -> str:
+    """``summary``, with its subject in front when it does not say what it is about."""
+    if not subject or subject.lower() in summary.lower():
+        return summary
+    if len(summary.split()) < _SELF_STANDING or _VERDICT.match(summary):
+        return f"{subject.rstrip('?.:')}: {summary}"
+    return summary
+
+
+def _shorten(text: str) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= MAX_SUBJECT else flat[: MAX_SUBJECT - 1].rsplit(" ", 1)[0] + "…"

@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+import numpy as np
+from spacy.language import Language
+
+from nlp.detect import DecisionDetector, DetectorConfig
+from nlp.detector_model import DetectorModel
+from nlp.evaluation.corpus import LabelledMeeting, Target, bucket, folded
+from nlp.evaluation.detection_cv import anchors_of
+from nlp.evaluation.real_metrics import score_targets
+from nlp.evaluation.train import featurize, fit
+from nlp.schema import Conversation, Message
+
+DECIDED = ["We decided to ship the beta on Friday.", "We agreed to keep the old logo.", "We decided to drop the v1 API."]
+CHATTER = ["The build was slow this morning.", "Lunch is at noon.", "I read the report yesterday.", "The room is booked."]
+
+
+def _meeting(name: str, texts: list[str], positives: set[int], source: str = "conversations") -> LabelledMeeting:
+    messages = tuple(Message(id=f"{name}#{i}", seq=i, author="a" if i % 2 else "b", content=t) for i, t in enumerate(texts))
+    targets = tuple(Target(frozenset({i})) for i in sorted(positives))
+    return LabelledMeeting(source, "g", False, Conversation(session_id=name, source_format="chat", messages=messages),
+                           targets, frozenset(positives))
+
+
+def _data() -> list[LabelledMeeting]:
+    meetings = []
+    for n in range(6):
+        texts = CHATTER[n % 4 :] + [DECIDED[n % 3]] + CHATTER[: n % 4]
+        meetings.append(_meeting(f"m{n}", texts, {len(CHATTER[n % 4 :])}))
+    return meetings
+
+
+def test_training_is_deterministic_and_separates_decisions_from_chatter(nlp: Language) -> None:
+    detector = DecisionDetector(nlp, DetectorConfig(model=DetectorModel(np.zeros(1 << 18), {"chat": 0.0})))
+    items = featurize(detector, _data())
+    first, second = fit(items, steps=60), fit(items, steps=60)
+    assert np.array_equal(first, second)
+    model = DetectorModel(first, {"chat": 0.0})
+    for item in items:
+        logits = model.logits(item.rows)
+        decided = item.meeting.targets[0].messages
+        assert min(logits[i] for i in decided) > max(logits[i] for i in range(len(logits)) if i not in decided)
+    assert [anchors_of(item, model) for item in items] == [sorted(item.meeting.positives) for item in items]
+
+
+def test_a_saved_model_reads_back_the_same_scores(nlp: Language) -> None:
+    detector = DecisionDetector(nlp, DetectorConfig(model=DetectorModel(np.zeros(1 << 18), {"chat": 0.0})))
+    items = featurize(detector, _data())
+    model = DetectorModel(fit(items, steps=30), {"chat": 0.4}, "test")
+    again = DetectorModel.from_json(model.to_json())
+    assert np.allclose(again.logits(items[0].rows), model.logits(items[0].rows), atol=0.01 * len(items[0].rows[0]))
+    assert again.operating_logits == {"chat": 0.4} and again.note == "test"
+
+
+def test_routine_windows_are_set_apart_on_both_sides() -> None:
+    meeting = LabelledMeeting(
+        "w3c", "g", False, Conversation(session_id="w", source_format="chat",
+                                        messages=tuple(Message(id=str(i), seq=i, content="x") for i in range(10))),
+        (Target(frozenset({1, 2}), routine=True), Target(frozenset({6, 7}))), frozenset({1, 2, 6, 7}),
+    )
+    everything = score_targets(meeting, [2, 4, 7])
+    assert (everything.predicted, everything.correct, everything.units, everything.found) == (3, 2, 2, 2)
+    apart = score_targets(meeting, [2, 4, 7], routine=False)
+    assert (apart.predicted, apart.correct, apart.units, apart.found) == (2, 1, 1, 1)
+
+
+def test_groups_and_the_final_split_are_stable_hashes() -> None:
+    assert bucket("ES2002", 6) == bucket("ES2002", 6)
+    assert folded("ES2002").startswith("fold-") and folded("ES2002") == folded("ES2002")

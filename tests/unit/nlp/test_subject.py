@@ -1,0 +1,25 @@
+from __future__ import annotations
+
+from nlp.subject import self_standing, subject_from_question, subject_from_topic, subject_of
+
+
+def test_the_innermost_heading_that_names_something_is_the_subject() -> None:
+    assert subject_from_topic("SIG meeting 2021-10-26 > Payment retries proposal > Decisions:") == "Payment retries proposal"
+    assert subject_from_topic("Rez TSC 2022-08-18 > Short Version > Decisions:") is None
+    assert subject_from_topic("Notes > **Naming the CLI** ([#12](https://example.invalid/12))") == "Naming the CLI (#12)"
+
+
+def test_a_question_becomes_the_subject_when_no_heading_names_one() -> None:
+    assert subject_from_question("Next: REST or GraphQL for the public API?") == "REST or GraphQL for the public API?"
+    assert subject_from_question("Why?") is None
+    assert subject_of(None, "So, which database for the orders service?") == "which database for the orders service?"
+
+
+def test_a_bare_verdict_gets_its_subject_in_front() -> None:
+    assert self_standing("Approved for the next stage.", "Payment retries proposal") == (
+        "Payment retries proposal: Approved for the next stage."
+    )
+    assert self_standing("We choose the shorter name.", "Naming the CLI") == "Naming the CLI: We choose the shorter name."
+    long = "We decided to use PostgreSQL for the orders service because we need transactions."
+    assert self_standing(long, "Database for orders") == long
+    assert self_standing("Use Redis.", None) == "Use Redis."
