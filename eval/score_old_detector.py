@@ -20,7 +20,6 @@ import tempfile
 from pathlib import Path
 
 from nlp.evaluation.detection_cv import load_labelled, score_detected
-from nlp.evaluation.train import Featurized
 
 _CHILD = """
 import json, sys
@@ -57,8 +56,7 @@ def main() -> None:
         subprocess.run([sys.executable, "-c", _CHILD, str(args.old_tree.resolve()), str(dump), str(out)],
                        check=True, cwd=folder)
         found = json.loads(out.read_text())
-    items = [Featurized(meeting, (), (), ()) for meeting in meetings]
-    for scores in score_detected(items, found):
+    for scores in score_detected(meetings, found):
         views = [(scores.source, scores.score)]
         if scores.non_routine is not None:
             views = [(f"{scores.source} (non-routine)", scores.non_routine), (f"{scores.source} (all)", scores.score)]

@@ -18,19 +18,12 @@ from dataclasses import dataclass
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from nlp.detector_features import (
-    DECISION_HEADING,
-    OUTCOME_HEADING,
-    ConversationFeatures,
-    heading_kinds,
-    is_reply,
-    notes_kind,
-)
+from nlp.detector_features import DECISION_HEADING, OUTCOME_HEADING, ConversationFeatures, heading_kinds
 from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, shipped_model
 from nlp.parsing import ParsedConversation
 from nlp.seed_rules import SEED000_KEYWORDS, SEED001_PATTERNS
 from nlp.schema import Conversation, Detection, Message
-from nlp.units import decision_units
+from nlp.units import Unit, decision_units
 
 # Further cues for recall that the seeds' lists miss.
 _EXTRA_CUES = re.compile(
@@ -99,6 +92,20 @@ confidence is at least this. The learned model cannot know it for a notes layout
 saw (cross-validated by repository, each repository's headings are new to the model)."""
 
 
+def units_from(
+    features: ConversationFeatures, confidences: Sequence[float], threshold: float
+) -> tuple[list[float], list[Unit]]:
+    """The model's confidences with vetoes and declarations applied, and the decision units
+    they form; the detector and the evaluation both go through here."""
+    messages = features.messages
+    final = capped(confidences, [features.signals(m.seq) for m in messages])
+    units = decision_units(
+        final, features.replies, threshold, [m.topic for m in messages],
+        statements_join=features.kind != "notes", times=[m.timestamp for m in messages],
+    )
+    return final, units
+
+
 def capped(confidences: Sequence[float], signals: Sequence[Sequence[str]]) -> list[float]:
     """``confidences`` with every vetoed message held at ``VETO_CAP`` and every declared one
     raised to ``DECLARED_FLOOR``."""
@@ -111,14 +118,6 @@ def capped(confidences: Sequence[float], signals: Sequence[Sequence[str]]) -> li
             confidence = max(confidence, DECLARED_FLOOR)
         out.append(confidence)
     return out
-
-
-SIGNALS = (
-    "keyword", "pattern", "strong_cue", "we_commit", "agreement_to_proposal", "decision_topic", "outcome_topic",
-    "answers_choice", "past_reference", "acceptance", "imperative_lets", "question", "hedge", "proposal",
-    "negated", "action_item", "action_topic", "conditional",
-)
-"""The rule signals; each is a feature of the learned scorer, which sets its weight."""
 
 
 @dataclass(frozen=True)
@@ -193,12 +192,8 @@ class DecisionDetector:
             return []
         features = self.features(conversation, parsed)
         model = self._config.model or shipped_model()
-        confidences = capped(
-            model.confidences(features.all_hashed(), features.kind), [features.signals(m.seq) for m in messages]
-        )
-        units = decision_units(
-            confidences, [is_reply(m.content) for m in messages], self._config.threshold, [m.topic for m in messages],
-            statements_join=not notes_kind(conversation.source_format), times=[m.timestamp for m in messages],
+        confidences, units = units_from(
+            features, model.confidences(features.all_hashed(), features.kind), self._config.threshold
         )
         unit_of = {seq: unit for unit in units for seq in unit.members}
         # Anchors get a parsed snippet; the pre-filtered messages are parsed already, and a

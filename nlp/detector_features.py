@@ -104,11 +104,6 @@ def is_reply(text: str) -> bool:
     return is_vote(text) or is_short_agreement(text) or (len(text) < REPLY_CHARS and bool(_AGREEMENT_OPENING.match(text)))
 
 
-def notes_kind(source_format: str) -> bool:
-    """Whether a source is notes (one note-taker's bullets) rather than a conversation."""
-    return KINDS.get(source_format) == "notes"
-
-
 def _hashed(name: str) -> int:
     return zlib.crc32(name.encode()) % BUCKETS
 
@@ -141,6 +136,16 @@ class ConversationFeatures:
     def kind(self) -> str:
         """The kind of source (``kind_of``)."""
         return self._kind
+
+    @property
+    def messages(self) -> tuple[Message, ...]:
+        """The conversation's messages."""
+        return self._messages
+
+    @property
+    def replies(self) -> list[bool]:
+        """Whether each message is a reply (``is_reply``)."""
+        return self._replies
 
     def signals(self, seq: int) -> tuple[str, ...]:
         """The rule signals of the message at ``seq`` (empty when the pre-filter skipped it)."""

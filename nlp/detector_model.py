@@ -56,13 +56,12 @@ class DetectorModel:
         return np.add.reduceat(self.weights[flat], np.concatenate(([0], np.cumsum(lengths)[:-1])))
 
     def operating_logit(self, kind: str) -> float:
-        """The operating log-odds of ``kind`` (the chat one for a kind never trained on)."""
-        return self.operating_logits.get(kind, self.operating_logits.get("chat", 0.0))
+        """The operating log-odds of ``kind`` (``operating_logit_of``)."""
+        return operating_logit_of(self.operating_logits, kind)
 
     def confidences(self, rows: Sequence[Sequence[int]], kind: str = "chat") -> list[float]:
         """Confidence in [0, 1] of each row, 0.7 at the operating point of ``kind``."""
-        shifted = self.logits(rows) - self.operating_logit(kind) + _OPERATING_LOGIT
-        return [round(float(p), 4) for p in 1.0 / (1.0 + np.exp(-shifted))]
+        return confidences_at(self.logits(rows), self.operating_logit(kind))
 
     def to_json(self) -> str:
         """The non-zero weights, rounded, with the operating point and the note."""
@@ -85,6 +84,17 @@ class DetectorModel:
         weights[np.array(data["indices"], dtype=np.int64)] = np.array(data["values"], dtype=np.float64)
         logits = {str(kind): float(value) for kind, value in data["operating_logits"].items()}
         return cls(weights=weights, operating_logits=logits, note=str(data.get("note", "")))
+
+
+def operating_logit_of(operating_logits: dict[str, float], kind: str) -> float:
+    """The operating log-odds of ``kind``; the chat one for a kind never trained on."""
+    return operating_logits.get(kind, operating_logits.get("chat", 0.0))
+
+
+def confidences_at(logits: np.ndarray, operating_logit: float) -> list[float]:
+    """Confidences in [0, 1] of raw log-odds, 0.7 at ``operating_logit``."""
+    shifted = logits - operating_logit + _OPERATING_LOGIT
+    return [round(float(p), 4) for p in 1.0 / (1.0 + np.exp(-shifted))]
 
 
 _SHIPPED: DetectorModel | None = None

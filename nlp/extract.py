@@ -14,7 +14,7 @@ import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
@@ -34,6 +34,7 @@ from nlp.schema import (
     TradeOffs,
 )
 from nlp.subject import self_standing, subject_of
+from nlp.units import PAUSE
 from nlp.wording import INSTEAD, SUPPORT, clean, sentences_of
 
 _AGREEMENT_ONLY = re.compile(r"^\W*(agreed|ok(ay)?|yes|yeah|sure|fine( by me)?|sounds good|\+1|noted)\W*$", re.IGNORECASE)
@@ -197,20 +198,17 @@ def _concluded_at(conversation: Conversation, seqs: Sequence[int]) -> datetime |
     return max(times) if times else None
 
 
-TOPIC_GAP = timedelta(hours=6)
-
-
 def _topic_start(messages: Sequence[Message], seq: int, previous_decision: int | None) -> int:
     """Where the discussion that led to the statement at ``seq`` began.
 
-    A decision closes a discussion, and a pause of more than ``TOPIC_GAP`` starts a new one;
+    A decision closes a discussion, and a pause of more than ``PAUSE`` starts a new one;
     the context window never reaches back past either, so one topic's reasons and options do
     not leak into the next decision.
     """
     start = previous_decision + 1 if previous_decision is not None else 0
     for index in range(seq, start, -1):
         before, after = messages[index - 1].timestamp, messages[index].timestamp
-        if before and after and after - before > TOPIC_GAP:
+        if before and after and after - before > PAUSE:
             return index
     return start
 

@@ -61,7 +61,7 @@ def decision_units(
             same_topic = topics is None or topics[current[-1]] == topics[seq]
             before, now = (times[current[-1]], times[seq]) if times is not None else (None, None)
             paused = before is not None and now is not None and now - before > PAUSE
-            joins = replies[seq] if not statements_join else replies[seq] or seq - current[-1] == 1
+            joins = replies[seq] or (statements_join and seq - current[-1] == 1)
             if seq - current[-1] <= GAP and seq - current[0] < MAX_SPAN and same_topic and joins and not paused:
                 current.append(seq)
                 continue

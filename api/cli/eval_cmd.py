@@ -12,10 +12,11 @@ from api.cli.context import CliContext, cli_context, fail
 from api.search_eval import evaluate_search
 from api.services import load_llm, with_llm
 from nlp.detect import DecisionDetector
-from nlp.detector_model import DetectorModel, shipped_model
+from nlp.detector_model import shipped_model
 from nlp.evaluation.detection_cv import (
     SourceScores,
     baseline_detections,
+    fold_logits,
     load_labelled,
     out_of_fold,
     score_detected,
@@ -65,17 +66,17 @@ def detect(
         cli.note("shared data not found: scoring our conversations only (pass --shared)")
     items = _featurized(cli, data, shared_dir)
     chosen = [item for item in items if item.meeting.final == final]
+    model = shipped_model()
     if final:
-        model = shipped_model()
-        ours = score_sources(chosen, lambda _: model)
+        weights = {item.meeting.conversation.session_id: model.weights for item in chosen}
     else:
-        fold_weights = out_of_fold(chosen, cli.note)
-        operating = shipped_model().operating_logits
-        ours = score_sources(chosen, lambda item: DetectorModel(fold_weights[item.meeting.conversation.session_id], operating))
+        weights = out_of_fold(chosen, cli.note)
+    ours = score_sources(chosen, fold_logits(chosen, weights), model.operating_logits)
+    meetings = [item.meeting for item in chosen]
     systems = {
         "ours": ours,
-        "seed001-regex": score_detected(chosen, baseline_detections(chosen, seed001_regex)),
-        "seed000-keywords": score_detected(chosen, baseline_detections(chosen, seed000_keywords)),
+        "seed001-regex": score_detected(meetings, baseline_detections(meetings, seed001_regex)),
+        "seed000-keywords": score_detected(meetings, baseline_detections(meetings, seed000_keywords)),
     }
     rows = [row for system, scores in systems.items() for s in scores for row in _rows(system, s)]
     if as_json:

@@ -15,16 +15,14 @@ from pathlib import Path
 
 import numpy as np
 
-from nlp.detect import capped
-from nlp.detector_features import kind_of, notes_kind
-from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel
-from nlp.evaluation.corpus import SOURCES, LabelledMeeting
+from nlp.detect import units_from
+from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, confidences_at, operating_logit_of
+from nlp.evaluation.corpus import SOURCES, LabelledMeeting, cv_groups
 from nlp.evaluation.datasets import as_labelled_meeting, load_conversations, load_meeting_notes
 from nlp.evaluation.qmsum_spans import load_qmsum
 from nlp.evaluation.real_metrics import FoldedScore, fold_scores
 from nlp.evaluation.train import Featurized, fit
 from nlp.evaluation.w3c import load_w3c
-from nlp.units import decision_units
 
 Progress = Callable[[str], None]
 
@@ -44,20 +42,19 @@ def load_labelled(eval_dir: Path, shared_data: Path | None) -> list[LabelledMeet
     return meetings
 
 
-def confidences_of(item: Featurized, model: DetectorModel) -> list[float]:
-    """The detector's confidence per message under ``model``."""
-    return capped(model.confidences(item.rows, kind_of(item.meeting.conversation)), item.signals)
+def anchors_at(
+    item: Featurized, logits: np.ndarray, operating_logits: dict[str, float], threshold: float = OPERATING_CONFIDENCE
+) -> list[int]:
+    """The anchors of the decision units that raw log-odds ``logits`` give, formed as the
+    detector forms them (``nlp.detect.units_from``)."""
+    confidences = confidences_at(logits, operating_logit_of(operating_logits, item.features.kind))
+    _, units = units_from(item.features, confidences, threshold)
+    return [unit.anchor for unit in units]
 
 
 def anchors_of(item: Featurized, model: DetectorModel, threshold: float = OPERATING_CONFIDENCE) -> list[int]:
-    """The anchors of the decision units ``model`` finds, as the detector forms them."""
-    notes = notes_kind(item.meeting.conversation.source_format)
-    messages = item.meeting.conversation.messages
-    units = decision_units(
-        confidences_of(item, model), item.replies, threshold, item.topics, statements_join=not notes,
-        times=[m.timestamp for m in messages],
-    )
-    return [unit.anchor for unit in units]
+    """The anchors of the decision units ``model`` finds in one meeting."""
+    return anchors_at(item, model.logits(item.rows), model.operating_logits, threshold)
 
 
 def out_of_fold(items: Sequence[Featurized], progress: Progress | None = None) -> dict[str, np.ndarray]:
@@ -65,8 +62,7 @@ def out_of_fold(items: Sequence[Featurized], progress: Progress | None = None) -
     dev = [item for item in items if not item.meeting.final]
     fold_weights: dict[str, np.ndarray] = {}
     for source in SOURCES:
-        groups = sorted({item.meeting.group for item in dev if item.meeting.source == source})
-        for group in groups:
+        for group in cv_groups([item.meeting for item in dev], source):
             if progress is not None:
                 progress(f"training without {source}:{group}")
             train = [i for i in dev if not (i.meeting.source == source and i.meeting.group == group)]
@@ -86,23 +82,36 @@ class SourceScores:
     non_routine: FoldedScore | None = None
 
 
+def fold_logits(items: Sequence[Featurized], fold_weights: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """Session id → raw log-odds of its messages under the fold model that never saw it,
+    computed once whatever the operating points tried."""
+    return {
+        item.meeting.conversation.session_id: DetectorModel(fold_weights[item.meeting.conversation.session_id], {}).logits(item.rows)
+        for item in items
+    }
+
+
 def score_sources(
-    items: Sequence[Featurized], models: Callable[[Featurized], DetectorModel], threshold: float = OPERATING_CONFIDENCE
+    items: Sequence[Featurized], logits: dict[str, np.ndarray], operating_logits: dict[str, float],
+    threshold: float = OPERATING_CONFIDENCE,
 ) -> list[SourceScores]:
-    """Per-source scores of the anchors each item's model finds."""
-    detected = {item.meeting.conversation.session_id: anchors_of(item, models(item), threshold) for item in items}
-    return score_detected(items, detected)
+    """Per-source scores of the anchors found at ``operating_logits`` (per kind)."""
+    detected = {
+        item.meeting.conversation.session_id: anchors_at(item, logits[item.meeting.conversation.session_id], operating_logits, threshold)
+        for item in items
+    }
+    return score_detected([item.meeting for item in items], detected)
 
 
-def score_detected(items: Sequence[Featurized], detected: dict[str, Sequence[int]]) -> list[SourceScores]:
+def score_detected(meetings: Sequence[LabelledMeeting], detected: dict[str, Sequence[int]]) -> list[SourceScores]:
     """Per-source scores of given detections (ours or a baseline's)."""
     out: list[SourceScores] = []
     for source in SOURCES:
-        meetings = [item.meeting for item in items if item.meeting.source == source]
-        if not meetings:
+        mine = [meeting for meeting in meetings if meeting.source == source]
+        if not mine:
             continue
-        routine = fold_scores(meetings, detected, routine=False) if source == "w3c" else None
-        out.append(SourceScores(source, fold_scores(meetings, detected), routine))
+        routine = fold_scores(mine, detected, routine=False) if source == "w3c" else None
+        out.append(SourceScores(source, fold_scores(mine, detected), routine))
     return out
 
 
@@ -111,12 +120,12 @@ def choose_operating_logits(items: Sequence[Featurized], fold_weights: dict[str,
     sources of that kind, out of fold."""
     chosen: dict[str, float] = {}
     dev = [item for item in items if item.meeting.conversation.session_id in fold_weights]
-    for kind in sorted({kind_of(item.meeting.conversation) for item in dev}):
-        mine = [item for item in dev if kind_of(item.meeting.conversation) == kind]
+    logits = fold_logits(dev, fold_weights)
+    for kind in sorted({item.features.kind for item in dev}):
+        mine = [item for item in dev if item.features.kind == kind]
         best, best_value = 0.0, -1.0
         for candidate in np.arange(-3.0, 6.01, 0.25):
-            logits = {kind: float(candidate)}
-            scores = score_sources(mine, lambda item: DetectorModel(fold_weights[item.meeting.conversation.session_id], logits))
+            scores = score_sources(mine, logits, {kind: float(candidate)})
             value = float(np.mean([(s.non_routine or s.score).pooled.f1 for s in scores]))
             if value > best_value + 1e-9:
                 best, best_value = float(candidate), value
@@ -124,12 +133,12 @@ def choose_operating_logits(items: Sequence[Featurized], fold_weights: dict[str,
     return chosen
 
 
-def baseline_detections(items: Sequence[Featurized], rule: Callable[[str], bool]) -> dict[str, list[int]]:
+def baseline_detections(meetings: Sequence[LabelledMeeting], rule: Callable[[str], bool]) -> dict[str, list[int]]:
     """Every message a per-message rule marks (seed 001's regex, seed 000's keywords), as
     their users run them: one decision per matching message."""
     return {
-        item.meeting.conversation.session_id: [m.seq for m in item.meeting.conversation.messages if rule(m.content)]
-        for item in items
+        meeting.conversation.session_id: [m.seq for m in meeting.conversation.messages if rule(m.content)]
+        for meeting in meetings
     }
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from nlp.detect import DecisionDetector
-from nlp.detector_features import BUCKETS, is_reply
+from nlp.detector_features import BUCKETS, ConversationFeatures
 from nlp.evaluation.corpus import LabelledMeeting
 from nlp.parsing import ParsedConversation
 
@@ -35,13 +35,11 @@ Chosen on the out-of-fold scores (docs/quality.md lists the settings tried)."""
 
 @dataclass(frozen=True)
 class Featurized:
-    """One meeting's hashed feature rows, computed once and reused by every fold."""
+    """One meeting's features and hashed rows, computed once and reused by every fold."""
 
     meeting: LabelledMeeting
+    features: ConversationFeatures
     rows: tuple[tuple[int, ...], ...]
-    replies: tuple[bool, ...]
-    topics: tuple[str | None, ...]
-    signals: tuple[tuple[str, ...], ...] = ()
 
 
 def featurize(
@@ -52,13 +50,7 @@ def featurize(
     for index, meeting in enumerate(meetings):
         conversation = meeting.conversation
         features = detector.features(conversation, ParsedConversation(detector.nlp, conversation))
-        out.append(Featurized(
-            meeting=meeting,
-            rows=tuple(tuple(row) for row in features.all_hashed()),
-            replies=tuple(is_reply(m.content) for m in conversation.messages),
-            topics=tuple(m.topic for m in conversation.messages),
-            signals=tuple(features.signals(m.seq) for m in conversation.messages),
-        ))
+        out.append(Featurized(meeting, features, tuple(tuple(row) for row in features.all_hashed())))
         if progress is not None:
             progress(index + 1, len(meetings))
     return out
