@@ -6,16 +6,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from api.events import DETECTED, EXTRACTED, INDEXED, SUPERSEDED, EventBus
-from graph.evolution import EvolutionStore
+from graph.evolution import Candidate, EvolutionStore
 from graph.writer import DecisionInput, DecisionWriter
 from nlp.embedding import Embedder, embedding_text
-from nlp.evolution import classify_relation
+from nlp.evolution import Relation, Stated, classify_relation
 from nlp.extract import decision_id
 from nlp.gazetteer import TECHNOLOGIES
 from nlp.llm.relations import RelationJudge
 from nlp.pipeline import Pipeline
 from nlp.readers import read_conversation_text, read_decisions_text
 from nlp.schema import Conversation, ExtractedDecision
+from nlp.subject_match import subject_key, subject_terms
 
 _TECH_NAMES = frozenset(canonical for canonical, _ in TECHNOLOGIES.values())
 Progress = Callable[[str], None]
@@ -106,7 +107,7 @@ async def ingest_conversation(
         for item in inputs:
             later.discard(item.id)
             if item.id in created:
-                await _relate(item, services, later, report)
+                await _relate(item, conversation, access_groups, services, later, report)
     return report
 
 
@@ -146,38 +147,60 @@ def _inputs(
                 embedding=vector,
                 source=source,
                 source_path=decision.source_path or conversation.path,
+                subject_key=subject_key(decision.subject, decision.decision),
             )
         )
     return inputs
 
 
-async def _relate(item: DecisionInput, services: IngestServices, exclude: set[str], report: IngestReport) -> None:
-    """Link a new decision to the earlier one on its subject, when a cue says how."""
-    techs = [k for k in item.decision.keywords if k in _TECH_NAMES]
-    for candidate in await services.evolution.candidates(item.id, item.embedding, techs):
-        if candidate.id in exclude:
-            continue
-        relation = classify_relation(
-            item.decision.decision, item.decision.context, techs, candidate.keywords, candidate.similarity
+_EVIDENCE_RANK = {"reference": 3, "subject": 2, "technology": 1, "similar": 0}
+
+
+async def _relate(
+    item: DecisionInput, conversation: Conversation, access_groups: Sequence[str], services: IngestServices,
+    exclude: set[str], report: IngestReport,
+) -> None:
+    """Link a new decision to the earlier one on its subject: the strongest evidence wins
+    (same issue, same agenda item, same technology with a cue), then the most recent."""
+    d = item.decision
+    techs = tuple(k for k in d.keywords if k in _TECH_NAMES)
+    new = Stated(d.decision, d.subject, d.context, techs, conversation.session_id, subject_terms(conversation.title))
+    candidates = [
+        c for c in await services.evolution.candidates(
+            item.id, item.embedding, techs, subject_key=item.subject_key, groups=access_groups, before=d.decided_at,
         )
-        if relation is None and services.relation_judge is not None:
-            relation = services.relation_judge.judge(
-                item.decision.decision, item.decision.context, candidate.summary, candidate.at,
-                tuple(techs), candidate.keywords, candidate.similarity,
-            )
-        if relation is None:
-            continue
-        if relation.kind == "supersedes":
-            await services.evolution.supersede(
-                item.id, candidate.id, relation.reason, partial=relation.partial, inferred=True,
-                confidence=relation.confidence,
-            )
-            report.superseded += 1
-            await services.events.emit(SUPERSEDED, {"old_decision_id": candidate.id, "new_decision_id": item.id})
-        else:
-            await services.evolution.revisit(
-                item.id, candidate.id, relation.reason, outcome=relation.outcome or "kept", inferred=True,
-                confidence=relation.confidence,
-            )
-            report.revisited += 1
-        return  # one predecessor per decision: the closest related one
+        if c.id not in exclude
+    ]
+    found: list[tuple[Relation, Candidate]] = []
+    for candidate in candidates:
+        old = Stated(candidate.summary, candidate.subject, candidate.context, candidate.keywords, candidate.session)
+        relation = classify_relation(new, old, candidate.similarity)
+        if relation is not None:
+            found.append((relation, candidate))
+    if not found and services.relation_judge is not None:
+        for candidate in candidates:
+            old = Stated(candidate.summary, candidate.subject, candidate.context, candidate.keywords, candidate.session)
+            relation = services.relation_judge.judge(new, old, candidate.at, candidate.similarity)
+            if relation is not None:
+                found.append((relation, candidate))
+                break
+    if not found:
+        return
+    relation, candidate = max(found, key=lambda rc: (_EVIDENCE_RANK.get(rc[0].evidence, 0), _when(rc[1]), rc[1].similarity))
+    if relation.kind == "supersedes":
+        await services.evolution.supersede(
+            item.id, candidate.id, relation.reason, partial=relation.partial, inferred=True,
+            confidence=relation.confidence,
+        )
+        report.superseded += 1
+        await services.events.emit(SUPERSEDED, {"old_decision_id": candidate.id, "new_decision_id": item.id})
+    else:
+        await services.evolution.revisit(
+            item.id, candidate.id, relation.reason, outcome=relation.outcome or "kept", inferred=True,
+            confidence=relation.confidence,
+        )
+        report.revisited += 1
+
+
+def _when(candidate: Candidate) -> float:
+    return candidate.at.timestamp() if candidate.at is not None else 0.0

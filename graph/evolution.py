@@ -22,6 +22,9 @@ class Candidate:
     tags: tuple[str, ...]
     at: datetime | None
     similarity: float
+    subject: str | None = None
+    context: str | None = None
+    session: str | None = None
 
 
 class EvolutionStore:
@@ -77,23 +80,29 @@ class EvolutionStore:
             raise DecisionNotFound(f"{new_id} or {old_id}")
 
     async def candidates(
-        self, decision_id: str, embedding: Sequence[float] | None, keywords: Sequence[str], limit: int = 5
+        self, decision_id: str, embedding: Sequence[float] | None, keywords: Sequence[str], *,
+        subject_key: str = "", groups: Sequence[str] = (), before: datetime | None = None, limit: int = 5,
     ) -> list[Candidate]:
-        """Current decisions close in meaning (vector index) or naming the same technology."""
+        """Current decisions that may be on the new one's subject: close in meaning (vector
+        index), naming the same technology, or sharing subject words or issue references
+        (``subject_key``). Only those readable by the same access ``groups`` and not decided
+        after ``before``; the most similar first."""
+        scope = {"id": decision_id, "limit": limit, "groups": sorted(groups), "before": before}
         rows = []
         if embedding is not None:
-            rows += await self._executor.read(
-                load_query("relation_candidates_vector"), {"id": decision_id, "embedding": list(embedding), "limit": limit}
-            )
+            rows += await self._executor.read(load_query("relation_candidates_vector"), {**scope, "embedding": list(embedding)})
         if keywords:
+            rows += await self._executor.read(load_query("relation_candidates_keywords"), {**scope, "keywords": list(keywords)})
+        if subject_key:
+            terms = " OR ".join(subject_key.split())
             rows += await self._executor.read(
-                load_query("relation_candidates_keywords"), {"id": decision_id, "keywords": list(keywords), "limit": limit}
+                load_query("relation_candidates_subject"), {**scope, "terms": terms, "limit": 2 * limit}
             )
         best: dict[str, Candidate] = {}
         for row in rows:
             candidate = Candidate(
                 row["id"], row["summary"], tuple(row["keywords"] or ()), tuple(row["tags"] or ()),
-                instant(row["at"]), float(row["score"]),
+                instant(row["at"]), float(row["score"]), row["subject"], row["context"], row["session"],
             )
             if row["id"] not in best or candidate.similarity > best[row["id"]].similarity:
                 best[row["id"]] = candidate

@@ -25,6 +25,7 @@ class DecisionInput:
         embedding: Its vector, or None without an embedder.
         source: ``conversation``, ``adr``, ``agent`` or ``manual``.
         source_path: The file it came from, if any.
+        subject_key: The words and issue references a later decision on its subject finds it by.
     """
 
     id: str
@@ -33,6 +34,7 @@ class DecisionInput:
     embedding: list[float] | None
     source: str = "conversation"
     source_path: str | None = None
+    subject_key: str = ""
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,7 @@ def _decision_row(item: DecisionInput) -> dict[str, Any]:
         "id": item.id,
         "summary": d.decision,
         "subject": d.subject,
+        "subject_key": item.subject_key or None,
         "context": d.context,
         "rationale": d.rationale,
         "status": d.status,

@@ -79,9 +79,11 @@ _AGREEMENT = re.compile(
 )
 _QUESTION_START = re.compile(r"^\W*(should|shall|do|does|can|could|would|will|is|are|what|which|how|why|when)\b", re.IGNORECASE)
 
-VETOES = frozenset({"question", "negated"})
-"""A message whose best sentence asks, or says a decision was not made, decides nothing,
-whatever else it holds: its confidence is capped below any sensible threshold."""
+VETOES = frozenset({"question", "negated", "empty"})
+"""A message whose best sentence asks, or says a decision was not made, or that holds only a
+placeholder ("N/A" under a "Decisions" heading) decides nothing, whatever else it holds:
+its confidence is capped below any sensible threshold."""
+_PLACEHOLDER = re.compile(r"^\W*(n/?a|none|nothing|tbd|tba|nil|no decisions?( made| taken)?)?\W*$", re.IGNORECASE)
 VETO_CAP = 0.3
 
 
@@ -254,6 +256,8 @@ class DecisionDetector:
             signals.append("action_item")
         if re.match(r"^\W*(if|unless|once|when)\b", text, re.IGNORECASE):
             signals.append("conditional")
+        if _PLACEHOLDER.match(message.content):
+            signals.append("empty")
         return tuple(signals)
 
 

@@ -1,11 +1,15 @@
 """Does a new decision supersede or revisit an earlier one? (seed 000 Temporal Tracker)
 
-Two gates. Same subject first: they name a common technology, or their embeddings are
-close. Never across unrelated subjects. Then cue words, in the decision itself before
-its context: "instead", "switch to", "migrate from", "no longer", "replace" mean the old
-one is superseded; "keep", "stay with", "stick with", "still" mean it was reconsidered
-and kept (revisited). Without a cue nothing is linked: similarity alone is not evidence
-that one decision replaced another.
+Same subject first, never across unrelated ones. Evidence, strongest first:
+1. The same issue or agenda item (``nlp.subject_match``): a later decision on it, in another
+   session, takes the subject up again. It supersedes the earlier one when its own words
+   say so ("instead", "switch to", "no longer"), keeps it when they say that ("keep",
+   "stay with"), and otherwise revisits it with the outcome ``continued``. Two decisions
+   under one heading of one meeting are siblings, not revisions.
+2. A named technology both decisions share, when a cue in the new one is about it
+   ("keep PostgreSQL", not "keep the ledger in PostgreSQL").
+3. Meanings this close (embeddings), with a cue that replaces.
+Decisions that name only different issues are never linked, whatever else they share.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from nlp.subject_match import SubjectMatch, match_subjects, references_differ
+
 SUPERSEDE_CUES = re.compile(
     r"\b(instead( of)?|switch(ing|ed)? (to|from|over)|migrat\w* (to|from|off|away)|mov(e|ing) (to|from|off|away)|"
     r"replac\w*|no longer|drop(ping|ped)?|deprecat\w*|abandon\w*|revert\w*|undo|supersed\w*|retir\w*|"
@@ -21,13 +27,27 @@ SUPERSEDE_CUES = re.compile(
     re.IGNORECASE,
 )
 REVISIT_CUES = re.compile(
-    r"\b(keep(ing)?|kept|stay(ing)? (with|on)|stick(ing)? (with|to)|still|continu\w*|remain\w*|reaffirm\w*|"
-    r"revisit\w*|reconsider\w*|re-?evaluat\w*|confirm\w*)\b",
+    r"\b(keep(ing)?|kept|stay(ing)? (with|on)|stick(ing)? (with|to)|still (use|using|on|with)|"
+    r"continu\w* (to use|using|with)|remain\w* (on|with)|reaffirm\w*|reconsider\w*|re-?evaluat\w*)\b",
     re.IGNORECASE,
 )
 PARTIAL_CUES = re.compile(r"\b(partly|partially|in part|for now|only for|except|add(ing)?)\b", re.IGNORECASE)
-SIMILAR = 0.75
-"""Without a shared technology, only decisions this close in meaning count as one subject."""
+SIMILAR = 0.85
+"""Without a shared subject or technology, only decisions this close in meaning may be linked."""
+_CUE_OBJECT = re.compile(r"^\s+(?:(?:using|use|with|on|to|the|our|a)\s+){0,2}", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Stated:
+    """What one decision says, and where: the side of a possible relation."""
+
+    summary: str
+    subject: str | None = None
+    context: str | None = None
+    technologies: tuple[str, ...] = ()
+    session: str | None = None
+    series: frozenset[str] = frozenset()
+    """Words of the session's own name (its title): not evidence of a shared subject."""
 
 
 @dataclass(frozen=True)
@@ -39,35 +59,89 @@ class Relation:
     confidence: float
     partial: bool = False
     outcome: str | None = None
+    evidence: str = "technology"  # "reference", "subject", "technology" or "similar"
 
 
-def same_subject(new_keywords: Sequence[str], old_keywords: Sequence[str], similarity: float) -> bool:
-    """True when the two decisions share a named technology or are close in meaning."""
-    shared = {k.lower() for k in new_keywords} & {k.lower() for k in old_keywords}
+def on_one_subject(new: Stated, old: Stated, similarity: float) -> bool:
+    """True when the two decisions share an issue, an agenda item or a named technology, or
+    are close in meaning; never when they name only different issues."""
+    if references_differ(new.subject, new.summary, old.subject, old.summary):
+        return False
+    if match_subjects(new.subject, new.summary, old.subject, old.summary, new.series) is not None:
+        return True
+    shared = {k.lower() for k in new.technologies} & {k.lower() for k in old.technologies}
     return bool(shared) or similarity >= SIMILAR
 
 
-def classify_relation(
-    decision: str, context: str | None, new_keywords: Sequence[str], old_keywords: Sequence[str], similarity: float
-) -> Relation | None:
+def classify_relation(new: Stated, old: Stated, similarity: float) -> Relation | None:
     """The relation of a new decision to an old one on the same subject, or None."""
-    if not same_subject(new_keywords, old_keywords, similarity):
+    if references_differ(new.subject, new.summary, old.subject, old.summary):
         return None
-    shared = sorted({k for k in new_keywords if k.lower() in {o.lower() for o in old_keywords}})
-    if shared and not any(_mentions(decision, name) or _mentions(context or "", name) for name in shared):
-        return None
-    subject = f"same subject ({', '.join(shared)})" if shared else f"similar decision ({similarity:.2f})"
-    for text, weight in ((decision, 1.0), (context or "", 0.8)):
-        revisit = _cue_about(REVISIT_CUES, text, shared)
-        supersede = SUPERSEDE_CUES.search(text)
-        # "Keep PostgreSQL instead of moving to DynamoDB" keeps the old decision: a keep-cue
-        # before a replace-cue wins.
-        if revisit and (not supersede or revisit.start() < supersede.start()):
-            return Relation("revisits", f"{subject}; '{revisit.group(0)}'", round(0.85 * weight, 2), outcome="kept")
+    match = match_subjects(new.subject, new.summary, old.subject, old.summary, new.series)
+    if match is not None:
+        return _on_subject(new, old, match)
+    shared = sorted({k for k in new.technologies if k.lower() in {o.lower() for o in old.technologies}})
+    if shared:
+        return _on_technology(new, shared)
+    if similarity >= SIMILAR:
+        supersede = SUPERSEDE_CUES.search(new.summary)
         if supersede:
-            partial = bool(PARTIAL_CUES.search(decision))
-            return Relation("supersedes", f"{subject}; '{supersede.group(0)}'", round(0.85 * weight, 2), partial=partial)
+            reason = f"similar decision ({similarity:.2f}); '{supersede.group(0)}'"
+            return Relation("supersedes", reason, 0.7, partial=_partial(new.summary), evidence="similar")
     return None
+
+
+def _on_subject(new: Stated, old: Stated, match: SubjectMatch) -> Relation | None:
+    if new.session is not None and new.session == old.session:
+        return None  # two outcomes of one agenda item in one meeting are siblings
+    confidence = round(0.6 + 0.3 * match.strength, 2)
+    revisit = REVISIT_CUES.search(new.summary)
+    # "JSON Schema will no longer be required" replaces what the old decision said only when
+    # the old one is about what the cue is about.
+    supersede = next((m for m in SUPERSEDE_CUES.finditer(new.summary) if _about_old(new.summary, m, old.summary)), None)
+    if supersede and not (revisit and revisit.start() < supersede.start()):
+        reason = f"{match.reason}; '{supersede.group(0)}'"
+        return Relation("supersedes", reason, confidence, partial=_partial(new.summary), evidence=match.kind)
+    if revisit:
+        return Relation("revisits", f"{match.reason}; '{revisit.group(0)}'", confidence, outcome="kept", evidence=match.kind)
+    return Relation("revisits", f"{match.reason}, taken up again", confidence, outcome="continued", evidence=match.kind)
+
+
+def _on_technology(new: Stated, shared: Sequence[str]) -> Relation | None:
+    """A cue in the decision itself about the shared technology: "keep PostgreSQL",
+    "switch to MySQL", "MongoDB instead"; not a cue about something else nearby."""
+    subject = f"same technology ({', '.join(shared)})"
+    revisit = _cue_about(REVISIT_CUES, new.summary, shared)
+    supersede = next((m for m in SUPERSEDE_CUES.finditer(new.summary) if _near(new.summary, m, shared)), None)
+    # "Keep PostgreSQL instead of moving to DynamoDB" keeps the old decision: a keep-cue
+    # before a replace-cue wins.
+    if revisit and (not supersede or revisit.start() < supersede.start()):
+        return Relation("revisits", f"{subject}; '{revisit.group(0)}'", 0.85, outcome="kept")
+    if supersede:
+        return Relation("supersedes", f"{subject}; '{supersede.group(0)}'", 0.85, partial=_partial(new.summary))
+    return None
+
+
+def _near(text: str, cue: re.Match[str], names: Sequence[str], window: int = 30) -> bool:
+    around = text[max(0, cue.start() - window) : cue.end() + window]
+    return any(_mentions(around, name) for name in names)
+
+
+def _about_old(text: str, cue: re.Match[str], old_summary: str, window: int = 30) -> bool:
+    around = _content_words(text[max(0, cue.start() - window) : cue.end() + window]) - _content_words(cue.group(0))
+    return bool(around & _content_words(old_summary))
+
+
+def _content_words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z]{4,}", text.lower()) if w not in _FUNCTION_WORDS}
+
+
+_FUNCTION_WORDS = frozenset("will must should shall would could have been being with from into that this they them "
+                            "their there than then when what which also only just like make made resolved decided decision agreed".split())
+
+
+def _partial(summary: str) -> bool:
+    return bool(PARTIAL_CUES.search(summary))
 
 
 def _mentions(text: str, name: str) -> bool:
@@ -75,10 +149,12 @@ def _mentions(text: str, name: str) -> bool:
 
 
 def _cue_about(cues: re.Pattern[str], text: str, shared: Sequence[str]) -> re.Match[str] | None:
-    """A keep-cue counts only when what is kept is the shared subject ("keep PostgreSQL"),
-    not anything else ("keep the handlers in src/api")."""
+    """A keep-cue counts only when what it keeps is the shared technology ("keep PostgreSQL",
+    "stay with PostgreSQL"), not something else ("keep the ledger in PostgreSQL")."""
     for match in cues.finditer(text):
-        following = text[match.end() : match.end() + 40]
-        if not shared or any(_mentions(following, name) for name in shared):
+        following = text[match.end():]
+        lead = _CUE_OBJECT.match(following)
+        rest = following[lead.end() if lead else 0:]
+        if any(re.match(rf"{re.escape(name)}\b", rest, re.IGNORECASE) for name in shared):
             return match
     return None

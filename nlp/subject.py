@@ -13,9 +13,9 @@ import re
 
 _GENERIC = re.compile(
     r"^\W*(short version|decisions?|outcomes?|outcomes? from discussion topics|action items?|actions? items|"
-    r"notes?|meeting notes|minutes|agenda|meeting agenda|discussion|discussion topics|details|summary|"
+    r"notes?|meeting notes|minutes|agenda|meeting agenda|discussions?|discussion topics|details|summary|"
     r"attendees|participants|next steps|resolutions?|todo|misc\w*|other|other business|any other business|aob|"
-    r"updates?|announcements?|introductions?|topics?)\W*$",
+    r"updates?|announcements?|introductions?|topics?|(important )?links?|resources?|references?)\W*$",
     re.IGNORECASE,
 )
 _MEETING_TITLE = re.compile(
@@ -36,10 +36,12 @@ def subject_from_topic(topic: str | None) -> str | None:
     """The innermost heading (or list lead-in) of ``topic`` that names a subject."""
     if not topic:
         return None
-    for part in reversed([p.strip().rstrip(":").strip() for p in topic.split(">")]):
+    for part in reversed([p.strip().rstrip(":").strip() for p in re.split(r"\s+>\s+", topic)]):
         text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", part)  # a markdown link reads as its text
         text = re.sub(r"[*_`\[\]]", "", text).strip()
-        if not text or _GENERIC.match(text) or _MEETING_TITLE.search(text):
+        if not re.search(r"[^\W\d_]{3,}", text) or _MEETING_TITLE.search(text):
+            continue  # "(AJ):" says who spoke, not what about
+        if all(_GENERIC.match(p) for p in re.split(r"\s*[/,&|]\s*", text)):
             continue
         return _shorten(text)
     return None

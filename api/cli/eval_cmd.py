@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 import os
 from pathlib import Path
 
 import typer
 
 from api.cli.context import CliContext, cli_context, fail
+from api.evolution_eval import evaluate_evolution
 from api.search_eval import evaluate_search
 from api.services import load_llm, with_llm
 from nlp.detect import DecisionDetector
@@ -231,3 +233,51 @@ def search_command(
     if verbose:
         for question, adr, rank in result.misses:
             cli.out.print(f"  rank {rank or '>10'}: {question}  [{adr}]", highlight=False, markup=False)
+
+
+@app.command("evolution")
+def evolution_command(
+    ctx: typer.Context,
+    data: Path = _DATA,
+    shared: Path | None = _SHARED,
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="List every link with its verdict, the misses, and the links found in meeting notes."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Later decisions on a subject linked to the earlier ones: W3C resolutions against hand
+    labels (eval/evolution_w3c.tsv), per working group; links inferred in meeting notes listed."""
+    cli = cli_context(ctx)
+    shared_dir = _shared(shared)
+    if shared_dir is None or not (shared_dir / "resolutions").is_dir():
+        raise fail("the shared W3C resolutions were not found: pass --shared PATH (or set DJ_SHARED_DATA)", code=2)
+    labels = data / "evolution_w3c.tsv"
+    if not labels.is_file():
+        raise fail(f"{labels} not found: pass --data with the folder that holds evolution_w3c.tsv", code=2)
+    cli.note("starting a throwaway Neo4j and ingesting the W3C resolutions and meeting notes ...")
+    result = evaluate_evolution(cli.settings, shared_dir, labels, cli.note)
+    rows = {**result.groups, "all": result.total}
+    if as_json:
+        typer.echo(json.dumps({
+            "groups": {name: {"later_decisions": s.later, "linked": s.linked, "recall": round(s.recall, 4),
+                              "links": s.links, "right": s.right, "wrong": s.wrong, "precision": round(s.precision, 4)}
+                       for name, s in rows.items()},
+            "links": [asdict(link) for link in result.links],
+            "note_links": [asdict(link) for link in result.note_links],
+        }, indent=2))
+        return
+    cli.out.print(f"{'group':<30}{'later':>6}{'linked':>8}{'recall':>8}{'links':>7}{'right':>7}{'wrong':>7}{'unlab.':>7}{'prec.':>7}", highlight=False)
+    for name, s in rows.items():
+        unlabelled = s.links - s.right - s.wrong
+        cli.out.print(
+            f"{name:<30}{s.later:>6}{s.linked:>8}{s.recall:>8.2f}{s.links:>7}{s.right:>7}{s.wrong:>7}{unlabelled:>7}{s.precision:>7.2f}",
+            highlight=False,
+        )
+    cli.out.print(f"meeting notes: {len(result.note_links)} inferred links (listed with -v for a hand check)", highlight=False)
+    if verbose:
+        for link in result.links:
+            cli.out.print(f"  [{link.verdict}] {link.kind}: {link.later} -> {link.earlier} ({link.reason})\n"
+                          f"      new: {link.later_text[:110]}\n      old: {link.earlier_text[:110]}", highlight=False, markup=False)
+        for later, target in result.missed:
+            cli.out.print(f"  [missed] {later} -> {target or 'nothing'}", highlight=False, markup=False)
+        for link in result.note_links:
+            cli.out.print(f"  [notes] {link.kind}: {link.later} -> {link.earlier} ({link.reason})\n"
+                          f"      new: {link.later_text[:110]}\n      old: {link.earlier_text[:110]}", highlight=False, markup=False)

@@ -5,7 +5,7 @@
 // graph supersedes it. `created` says which decisions are new.
 // params: $session_id, $decisions
 // example: :param session_id => 'api-design'
-//          :param decisions => [{id: 'dec-1', summary: 'Use REST', subject: 'API style', status: 'active', status_text: null, source: 'conversation', alternatives: [], stakeholders: [], decision_maker: null, files: [], features: [], tags: [], stated_in: []}]
+//          :param decisions => [{id: 'dec-1', summary: 'Use REST', subject: 'API style', subject_key: 'api style', status: 'active', status_text: null, source: 'conversation', alternatives: [], stakeholders: [], decision_maker: null, files: [], features: [], tags: [], stated_in: []}]
 MATCH (s:Session {id: $session_id})
 UNWIND $decisions AS d
 MERGE (dec:Decision {id: d.id})
@@ -13,7 +13,7 @@ ON CREATE SET dec.recorded_at = datetime(), dec.status = d.status, dec.is_new = 
 SET dec.status = CASE WHEN d.source = 'adr' AND NOT EXISTS { (:Decision)-[:SUPERSEDES]->(dec) }
                       THEN d.status ELSE dec.status END,
     dec.status_text = d.status_text,
-    dec.summary = d.summary, dec.subject = d.subject, dec.context = d.context, dec.rationale = d.rationale,
+    dec.summary = d.summary, dec.subject = d.subject, dec.subject_key = d.subject_key, dec.context = d.context, dec.rationale = d.rationale,
     dec.decided_at = d.decided_at, dec.confidence = d.confidence, dec.origin = d.origin,
     dec.source = d.source, dec.source_path = d.source_path, dec.tags = d.tags,
     dec.keywords = d.keywords, dec.pattern = d.pattern, dec.category = d.category,

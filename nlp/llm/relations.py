@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from nlp.evolution import Relation, same_subject
+from nlp.evolution import Relation, Stated, on_one_subject
 from nlp.llm.client import LLMClient, LLMError
 from nlp.llm.prompts import RELATE_VERSION, RelateContext, RelationVerdict, relate_prompt
 
@@ -20,15 +20,12 @@ class RelationJudge:
     def __init__(self, client: LLMClient) -> None:
         self._client = client
 
-    def judge(
-        self, decision: str, context: str | None, old_decision: str, old_at: datetime | None,
-        new_keywords: tuple[str, ...], old_keywords: tuple[str, ...], similarity: float,
-    ) -> Relation | None:
+    def judge(self, new: Stated, old: Stated, old_at: datetime | None, similarity: float) -> Relation | None:
         """A relation when the two are on one subject and the LLM is confident; else None.
         Never links across unrelated subjects, whatever the model says."""
-        if not same_subject(new_keywords, old_keywords, similarity):
+        if not on_one_subject(new, old, similarity):
             return None
-        prompt = relate_prompt(RelateContext(decision, context, old_decision, old_at.date().isoformat() if old_at else None))
+        prompt = relate_prompt(RelateContext(new.summary, new.context, old.summary, old_at.date().isoformat() if old_at else None))
         try:
             verdict = self._client.complete(prompt, RelationVerdict, prompt_version=RELATE_VERSION)
         except LLMError as exc:

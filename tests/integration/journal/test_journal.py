@@ -79,6 +79,41 @@ async def test_seed_example_3_chain_from_any_member(journal: DecisionJournal, tm
         await journal.get_decision_chain(revision_id, as_of=datetime(2024, 6, 1, tzinfo=UTC))
 
 
+NOTES_MARCH = """\
+# Payments sync, 2024-03-01
+## Decisions
+### Payment retries proposal
+- We decided to accept the payment retries proposal for the next stage.
+### Office plants
+- We decided to water the plants on Fridays.
+"""
+NOTES_APRIL = """\
+# Payments sync, 2024-04-05
+## Decisions
+### Payment retries proposal
+- We decided to put the payment retries proposal into its final comment period.
+### Team lunch
+- We decided to book the team lunch for Thursday.
+"""
+
+
+async def test_a_later_meeting_on_the_same_agenda_item_links_to_the_earlier_decision(
+    journal: DecisionJournal, tmp_path: Path
+) -> None:
+    march = await journal.ingest_session(_file(tmp_path, "2024-03-01.md", NOTES_MARCH))
+    april = await journal.ingest_session(_file(tmp_path, "2024-04-05.md", NOTES_APRIL))
+    assert (march.decisions_found, april.decisions_found, april.revisited, april.superseded) == (2, 2, 1, 0)
+    chain = await journal.get_decision_chain(april.decision_ids[0])
+    summaries = {d: (await journal.get_decision(d))["summary"] for d in march.decision_ids}
+    retries = next(d for d, summary in summaries.items() if "retries" in summary)
+    assert chain["original"]["id"] == retries and chain["current"]["id"] == april.decision_ids[0]
+    assert "Payment retries proposal" in chain["links"][0]["reason"] and chain["links"][0]["inferred"] is True
+    plants = next(d for d in march.decision_ids if d != retries)
+    assert (await journal.get_decision(plants))["status"] == "active"  # the lunch is another subject
+    again = await journal.ingest_session(_file(tmp_path, "2024-04-05.md", NOTES_APRIL))
+    assert (again.new_decisions, again.revisited) == (0, 0)
+
+
 async def test_explicit_supersede_branches_and_history_kept(journal: DecisionJournal) -> None:
     old = await journal.record_decision("Use Jenkins for CI", tags=["ci"], decided_at=datetime(2023, 1, 1, tzinfo=UTC))
     new_a = await journal.record_decision("Use GitHub Actions for the web app", decided_at=datetime(2024, 1, 1, tzinfo=UTC))

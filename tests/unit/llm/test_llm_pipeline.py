@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from nlp.evolution import Stated
 from nlp.language import load_language
 from nlp.llm.client import LLMError
 from nlp.llm.pipeline import LLMOptions, LLMPipeline
@@ -102,9 +103,12 @@ def test_switched_off_steps_make_no_calls(offline: OfflinePipeline) -> None:
 def test_the_relation_judge_never_links_unrelated_subjects_and_needs_confidence() -> None:
     sure = FakeClient({"RelationVerdict": always({"relation": "supersedes", "confidence": 0.9, "reason": "replaces it"})})
     judge = RelationJudge(sure)
-    relation = judge.judge("Move orders to DynamoDB", None, "Use PostgreSQL for orders", None, ("DynamoDB",), ("PostgreSQL",), 0.9)
+    relation = judge.judge(
+        Stated("Move orders to DynamoDB", technologies=("DynamoDB",)), Stated("Use PostgreSQL for orders", technologies=("PostgreSQL",)),
+        None, 0.9,
+    )
     assert relation is not None and relation.kind == "supersedes" and relation.reason == "llm: replaces it"
-    assert judge.judge("Use Kafka", None, "Use PostgreSQL", None, ("Kafka",), ("PostgreSQL",), 0.2) is None
+    assert judge.judge(Stated("Use Kafka", technologies=("Kafka",)), Stated("Use PostgreSQL", technologies=("PostgreSQL",)), None, 0.2) is None
     assert sure.usage.calls == 1  # unrelated subjects are not even asked
     unsure = FakeClient({"RelationVerdict": always({"relation": "revisits", "confidence": 0.5, "reason": "maybe"})})
-    assert RelationJudge(unsure).judge("x", None, "y", None, (), (), 0.95) is None
+    assert RelationJudge(unsure).judge(Stated("x"), Stated("y"), None, 0.95) is None

@@ -1,24 +1,85 @@
 from __future__ import annotations
 
-from nlp.evolution import classify_relation
+from nlp.evolution import Stated, classify_relation
+from nlp.subject_match import match_subjects, references, subject_key, subject_terms
 
 
 def test_keep_after_a_migration_question_revisits() -> None:
-    relation = classify_relation(
-        "Keep PostgreSQL, add Redis for caching", "Should we migrate to DynamoDB for better scale?",
-        ["PostgreSQL", "Redis"], ["PostgreSQL"], 0.4,
-    )
+    new = Stated("Keep PostgreSQL, add Redis for caching", "Should we migrate to DynamoDB for better scale?",
+                 technologies=("PostgreSQL", "Redis"), session="s2")
+    relation = classify_relation(new, Stated("Use PostgreSQL", technologies=("PostgreSQL",), session="s1"), 0.4)
     assert relation is not None and relation.kind == "revisits" and relation.outcome == "kept"
 
 
 def test_switching_supersedes() -> None:
-    relation = classify_relation("We switch to MySQL for the billing service", None, ["MySQL"], ["MySQL"], 0.7)
+    new = Stated("We switch to MySQL for the billing service", technologies=("MySQL",), session="s2")
+    relation = classify_relation(new, Stated("Use MySQL", technologies=("MySQL",), session="s1"), 0.7)
     assert relation is not None and relation.kind == "supersedes" and not relation.partial
 
 
 def test_unrelated_subjects_are_never_linked_whatever_the_cues() -> None:
-    assert classify_relation("Use Kafka instead of SQS", None, ["Kafka", "SQS"], ["PostgreSQL"], 0.2) is None
+    new = Stated("Use Kafka instead of SQS", technologies=("Kafka", "SQS"))
+    assert classify_relation(new, Stated("Use PostgreSQL", technologies=("PostgreSQL",)), 0.2) is None
 
 
-def test_no_cue_no_link_even_when_similar() -> None:
-    assert classify_relation("Use PostgreSQL for analytics", None, ["PostgreSQL"], ["PostgreSQL"], 0.9) is None
+def test_no_cue_no_link_on_a_shared_technology_alone() -> None:
+    new = Stated("Use PostgreSQL for analytics", technologies=("PostgreSQL",), session="s2")
+    assert classify_relation(new, Stated("Use PostgreSQL for orders", technologies=("PostgreSQL",), session="s1"), 0.9) is None
+
+
+def test_a_keep_cue_must_keep_the_shared_technology() -> None:
+    new = Stated("We decided to keep the ledger in PostgreSQL.", technologies=("PostgreSQL",), session="s3")
+    old = Stated("We decided to use PostgreSQL for the orders service", technologies=("PostgreSQL",), session="s1")
+    assert classify_relation(new, old, 0.6) is None
+
+
+def test_a_later_meeting_on_the_same_agenda_item_revisits_it_and_names_it() -> None:
+    old = Stated("Approved for the next stage.", "Payment retries proposal", session="2024-03-01")
+    new = Stated("Moved to the final comment period.", "Payment retries proposal", session="2024-03-08")
+    relation = classify_relation(new, old, 0.1)
+    assert relation is not None and (relation.kind, relation.outcome) == ("revisits", "continued")
+    assert "Payment retries proposal" in relation.reason
+
+
+def test_two_outcomes_of_one_item_in_one_meeting_are_siblings() -> None:
+    old = Stated("Accept the RFC.", "Payment retries proposal", session="m1")
+    assert classify_relation(Stated("Open a follow-up issue.", "Payment retries proposal", session="m1"), old, 0.1) is None
+
+
+def test_different_issues_are_never_one_subject() -> None:
+    old = Stated("Close framing#31 wontfix", "Default @container", session="m1")
+    new = Stated("Defer framing#29 until a future version", "Default @container", session="m2")
+    assert classify_relation(new, old, 0.95) is None
+
+
+def test_the_same_issue_under_other_headings_is_one_subject() -> None:
+    old = Stated("Work on a proposal for solving framing#29", "Class-scoped Framing (issue frame29)", session="m1")
+    new = Stated("Defer framing #29 until a future WG", "Deferred items", session="m2")
+    relation = classify_relation(new, old, 0.1)
+    assert relation is not None and relation.evidence == "reference" and "framing#29" in relation.reason
+
+
+def test_a_replace_cue_about_something_else_does_not_supersede() -> None:
+    old = Stated("Publish the registries document as a note", "Spec registries", session="m1")
+    new = Stated("JSON Schema will no longer be required for registration", "Spec registries", session="m2")
+    relation = classify_relation(new, old, 0.1)
+    assert relation is not None and relation.kind == "revisits"
+
+
+def test_references_read_prefixes_lists_and_issue_urls_but_not_paths() -> None:
+    assert {str(r) for r in references("close issues 56, 77, and 102")} == {"#56", "#77", "#102"}
+    assert {str(r) for r in references("see https://github.com/w3c/json-ld-syntax/issues/37")} == {"json-ld-syntax#37"}
+    assert {str(r) for r in references("Close syntax/#14 and fixes #9")} == {"syntax#14", "#9"}
+    assert references("publish https://example.org/CR/2024-03-28/ today") == frozenset()
+
+
+def test_subject_words_leave_out_process_words_and_references() -> None:
+    assert subject_terms("Proposal for a FPWD.") == frozenset()
+    assert subject_terms("Controller Documents (issue vc-data-model#1307)") == {"controller", "document"}
+    assert subject_key("Class-scoped framing", "Defer framing #29") == "class framing scoped ref29"
+
+
+def test_words_of_the_series_name_do_not_make_two_items_one() -> None:
+    series = subject_terms("JSON-LD Working Group Telco")
+    assert match_subjects("TriG graphs in JSON-LD", "x", "Media types for JSON-LD", "y", series) is None
+    assert match_subjects("Test suite", "x", "test suite", "y", series) is not None
