@@ -171,15 +171,17 @@ async def _relate(
         )
         if c.id not in exclude
     ]
+    olds = [
+        (candidate, Stated(candidate.summary, candidate.subject, candidate.context, candidate.keywords, candidate.session))
+        for candidate in candidates
+    ]
     found: list[tuple[Relation, Candidate]] = []
-    for candidate in candidates:
-        old = Stated(candidate.summary, candidate.subject, candidate.context, candidate.keywords, candidate.session)
+    for candidate, old in olds:
         relation = classify_relation(new, old, candidate.similarity)
         if relation is not None:
             found.append((relation, candidate))
     if not found and services.relation_judge is not None:
-        for candidate in candidates:
-            old = Stated(candidate.summary, candidate.subject, candidate.context, candidate.keywords, candidate.session)
+        for candidate, old in olds:
             relation = services.relation_judge.judge(new, old, candidate.at, candidate.similarity)
             if relation is not None:
                 found.append((relation, candidate))
