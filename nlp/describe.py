@@ -10,6 +10,12 @@ from spacy.tokens import Doc, Span
 from nlp.gazetteer import CATEGORY_WORDS
 from nlp.wording import TAG_OF, clean
 
+_DISCOURSE = frozenset(
+    "think thought like yeah okay really pretty sure mean kind sort thing things stuff gonna wanna "
+    "actually basically maybe probably just guess right well good know says said called want need".split()
+)
+
+
 def tags_for(techs: Sequence[str]) -> list[str]:
     tags: dict[str, None] = {}
     for name in techs:
@@ -27,8 +33,10 @@ def keywords_for(sentence: Span, techs: Sequence[str]) -> list[str]:
             if len(lemma) > 2:
                 words.setdefault(lemma, None)
     else:
+        # Without a parse there are no noun phrases; content words stand in, less the
+        # talk that carries no subject ("I think", "like", "yeah").
         for token in sentence:
-            if token.is_alpha and not token.is_stop and len(token) > 3:
+            if token.is_alpha and not token.is_stop and len(token) > 3 and token.lower_ not in _DISCOURSE:
                 words.setdefault(token.lower_, None)
     return list(words)[:8]
 
@@ -55,7 +63,8 @@ def pattern_of(sentence: Span) -> str | None:
             pieces += [text[last : ent.start_char], generic]
             last = ent.end_char
     pieces.append(text[last : sentence.end_char])
-    abstract = re.sub(r"\d+(\.\d+)?\s*(ms|s|m|h|%|gb|mb|kb)?\b", "N", "".join(pieces), flags=re.IGNORECASE)
+    # A unit joins its number ("200 ms" → "N"); the space before the next word stays.
+    abstract = re.sub(r"\d+(?:\.\d+)?(?:\s*(?:ms|s|m|h|gb|mb|kb)\b|%)?", "N", "".join(pieces), flags=re.IGNORECASE)
     abstract = clean(abstract)
     return abstract if abstract and abstract != clean(sentence.text) else None
 

@@ -12,6 +12,7 @@ around it. Last, messages above the threshold are grouped into decision units
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -141,16 +142,23 @@ class DecisionDetector:
     Args:
         nlp: A loaded spaCy pipeline (see ``nlp.language.load_language``).
         config: Keywords, threshold and the learned model.
+        light: The cheap pipeline (``LanguageInfo.light``) for the candidates whose
+            signals need no parse; without it, every candidate is parsed.
     """
 
-    def __init__(self, nlp: Language, config: DetectorConfig | None = None) -> None:
+    def __init__(self, nlp: Language, config: DetectorConfig | None = None, light: Language | None = None) -> None:
         self._nlp = nlp
         self._config = config or DetectorConfig()
+        self._light = light
 
     @property
     def nlp(self) -> Language:
         """The pipeline, for callers that share its parse cache with extraction."""
         return self._nlp
+
+    def parse(self, conversation: Conversation) -> ParsedConversation:
+        """A parse cache for ``conversation`` with this detector's pipelines."""
+        return ParsedConversation(self._nlp, conversation, self._light)
 
     def prefilter(self, message: Message, context: Sequence[Message] = ()) -> tuple[str, ...]:
         """The recall-stage signals a message fires; empty means it is not parsed at all."""
@@ -161,7 +169,7 @@ class DecisionDetector:
             hits.append("cue")
         if message.topic and (DECISION_HEADING.search(message.topic) or OUTCOME_HEADING.search(message.topic)):
             hits.append("topic")
-        if context and any(_CHOICE.search(m.content) for m in context[-3:]):
+        if context and any(_asks_choice(m.content) for m in context[-3:]):
             hits.append("after_choice_question")
         if _AGREEMENT.search(message.content):
             hits.append("agreement")
@@ -169,14 +177,18 @@ class DecisionDetector:
 
     def features(self, conversation: Conversation, parsed: ParsedConversation | None = None) -> ConversationFeatures:
         """What the learned scorer sees of every message (the trainer reads the same)."""
-        parsed = parsed or ParsedConversation(self._nlp, conversation)
+        parsed = parsed or self.parse(conversation)
         messages = conversation.messages
         size = self._config.context_size
         prefiltered = [(m, self.prefilter(m, messages[max(0, m.seq - size) : m.seq])) for m in messages]
         candidates = [(m, hits) for m, hits in prefiltered if hits]
-        parsed.prime(m.seq for m, _ in candidates)
+        # One signal reads the dependency parse: "we will / must / are gonna <verb>". A
+        # candidate without "we" gets sentences and entity rules only, which is all the
+        # other signals read.
+        parsed.prime(m.seq for m, _ in candidates if _WE.search(m.content))
+        parsed.prime_light(m.seq for m, _ in candidates if not parsed.is_parsed(m.seq))
         signals = {
-            m.seq: self._signals(m, hits, parsed.doc(m.seq), messages[max(0, m.seq - size) : m.seq])
+            m.seq: self._signals(m, hits, self._read(parsed, m.seq), messages[max(0, m.seq - size) : m.seq])
             for m, hits in candidates
         }
         return ConversationFeatures(conversation, signals)
@@ -188,7 +200,7 @@ class DecisionDetector:
             conversation: The messages.
             parsed: A parse cache to fill and reuse (extraction reads the same parses).
         """
-        parsed = parsed or ParsedConversation(self._nlp, conversation)
+        parsed = parsed or self.parse(conversation)
         messages = conversation.messages
         if not messages:
             return []
@@ -198,16 +210,17 @@ class DecisionDetector:
             features, model.confidences(features.all_hashed(), features.kind), self._config.threshold
         )
         unit_of = {seq: unit for unit in units for seq in unit.members}
-        # Anchors get a parsed snippet; the pre-filtered messages are parsed already, and a
-        # unit's votes and replies need none.
-        parsed.prime(unit.anchor for unit in units)
+        # Anchors get a snippet from their best sentence. The pre-filtered messages are
+        # read already; an anchor the pre-filter let pass (in spoken meetings, most of
+        # them) has no cue for a parse to read, so sentences and entity rules do.
+        parsed.prime_light(unit.anchor for unit in units)
         detections = []
         for message, confidence in zip(messages, confidences, strict=True):
             unit = unit_of.get(message.seq)
             signals = features.signals(message.seq)
             snippet = ""
             if signals or (unit is not None and unit.anchor == message.seq):
-                sentence = _best_sentence(parsed.doc(message.seq))
+                sentence = _best_sentence(self._read(parsed, message.seq))
                 snippet = _snippet(sentence.text if sentence is not None else message.content)
             elif unit is not None:
                 snippet = _snippet(message.content)
@@ -220,6 +233,12 @@ class DecisionDetector:
                 unit=unit.members if unit is not None else (),
             ))
         return detections
+
+    @staticmethod
+    def _read(parsed: ParsedConversation, seq: int) -> Doc:
+        """What detection reads of a message: its parse without the recogniser's
+        entities if it has one, else its light parse."""
+        return parsed.syntax(seq) if parsed.is_parsed(seq) else parsed.light_doc(seq)
 
     def _signals(self, message: Message, hits: Sequence[str], doc: Doc, context: Sequence[Message]) -> tuple[str, ...]:
         sentence = _best_sentence(doc)
@@ -309,7 +328,14 @@ def _lets(sentence: Span) -> bool:
     return bool(re.match(r"^\W*let'?s\b", sentence.text, re.IGNORECASE)) and not _is_question(sentence.text)
 
 
+_WE = re.compile(r"\bwe\b", re.IGNORECASE)
 _CHOICE = re.compile(r"\b\w+\b[^?]{0,80}\bor\b[^?]{1,80}\?")
+
+
+@lru_cache(maxsize=1024)
+def _asks_choice(text: str) -> bool:
+    """"X or Y?" (the pre-filter asks it of each message three times, as context)."""
+    return "?" in text and "or" in text and _CHOICE.search(text) is not None
 
 
 def _answers_choice(doc: Doc, context: Sequence[Message]) -> bool:

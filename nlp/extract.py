@@ -86,12 +86,15 @@ class DecisionExtractor:
         # One batch for every window that will be read: spaCy's per-call overhead is
         # larger than the parse of a short message.
         size = self._config.context_size
+        decided = [d for d in detections if d.is_decision]
+        windows = [m for d in decided for m in messages[max(0, d.seq - size - 5) : d.seq + 1]]
+        # A statement the detector parsed is read with its named entities; one it did
+        # not (no cue for a parse to read) keeps its light parse.
+        self._parsed.name(
+            [d.seq for d in decided if d.signals] + [m.seq for m in windows if CHOICE_QUESTION.search(m.content)]
+        )
         self._parsed.prime_light(
-            m.seq
-            for d in detections
-            if d.is_decision
-            for m in messages[max(0, d.seq - size - 5) : d.seq + 1]
-            if _MAY_CONTRIBUTE.search(m.content)
+            [d.seq for d in decided if not d.signals] + [m.seq for m in windows if _MAY_CONTRIBUTE.search(m.content)]
         )
         decisions: list[ExtractedDecision] = []
         last_source: int | None = None
@@ -99,7 +102,7 @@ class DecisionExtractor:
             if not detection.is_decision:
                 continue
             message = messages[detection.seq]
-            doc = self._parsed.doc(message.seq)
+            doc = self._parsed.doc(message.seq) if detection.signals else self._parsed.light_doc(message.seq)
             statement_msg, sentence = message, _statement(doc)
             if "agreement_to_proposal" in detection.signals and not _has_commitment(sentence):
                 proposal = self._proposal_before(messages, detection.seq, last_source)

@@ -18,6 +18,11 @@ spaCy's parser needs about 1 GB per 100,000 characters. The message itself is ke
 class ParsedConversation:
     """Lazily parsed messages of one conversation, shared by detection and extraction.
 
+    Detection reads the syntax of every candidate message but no named entity the
+    statistical recogniser finds (people, dates, amounts); extraction reads those of the
+    few statements it keeps. The recogniser costs as much as the rest of the parse, so it
+    runs, with the components after it, only on the docs that ``doc`` hands out.
+
     Args:
         nlp: The spaCy pipeline.
         conversation: The messages to parse on demand.
@@ -34,28 +39,60 @@ class ParsedConversation:
         self._batch_size = batch_size
         self._docs: dict[int, Doc] = {}
         self._light_docs: dict[int, Doc] = {}
+        names = nlp.pipe_names
+        # The recogniser keeps the entities our rules set before it; the components after
+        # it (token entities) run again once it has.
+        self._deferred = names[names.index("ner") :] if "ner" in names else []
+        self._named: set[int] = set()
 
     @property
     def conversation(self) -> Conversation:
         return self._conversation
 
     def prime(self, seqs: Iterable[int]) -> None:
-        """Parse, in one batch, the messages among ``seqs`` not parsed yet."""
+        """Parse, in one batch, the messages among ``seqs`` not parsed yet (syntax only)."""
         missing = sorted({seq for seq in seqs if seq not in self._docs})
+        if not missing:
+            return  # spaCy's set-up for a batch costs more than a short parse
         texts = (self._conversation.messages[seq].content[:MAX_PARSE_CHARS] for seq in missing)
-        for seq, doc in zip(missing, self._nlp.pipe(texts, batch_size=self._batch_size), strict=True):
+        parses = self._nlp.pipe(texts, batch_size=self._batch_size, disable=self._deferred[:1])
+        for seq, doc in zip(missing, parses, strict=True):
             self._docs[seq] = doc
 
-    def doc(self, seq: int) -> Doc:
-        """The parse of message ``seq``."""
+    def name(self, seqs: Iterable[int]) -> None:
+        """Parse, in one batch, the messages among ``seqs`` with their named entities."""
+        wanted = sorted({seq for seq in seqs if seq not in self._named})
+        if not wanted:
+            return
+        self.prime(wanted)
+        docs = [self._docs[seq] for seq in wanted]
+        for component in self._deferred:
+            process = self._nlp.get_pipe(component)
+            docs = list(process.pipe(docs, batch_size=self._batch_size) if hasattr(process, "pipe") else map(process, docs))
+        self._docs.update(zip(wanted, docs, strict=True))
+        self._named.update(wanted)
+
+    def is_parsed(self, seq: int) -> bool:
+        """Whether message ``seq`` has its full parse already."""
+        return seq in self._docs
+
+    def syntax(self, seq: int) -> Doc:
+        """The parse of message ``seq`` without the recogniser's entities (detection's view)."""
         if seq not in self._docs:
             self.prime([seq])
         return self._docs[seq]
 
+    def doc(self, seq: int) -> Doc:
+        """The full parse of message ``seq``, named entities included."""
+        if seq not in self._named:
+            self.name([seq])
+        return self._docs[seq]
+
     def prime_light(self, seqs: Iterable[int]) -> None:
         """Light-parse, in one batch, the messages among ``seqs`` with no parse yet."""
+        seqs = set(seqs)
         if self._light is None:
-            self.prime(seqs)
+            self.name(seqs)
             return
         missing = sorted({seq for seq in seqs if seq not in self._docs and seq not in self._light_docs})
         texts = (self._conversation.messages[seq].content[:MAX_PARSE_CHARS] for seq in missing)
@@ -63,7 +100,8 @@ class ParsedConversation:
             self._light_docs[seq] = doc
 
     def light_doc(self, seq: int) -> Doc:
-        """Entities and sentences of message ``seq``: its full parse if it has one."""
+        """Entities and sentences of message ``seq``: its parse if it has one (with the
+        recogniser's entities only if ``doc`` or ``name`` asked for them)."""
         if seq in self._docs:
             return self._docs[seq]
         if seq not in self._light_docs:

@@ -33,7 +33,7 @@ class OfflinePipeline:
         self, language: LanguageInfo, detector: DetectorConfig | None = None, extractor: ExtractorConfig | None = None
     ) -> None:
         self._language = language
-        self._detector = DecisionDetector(language.nlp, detector)
+        self._detector = DecisionDetector(language.nlp, detector, language.light)
         self._extractor = DecisionExtractor(language.nlp, extractor, language.light)
 
     @property
@@ -42,8 +42,9 @@ class OfflinePipeline:
         return self._language
 
     def parse(self, conversation: Conversation) -> ParsedConversation:
-        """A parse cache for ``conversation`` (full parses for candidates, light for context)."""
-        return ParsedConversation(self._language.nlp, conversation, self._language.light)
+        """A parse cache for ``conversation`` (full parses where a signal reads one, light
+        ones for the rest)."""
+        return self._detector.parse(conversation)
 
     def detect(self, conversation: Conversation, parsed: ParsedConversation | None = None) -> list[Detection]:
         """One detection per message."""

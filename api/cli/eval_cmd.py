@@ -15,6 +15,7 @@ from api.search_eval import evaluate_search
 from api.services import load_llm, with_llm
 from nlp.detect import DecisionDetector
 from nlp.detector_model import shipped_model
+from nlp.evaluation.corpus import SOURCES
 from nlp.evaluation.detection_cv import (
     SourceScores,
     baseline_detections,
@@ -26,6 +27,7 @@ from nlp.evaluation.detection_cv import (
     train_detector,
 )
 from nlp.evaluation.metrics import ExtractionScore, FieldScore
+from nlp.evaluation.real_metrics import mean_ranking_auc
 from nlp.evaluation.run import evaluate_extraction, load_sets, seed000_keywords, seed001_regex
 from nlp.evaluation.train import Featurized, featurize
 from nlp.language import load_language
@@ -73,7 +75,15 @@ def detect(
         weights = {item.meeting.conversation.session_id: model.weights for item in chosen}
     else:
         weights = out_of_fold(chosen, cli.note)
-    ours = score_sources(chosen, fold_logits(chosen, weights), model.operating_logits)
+    logits = fold_logits(chosen, weights)
+    ours = score_sources(chosen, logits, model.operating_logits)
+    ranking = {
+        source: auc for source in SOURCES
+        if (auc := mean_ranking_auc(
+            (item.meeting, logits[item.meeting.conversation.session_id].tolist())
+            for item in chosen if item.meeting.source == source
+        )) is not None
+    }
     meetings = [item.meeting for item in chosen]
     systems = {
         "ours": ours,
@@ -82,7 +92,9 @@ def detect(
     }
     rows = [row for system, scores in systems.items() for s in scores for row in _rows(system, s)]
     if as_json:
-        typer.echo(json.dumps({"split": "final" if final else "cross-validated", "rows": rows}, indent=2))
+        typer.echo(json.dumps(
+            {"split": "final" if final else "cross-validated", "rows": rows, "ranking_auc": ranking}, indent=2
+        ))
         return
     heading = "final split, shipped model" if final else "cross-validated by group (each group scored by a model trained without it)"
     cli.out.print(f"decision detection on real data: {heading}", highlight=False)
@@ -97,6 +109,11 @@ def detect(
             f"{spread:>17}{str(row['found']) + '/' + str(row['targets']):>12}{row['detections']:>12}",
             highlight=False,
         )
+    cli.out.print(
+        "ranking within a meeting (AUC: a labelled message outscores an unlabelled one; 0.5 is chance): "
+        + ", ".join(f"{source} {auc:.3f}" for source, auc in ranking.items()),
+        highlight=False,
+    )
     cli.out.print("P is the share of detections inside a labelled decision (QMSum: in a decision span);"
                   " R the share of labelled decisions found.", highlight=False)
 
@@ -104,7 +121,8 @@ def detect(
 def _featurized(cli: CliContext, data: Path, shared_dir: Path | None) -> list[Featurized]:
     meetings = load_labelled(data, shared_dir)
     cli.note(f"reading {len(meetings)} labelled meetings ({sum(len(m.conversation.messages) for m in meetings)} messages) ...")
-    detector = DecisionDetector(load_language().nlp)
+    language = load_language()
+    detector = DecisionDetector(language.nlp, light=language.light)
 
     def progress(done: int, total: int) -> None:
         if done % 50 == 0 or done == total:

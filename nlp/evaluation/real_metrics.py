@@ -9,6 +9,7 @@ only in a routine window is neither right nor wrong.
 from __future__ import annotations
 
 import statistics
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -62,3 +63,22 @@ def fold_scores(
     for score in by_group.values():
         pooled += score
     return FoldedScore(pooled, tuple(sorted(by_group.items())))
+
+
+def ranking_auc(meeting: LabelledMeeting, scores: Sequence[float]) -> float | None:
+    """How well ``scores`` rank one meeting's labelled messages above its other scored
+    ones: the chance that a labelled message outscores an unlabelled one (ties half).
+    0.5 is no better than chance; None when the meeting has only one kind."""
+    labels = meeting.training_labels()
+    inside = [scores[seq] for seq, label in labels.items() if label]
+    outside = sorted(scores[seq] for seq, label in labels.items() if not label)
+    if not inside or not outside:
+        return None
+    wins = sum(bisect_left(outside, s) + (bisect_right(outside, s) - bisect_left(outside, s)) / 2 for s in inside)
+    return wins / (len(inside) * len(outside))
+
+
+def mean_ranking_auc(scored: Iterable[tuple[LabelledMeeting, Sequence[float]]]) -> float | None:
+    """``ranking_auc`` averaged over the meetings that have both kinds of message."""
+    values = [v for meeting, scores in scored if (v := ranking_auc(meeting, scores)) is not None]
+    return statistics.fmean(values) if values else None

@@ -19,7 +19,6 @@ import numpy as np
 from nlp.detect import DecisionDetector
 from nlp.detector_features import BUCKETS, ConversationFeatures
 from nlp.evaluation.corpus import LabelledMeeting
-from nlp.parsing import ParsedConversation
 
 MIN_COUNT = 3
 L2 = 1e-3
@@ -49,7 +48,7 @@ def featurize(
     out: list[Featurized] = []
     for index, meeting in enumerate(meetings):
         conversation = meeting.conversation
-        features = detector.features(conversation, ParsedConversation(detector.nlp, conversation))
+        features = detector.features(conversation, detector.parse(conversation))
         out.append(Featurized(meeting, features, tuple(tuple(row) for row in features.all_hashed())))
         if progress is not None:
             progress(index + 1, len(meetings))

@@ -7,7 +7,7 @@ from nlp.detect import DecisionDetector, DetectorConfig
 from nlp.detector_model import DetectorModel
 from nlp.evaluation.corpus import LabelledMeeting, Target, bucket, folded
 from nlp.evaluation.detection_cv import anchors_of
-from nlp.evaluation.real_metrics import score_targets
+from nlp.evaluation.real_metrics import mean_ranking_auc, ranking_auc, score_targets
 from nlp.evaluation.train import featurize, fit
 from nlp.schema import Conversation, Message
 
@@ -67,3 +67,12 @@ def test_routine_windows_are_set_apart_on_both_sides() -> None:
 def test_groups_and_the_final_split_are_stable_hashes() -> None:
     assert bucket("ES2002", 6) == bucket("ES2002", 6)
     assert folded("ES2002").startswith("fold-") and folded("ES2002") == folded("ES2002")
+
+
+def test_ranking_auc_is_the_chance_a_labelled_message_outscores_another() -> None:
+    meeting = _meeting("r", CHATTER + DECIDED[:1], {4})
+    assert ranking_auc(meeting, [0.1, 0.2, 0.3, 0.4, 0.9]) == 1.0
+    assert ranking_auc(meeting, [0.1, 0.2, 0.9, 0.4, 0.3]) == 0.5  # above two of four
+    assert ranking_auc(meeting, [0.5, 0.5, 0.5, 0.5, 0.5]) == 0.5  # ties count half
+    assert ranking_auc(_meeting("none", CHATTER, set()), [0.1, 0.2, 0.3, 0.4]) is None
+    assert mean_ranking_auc([(meeting, [0.1, 0.2, 0.3, 0.4, 0.9]), (meeting, [0.5] * 5)]) == 0.75
