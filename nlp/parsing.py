@@ -90,11 +90,12 @@ class ParsedConversation:
 
     def prime_light(self, seqs: Iterable[int]) -> None:
         """Light-parse, in one batch, the messages among ``seqs`` with no parse yet."""
-        seqs = set(seqs)
         if self._light is None:
             self.name(seqs)
             return
         missing = sorted({seq for seq in seqs if seq not in self._docs and seq not in self._light_docs})
+        if not missing:
+            return  # as in ``prime``: an empty batch still pays spaCy's set-up
         texts = (self._conversation.messages[seq].content[:MAX_PARSE_CHARS] for seq in missing)
         for seq, doc in zip(missing, self._light.pipe(texts, batch_size=self._batch_size * 4), strict=True):
             self._light_docs[seq] = doc
