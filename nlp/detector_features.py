@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 import zlib
 from collections import Counter
+from functools import lru_cache
 
 from nlp.schema import Conversation, Message
 
@@ -104,7 +105,10 @@ def is_reply(text: str) -> bool:
     return is_vote(text) or is_short_agreement(text) or (len(text) < REPLY_CHARS and bool(_AGREEMENT_OPENING.match(text)))
 
 
+@lru_cache(maxsize=1 << 17)
 def _hashed(name: str) -> int:
+    # Cached: a conversation asks for the same few thousand names (words, neighbours'
+    # words, structure) hundreds of thousands of times.
     return zlib.crc32(name.encode()) % BUCKETS
 
 
