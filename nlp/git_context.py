@@ -6,14 +6,13 @@ of commits within ``window`` of it; without one, the working tree's uncommitted 
 
 from __future__ import annotations
 
-import subprocess
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from nlp.errors import NlpError
+from nlp.readers.git_repo import GitError, run_git
 
 
-class GitContextError(NlpError):
+class GitContextError(GitError):
     """The path is not a git repository, or git failed."""
 
 
@@ -33,12 +32,6 @@ def changed_files(repo: Path, when: datetime | None = None, window: timedelta = 
 
 def _git(repo: Path, *args: str) -> str:
     try:
-        result = subprocess.run(
-            ["git", "-C", str(repo), *args], capture_output=True, text=True, timeout=30, check=False
-        )
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        raise GitContextError(f"git could not run in {repo}: {exc}") from exc
-    if result.returncode != 0:
-        first = (result.stderr.strip().splitlines() or ["git failed"])[0]
-        raise GitContextError(f"{repo} is not a readable git repository ({first})")
-    return result.stdout
+        return run_git(repo, *args)
+    except GitError as exc:
+        raise GitContextError(f"{repo} is not a readable git repository ({exc})") from exc

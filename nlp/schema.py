@@ -140,3 +140,23 @@ class Extraction(_Frozen):
     warnings: tuple[str, ...] = ()
     """What the caller should tell the user about this run (an LLM rejecting what the
     offline detector is sure of, say)."""
+
+
+class CommitInfo(_Frozen):
+    """One commit of a git repository, as ``ingest-git`` stores it.
+
+    Attributes:
+        sha: The full commit id.
+        author: The author's name, if any.
+        email: The author's e-mail, if any.
+        date: When it was authored.
+        message: The whole message (subject and body).
+        files: Repository-relative paths it changed.
+    """
+
+    sha: str
+    author: str | None = None
+    email: str | None = None
+    date: datetime
+    message: str
+    files: tuple[str, ...] = ()

@@ -1,0 +1,72 @@
+"""Does a change bring back an option a decision rejected? Its added lines name the option.
+
+An option is named by the technologies it mentions ("Migrate to DynamoDB for better scale"
+→ DynamoDB, with its other spellings) or, when it is short, by its own words ("MongoDB",
+"gRPC streaming"). Words the chosen decision itself names never count: "Keep PostgreSQL
+without a cache" rejected is not reintroduced by a line that uses PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from nlp.gazetteer import CASE_SENSITIVE, TECHNOLOGIES
+
+MAX_OPTION_WORDS = 3
+"""An option of more words is a sentence, named only through the technologies in it."""
+_SURFACES_OF: dict[str, list[str]] = {}
+for _surface, (_canonical, _) in TECHNOLOGIES.items():
+    _SURFACES_OF.setdefault(_canonical, []).append(_surface)
+
+
+@dataclass(frozen=True)
+class NamedOption:
+    """A rejected option an added line names."""
+
+    option: str
+    term: str
+    line: str
+
+
+def option_terms(option: str, chosen: str = "") -> tuple[str, ...]:
+    """The names an added line would use for ``option``, minus those ``chosen`` uses."""
+    terms: list[str] = []
+    for canonical, surfaces in _SURFACES_OF.items():
+        if any(_pattern(s, s in CASE_SENSITIVE, canonical).search(option) for s in surfaces):
+            terms.append(canonical)
+    words = option.split()
+    if not terms and 0 < len(words) <= MAX_OPTION_WORDS:
+        terms.append(option.strip(" .,;:"))
+    return tuple(t for t in dict.fromkeys(terms) if t and not _names(chosen, t))
+
+
+def named_options(lines: Sequence[str], options: Iterable[str], chosen: str = "") -> list[NamedOption]:
+    """The options (each once, with the first line naming it) that ``lines`` name."""
+    found: list[NamedOption] = []
+    for option in options:
+        for term in option_terms(option, chosen):
+            line = next((text for text in lines if _names(text, term)), None)
+            if line is not None:
+                found.append(NamedOption(option, term, line.strip()[:200]))
+                break
+    return found
+
+
+def _names(text: str, term: str) -> bool:
+    """Whether ``text`` names ``term`` (a canonical technology, by any of its spellings)."""
+    if not text:
+        return False
+    surfaces = _SURFACES_OF.get(term)
+    if surfaces is None:
+        return _pattern(term, False, term).search(text) is not None
+    return any(_pattern(s, s in CASE_SENSITIVE, term).search(text) for s in surfaces)
+
+
+@lru_cache(maxsize=4096)
+def _pattern(surface: str, case_sensitive: bool, canonical: str) -> re.Pattern[str]:
+    # Case-sensitive names ("REST", "Rust") count only as spelled canonically.
+    word = re.escape(canonical if case_sensitive else surface)
+    return re.compile(rf"(?<![\w.-]){word}(?![\w-])", 0 if case_sensitive else re.IGNORECASE)

@@ -1,0 +1,55 @@
+"""Reading a change and a history from git (nlp.readers.git_repo), on temporary repositories."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nlp.readers.git_repo import GitError, read_change, read_commits
+from tests.support.git import git
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "db.py").write_text("engine = 'postgres'\n")
+    (tmp_path / "old.txt").write_text("x\n")
+    git(tmp_path, "init", "-q")
+    git(tmp_path, "add", ".")
+    git(tmp_path, "commit", "-qm", "Start", date="2024-01-02T10:00:00+00:00")
+    (tmp_path / "src" / "db.py").write_text("engine = 'mongodb'\n")
+    git(tmp_path, "mv", "old.txt", "new.txt")
+    git(tmp_path, "commit", "-qam", "Switch the engine\n\nWhy: see ADR-3", date="2024-02-03T10:00:00+00:00")
+    return tmp_path
+
+
+def test_a_committed_change_gives_its_paths_and_added_lines(repo: Path) -> None:
+    change = read_change(repo, "HEAD~1", "HEAD")
+    assert set(change.paths) == {"src/db.py", "old.txt", "new.txt"}  # both names of a rename
+    assert change.added == {"src/db.py": ("engine = 'mongodb'",)}
+
+
+def test_the_work_tree_counts_untracked_files_and_staged_reads_only_the_index(repo: Path) -> None:
+    (repo / "src" / "cache.py").write_text("import redis\n")
+    (repo / "new.txt").write_text("y\n")
+    assert read_change(repo).paths == ("new.txt", "src/cache.py")
+    assert read_change(repo).added["src/cache.py"] == ("import redis",)
+    git(repo, "add", "src/cache.py")
+    assert read_change(repo, staged=True).paths == ("src/cache.py",)
+
+
+def test_commits_oldest_first_with_their_files_and_whole_message(repo: Path) -> None:
+    first, second = read_commits(repo)
+    assert first.message == "Start" and set(first.files) == {"src/db.py", "old.txt"}
+    assert second.message == "Switch the engine\n\nWhy: see ADR-3" and second.author == "Ann"
+    assert second.date.isoformat() == "2024-02-03T10:00:00+00:00"
+    assert [c.message for c in read_commits(repo, "HEAD~1")] == [second.message]
+    assert [c.message for c in read_commits(repo, "2024-02-01")] == [second.message]
+
+
+def test_bad_input_is_a_clear_error(repo: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    with pytest.raises(GitError, match="unknown revision|bad revision"):
+        read_change(repo, "no-such-ref")
+    with pytest.raises(GitError, match="not a git repository"):
+        read_commits(tmp_path_factory.mktemp("plain"))
