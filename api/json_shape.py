@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from graph.commits import CommitRecord
 from graph.records import AlternativeRecord, DecisionChain, DecisionRecord, StakeholderRecord
 
 from nlp.extract import decision_id
@@ -97,6 +98,12 @@ def chain_json(chain: DecisionChain) -> dict[str, Any]:
             for link in chain.links
         ],
     }
+
+
+def commit_json(commit: CommitRecord) -> dict[str, Any]:
+    """A commit that followed a decision (``ingest-git``)."""
+    return {"sha": commit.sha, "author": commit.author, "date": _iso(commit.date), "subject": commit.subject,
+            "message": commit.message, "how": list(commit.how), "files": list(commit.files)}
 
 
 def _iso(value: datetime | None) -> str | None:

@@ -75,13 +75,18 @@ class DecisionFilter:
             "path_prefix": path,
             "path_dir": f"{path}/" if path else None,
             # The directories that contain the path, for an index lookup of decisions about them.
-            "path_ancestors": [f"{'/'.join(path.split('/')[:n])}/" for n in range(1, path.count("/") + 1)] if path else [],
+            "path_ancestors": path_ancestors(path) if path else [],
             "feature": self.feature,
             "session": self.session,
             "source": self.source,
             "text": text,
             "groups": list(self.groups) if self.groups is not None else None,
         }
+
+
+def path_ancestors(path: str) -> list[str]:
+    """The directories holding ``path``, as directory File paths: ``a/b/c.py`` → ``a/``, ``a/b/``."""
+    return [f"{'/'.join(path.split('/')[:n])}/" for n in range(1, path.count("/") + 1)]
 
 
 def _listed(values: Sequence[str] | None) -> list[str] | None:

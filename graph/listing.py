@@ -3,12 +3,13 @@ impact, timelines and aggregates."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 from graph.cypher import load_query
 from graph.executor import QueryExecutor
-from graph.filters import DecisionFilter
+from graph.filters import DecisionFilter, path_ancestors
 
 
 class DecisionOrder(Enum):
@@ -60,6 +61,21 @@ class DecisionListing:
         rows = await self._executor.read(load_query("decisions_page"), params)
         row = rows[0] if rows else {"page": [], "total": 0}
         return Page(tuple(row["page"]), int(row["total"]))
+
+    async def governing(self, paths: Sequence[str], groups: Sequence[str] | None = None) -> dict[str, tuple[str, ...]]:
+        """Path → ids of the current decisions that govern it (the file, anything under a
+        directory, or a directory holding it), newest first; paths nothing governs are left out.
+
+        Args:
+            groups: The reader's access groups; None reads without restriction.
+        """
+        wanted = [p.strip() for p in paths if p.strip()]
+        params = {
+            "paths": [{"path": p.rstrip("/"), "dir": f"{p.rstrip('/')}/", "ancestors": path_ancestors(p.rstrip("/"))} for p in wanted],
+            "groups": list(groups) if groups is not None else None,
+        }
+        rows = await self._executor.read(load_query("decisions_for_paths"), params)
+        return {row["path"]: tuple(row["ids"]) for row in rows}
 
     async def aggregate(self, where: DecisionFilter, by: AggregateBy) -> list[Bucket]:
         """Counts of the selected decisions per key, largest first."""

@@ -12,9 +12,12 @@ from rich.console import Console
 from api.cli import eval_cmd, neo4j_cmd, schema_cmd
 from api.cli.context import CliContext, fail
 from api.cli.adr_cmd import import_adr
+from api.cli.check_cmd import check_diff
 from api.cli.doctor_cmd import doctor
 from api.cli.export_cmd import export, import_jsonl_cmd
 from api.cli.extract_cmd import extract
+from api.cli.git_cmd import ingest_git_cmd
+from api.cli.impact_cmd import impact
 from api.cli.journal_cmd import chain, ingest
 from api.cli.lineage_cmd import audit, lineage
 from api.cli.mcp_cmd import mcp
@@ -48,6 +51,9 @@ app.command()(pre)
 app.command()(lineage)
 app.command()(audit)
 app.command()(mcp)
+app.command(name="check-diff")(check_diff)
+app.command(name="ingest-git")(ingest_git_cmd)
+app.command()(impact)
 
 
 @app.callback()

@@ -11,11 +11,16 @@ from strawberry.dataloader import DataLoader
 from api.auth import Principal
 from api.services import Services
 from api.settings import Settings
+from graph.commits import CommitRecord, CommitStore
 from graph.executor import CountingExecutor
 from graph.filters import DecisionFilter
 from graph.lineage.model import Decision as AgentDecision
 from graph.lineage.neo4j_store import Neo4jPrecedentStore
 from graph.records import DecisionRecord
+
+
+MAX_COMMITS = 50
+"""The most commits a decision lists (``Decision.commits(first)``)."""
 
 
 @dataclass
@@ -35,6 +40,7 @@ class RequestContext:
     decisions: DataLoader[str, DecisionRecord | None]
     precedents: Neo4jPrecedentStore
     agent_decisions: DataLoader[str, AgentDecision | None]
+    commits: DataLoader[str, list[CommitRecord]]
 
     def scoped(self, where: DecisionFilter) -> DecisionFilter:
         """``where`` limited to what the caller may read."""
@@ -61,8 +67,17 @@ def build_context(principal: Principal, settings: Settings, services: Services) 
         found = await precedents.find_many(ids)
         return [found.get(i) for i in ids]
 
+    commit_store = CommitStore(executor)
+
+    async def load_commits(ids: list[str]) -> list[list[CommitRecord]]:
+        # Only for decisions the caller has already read (a Decision object), so no
+        # visibility check is needed here.
+        found = await commit_store.commits_of(ids, MAX_COMMITS)
+        return [found.get(i, []) for i in ids]
+
     return RequestContext(
-        principal, settings, reading, executor, DataLoader(load_fn=load), precedents, DataLoader(load_fn=load_agent)
+        principal, settings, reading, executor, DataLoader(load_fn=load), precedents, DataLoader(load_fn=load_agent),
+        DataLoader(load_fn=load_commits),
     )
 
 

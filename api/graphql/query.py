@@ -13,6 +13,7 @@ from api.graphql.errors import ArgumentError
 from api.graphql.inputs import AggregateKey, DecisionOrderBy, DecisionWhere
 from api.graphql.lineage import AgentDecision
 from api.graphql.paging import page_size
+from api.graphql.paths import PathDecisions, governing_paths
 from api.graphql.types import (
     Bucket, Chain, Decision, DecisionConnection, Feature, File, SearchHit, Stakeholder, decision_connection, where_filter,
 )
@@ -65,6 +66,15 @@ class Query:
     ) -> DecisionConnection:
         where = DecisionFilter(path_prefix=path, include_history=include_history)
         return await decision_connection(info, where, DecisionOrder.NEWEST, first, after)
+
+    @strawberry.field(description="Before an edit: for each path some decision governs, the current decisions "
+                                  "affecting it (or a directory holding it), what they replaced or revisited, and the "
+                                  "rejected options that addedLines (the lines about to be written) name again. "
+                                  "Paths nothing governs are left out. The same answer as check-diff.")
+    async def decisions_for_paths(
+        self, info: Info, paths: list[str], added_lines: list[str] | None = None,
+    ) -> list[PathDecisions]:
+        return await governing_paths(info, paths, added_lines)
 
     @strawberry.field(description="A person, by handle (@alice) or name; null when unknown.")
     async def stakeholder(self, info: Info, handle: str) -> Stakeholder | None:

@@ -6,9 +6,10 @@ from datetime import datetime
 
 import strawberry
 
-from api.graphql.context import Info
+from api.graphql.context import MAX_COMMITS, Info
 from api.graphql.inputs import DecisionOrderBy, DecisionWhere, to_filter, with_history
 from api.graphql.paging import decode_cursor, encode_cursor, page_size
+from graph.commits import CommitRecord
 from graph.filters import DecisionFilter
 from graph.listing import DecisionOrder
 from graph.records import ChainLink as ChainLinkRecord
@@ -192,6 +193,31 @@ class Decision:
     @strawberry.field(description="Newer decisions that reconsidered this one.")
     async def revisited_by(self, info: Info) -> list[Decision]:
         return [Decision.of(r) for r in await info.context.load_decisions(self.record.revisited_by)]
+
+    @strawberry.field(description="Git commits that followed it (stored by ingest-git): those naming it and those "
+                                  "that changed a file it governs after it was decided; newest first.")
+    async def commits(self, info: Info, first: int = 10) -> list[Commit]:
+        found = await info.context.commits.load(self.record.id)
+        return [Commit.of(c) for c in found[: max(0, min(first, MAX_COMMITS))]]
+
+
+@strawberry.type(description="A git commit stored by ingest-git.")
+class Commit:
+    sha: str
+    author: str | None
+    date: datetime | None
+    message: str
+    subject: str = strawberry.field(description="The message's first line.")
+    how: list[str] = strawberry.field(
+        description="MENTIONS: its message names the decision (id, ADR number or title); "
+                    "FOLLOWS: it changed a file the decision governs, after the decision."
+    )
+    files: list[str] = strawberry.field(description="The paths it changed.")
+
+    @classmethod
+    def of(cls, record: CommitRecord) -> Commit:
+        return cls(sha=record.sha, author=record.author, date=record.date, message=record.message,
+                   subject=record.subject, how=list(record.how), files=list(record.files))
 
 
 @strawberry.type

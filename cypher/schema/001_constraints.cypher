@@ -13,4 +13,5 @@ CREATE CONSTRAINT message_id IF NOT EXISTS FOR (n:Message) REQUIRE n.id IS UNIQU
 CREATE CONSTRAINT tag_name IF NOT EXISTS FOR (n:Tag) REQUIRE n.name IS UNIQUE;
 CREATE CONSTRAINT policy_name_version IF NOT EXISTS FOR (n:Policy) REQUIRE (n.name, n.version) IS UNIQUE;
 CREATE CONSTRAINT standing_exception_name_version IF NOT EXISTS FOR (n:StandingException) REQUIRE (n.name, n.version) IS UNIQUE;
+CREATE CONSTRAINT commit_sha IF NOT EXISTS FOR (n:Commit) REQUIRE n.sha IS UNIQUE;
 CREATE CONSTRAINT entity_type_id IF NOT EXISTS FOR (n:Entity) REQUIRE (n.type, n.id) IS UNIQUE;

@@ -8,3 +8,4 @@ CREATE RANGE INDEX decision_status IF NOT EXISTS FOR (n:Decision) ON (n.status);
 CREATE RANGE INDEX message_session_seq IF NOT EXISTS FOR (n:Message) ON (n.session_id, n.seq);
 CREATE TEXT INDEX file_path_text IF NOT EXISTS FOR (n:File) ON (n.path);
 CREATE RANGE INDEX policy_decision_tool IF NOT EXISTS FOR (n:PolicyDecision) ON (n.tool_name);
+CREATE RANGE INDEX commit_date IF NOT EXISTS FOR (n:Commit) ON (n.date);

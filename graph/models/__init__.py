@@ -5,6 +5,7 @@ from graph.models.nodes import (
     DECISION_SOURCES,
     DECISION_STATUSES,
     Alternative,
+    Commit,
     Decision,
     Entity,
     Feature,
@@ -41,6 +42,7 @@ NODE_MODELS = (
     Policy,
     StandingException,
     Entity,
+    Commit,
 )
 
 __all__ = [
@@ -52,6 +54,7 @@ __all__ = [
     "AmendsRel",
     "AppliedExceptionRel",
     "CitesPrecedentRel",
+    "Commit",
     "Decision",
     "Entity",
     "EvaluatedUnderRel",

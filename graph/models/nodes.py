@@ -184,3 +184,19 @@ class PolicyDecision(Decision):
         StandingException, "APPLIED_EXCEPTION", model=AppliedExceptionRel, cardinality=AsyncZeroOrOne
     )
     cites_precedent = AsyncRelationshipTo(Decision, "CITES_PRECEDENT", model=CitesPrecedentRel)
+
+
+class Commit(AsyncStructuredNode):
+    """A git commit (``ingest-git``): the files it changed, the decisions it mentions by id,
+    ADR number or title, and the decisions its files were decided under before it."""
+
+    sha = StringProperty(unique_index=True, required=True)
+    author = StringProperty()
+    email = StringProperty()
+    date = DateTimeNeo4jFormatProperty(required=True)
+    message = StringProperty(required=True)
+
+    changed = AsyncRelationshipTo(File, "CHANGED")
+    mentions = AsyncRelationshipTo(Decision, "MENTIONS")
+    follows = AsyncRelationshipTo(Decision, "FOLLOWS")
+

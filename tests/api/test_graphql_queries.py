@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from neo4j import AsyncDriver
+
+from api.git_ingest import ingest_git
+from graph.executor import Neo4jExecutor
 from tests.api.graphql_client import GraphQL
+from tests.support.git import git
 
 DECISION_FIELDS = """
   id summary context rationale status decidedAt recordedAt supersededAt confidence origin pattern
@@ -19,6 +25,7 @@ DECISION_FIELDS = """
   statedIn { id seq author content timestamp }
   chainPosition { earlier isCurrent }
   supersedes { id summary } supersededBy { id summary } revisits { id summary } revisitedBy { id summary }
+  commits { sha subject how files }
 """
 
 
@@ -195,3 +202,35 @@ def test_text_matches_every_word_and_each_filter_alone_seeds_the_same_answer(gra
         {"where": {"stakeholder": "alice", "includeHistory": True}},
     )["decisions"]["edges"]
     assert {e["node"]["id"] for e in everyone} == {n["id"] for n in _platform(graphql, stakeholder="alice", includeHistory=True)}
+
+
+def test_decisions_for_paths_answers_as_check_diff_does(graphql: GraphQL) -> None:
+    data = graphql.run(
+        """query($paths: [String!]!, $added: [String!]) { decisionsForPaths(paths: $paths, addedLines: $added) {
+             path governed decisions { summary status } related { summary } reintroduced { decisionId option term line } } }""",
+        {"paths": ["services/orders/schema.sql", "README.md", "src/api/handlers/orders.py"],
+         "added": ["reports = MongoClient(url)  # MongoDB for the reporting copy"]},
+    )["decisionsForPaths"]
+    assert [item["path"] for item in data] == ["services/orders/schema.sql", "src/api/handlers/orders.py"]
+    schema, handlers = data
+    assert schema["governed"] and "PostgreSQL" in schema["decisions"][0]["summary"]
+    assert "Redis" in schema["related"][0]["summary"]
+    assert [(r["option"], r["term"]) for r in schema["reintroduced"]] == [("MongoDB", "MongoDB")]
+    assert "REST" in handlers["decisions"][0]["summary"] and handlers["reintroduced"] == []
+    assert graphql.run('{ decisionsForPaths(paths: ["docs/unrelated.md"]) { path } }')["decisionsForPaths"] == []
+
+
+async def test_a_decision_lists_the_commits_that_followed_it(graphql: GraphQL, driver: AsyncDriver, tmp_path: Path) -> None:
+    postgres = _find(_platform(graphql, includeHistory=True), "use PostgreSQL")
+    query = "query($id: ID!) { decision(id: $id) { commits { subject how files author } } }"
+    assert graphql.run(query, {"id": postgres["id"]})["decision"]["commits"] == []
+    repo = tmp_path / "repo"
+    (repo / "services" / "orders").mkdir(parents=True)
+    (repo / "services" / "orders" / "schema.sql").write_text("CREATE TABLE orders (id bigint);\n")
+    for args in (["init", "-q"], ["add", "."], ["commit", "-qm", f"Orders schema, see {postgres['id']}"]):
+        git(repo, *args, author="Dana")
+    await ingest_git(Neo4jExecutor(driver), repo)
+    assert graphql.run(query, {"id": postgres["id"]})["decision"]["commits"] == [{
+        "subject": f"Orders schema, see {postgres['id']}", "how": ["FOLLOWS", "MENTIONS"],
+        "files": ["services/orders/schema.sql"], "author": "Dana",
+    }]

@@ -35,7 +35,8 @@ async def test_agents_use_the_journal_through_mcp(journal: DecisionJournal) -> N
     async with stdio_client(server) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         tools = {tool.name for tool in (await session.list_tools()).tools}
-        assert tools == {"record_decision", "query_decisions", "pre_decision", "get_chain", "get_impact", "check_lineage"}
+        assert tools == {"record_decision", "query_decisions", "pre_decision", "get_chain", "get_impact", "check_lineage",
+                         "decisions_for_paths"}
 
         recorded = _result(await session.call_tool("record_decision", {
             "decision": "Cache product pages in Redis for five minutes", "tags": ["caching"],
@@ -51,6 +52,12 @@ async def test_agents_use_the_journal_through_mcp(journal: DecisionJournal) -> N
         assert "Redis" in chain["current"]["summary"]
         impact = _result(await session.call_tool("get_impact", {"path": "src/api"}))
         assert impact["total"] == 1 and "REST" in impact["decisions"][0]["summary"]
+        assert impact["decisions"][0]["commits"] == []  # no ingest-git here
+        governing = _result(await session.call_tool("decisions_for_paths", {
+            "paths": ["services/orders/schema.sql", "docs/notes.md"], "added_lines": ["store orders in MongoDB"]}))
+        [schema] = governing["governed_paths"]
+        assert schema["path"] == "services/orders/schema.sql" and "PostgreSQL" in schema["decisions"][0]["summary"]
+        assert [r["option"] for r in schema["reintroduced"]] == ["MongoDB"]
         lineage = _result(await session.call_tool("check_lineage", {"decision_id": str(agent.decision_id)}))
         assert lineage["record"]["outcome"] == "allowed_by_exception"
         assert any("healthcare_extended_timeout" in line for line in lineage["trace"])

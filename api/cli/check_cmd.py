@@ -1,0 +1,134 @@
+"""``decision-journal check-diff``: the decisions that govern what a change touches."""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+from pathlib import Path
+
+import typer
+
+from api.cli.context import CliContext, cli_context, fail
+from api.cli.graph_session import run_on_graph
+from api.path_check import PathDecisions, PathReport, decisions_for_paths, path_report_json
+from api.runtime import GraphConnection
+from graph.records import DecisionRecord
+from nlp.readers.git_repo import Change, GitError, read_change
+
+
+class Format(str, Enum):
+    text = "text"
+    markdown = "markdown"
+    json = "json"
+
+
+class FailOn(str, Enum):
+    active = "active"
+    none = "none"
+
+
+def check_diff(
+    ctx: typer.Context,
+    repo: Path = typer.Option(Path("."), "--repo", help="The git work tree to read."),
+    base: str = typer.Option("HEAD", "--base", help="Compare against this revision."),
+    head: str | None = typer.Option(None, "--head", help="The changed revision (default: the work tree, untracked files too)."),
+    staged: bool = typer.Option(False, "--staged", help="Only what is staged against --base (for a pre-commit hook)."),
+    output: Format = typer.Option(Format.text, "--format", help="text, markdown (a pull-request comment) or json."),
+    fail_on: FailOn = typer.Option(FailOn.none, "--fail-on", help="active: exit 1 when an active decision governs a changed path."),
+) -> None:
+    """The decisions that govern the paths a change touches, what they replaced, and the
+    options they rejected that the change names again. Reads only; writes nothing."""
+    cli = cli_context(ctx)
+    try:
+        change = read_change(repo, base, head, staged)
+    except GitError as exc:
+        raise fail(str(exc), code=2) from exc
+    span = f"{base}..{head}" if head else (f"staged against {base}" if staged else f"work tree against {base}")
+
+    async def action(graph: GraphConnection) -> PathReport:
+        return await decisions_for_paths(graph.executor, change.paths, change.added)
+
+    report = run_on_graph(cli, action) if change.paths else PathReport((), ())
+    if output is Format.json:
+        typer.echo(json.dumps({"change": span, **path_report_json(report)}, indent=2, ensure_ascii=False))
+    elif output is Format.markdown:
+        typer.echo(markdown_report(report, span))
+    else:
+        _print_text(cli, report, span, change)
+    if fail_on is FailOn.active and report.any_governed:
+        cli.note("an active decision governs a changed path (--fail-on active)")
+        raise typer.Exit(code=1)
+
+
+def _print_text(cli: CliContext, report: PathReport, span: str, change: Change) -> None:
+    def say(text: str) -> None:
+        cli.out.print(text, highlight=False, markup=False)
+
+    if not change.paths:
+        say(f"no changed paths ({span})")
+        return
+    if not report.governed:
+        say(f"no decision governs the {_count(len(report.paths), 'changed path')} ({span})")
+        return
+    say(f"decisions govern {len(report.governed)} of the {_count(len(report.paths), 'changed path')} ({span}):")
+    for item in report.governed:
+        say(item.path)
+        for decision in item.decisions:
+            say(f"  {decision.status:<9} {decision.id}  {decision.summary}  ({_when_who(decision)})")
+        for linked in item.related:
+            say(f"            {_relation(item, linked)} {linked.id}: {linked.summary}")
+        for back in item.reintroduced:
+            say(f"  ! names {back.term} again, an option {back.decision_id} rejected ({back.option}): {back.line}")
+
+
+def markdown_report(report: PathReport, span: str) -> str:
+    """The report as a pull-request comment."""
+    if not report.paths:
+        return f"**Decision journal**: no changed paths ({span})."
+    if not report.governed:
+        return f"**Decision journal**: no recorded decision governs the {_count(len(report.paths), 'changed path')} ({span})."
+    lines = [f"### Decisions governing this change ({span})", ""]
+    for item in report.governed:
+        lines.append(f"**`{item.path}`**")
+        lines.append("")
+        for decision in item.decisions:
+            lines.append(f"- **{decision.status}**: {_md(decision.summary)} (`{decision.id}`, {_when_who(decision)})")
+            if decision.rationale:
+                lines.append(f"  - why: {_md(decision.rationale)}")
+            if decision.alternatives:
+                rejected = "; ".join(_md(a.option + (f" ({a.why_not_chosen})" if a.why_not_chosen else "")) for a in decision.alternatives)
+                lines.append(f"  - rejected: {rejected}")
+        for linked in item.related:
+            lines.append(f"- {_relation(item, linked)} `{linked.id}`: {_md(linked.summary)}")
+        for back in item.reintroduced:
+            lines.append(f"- **This change names {_md(back.term)} again**, an option `{back.decision_id}` rejected: `{back.line}`")
+        lines.append("")
+    lines.append("_Posted by `decision-journal check-diff`; `decision-journal chain ID` shows how a decision evolved._")
+    return "\n".join(lines)
+
+
+def _relation(item: PathDecisions, linked: DecisionRecord) -> str:
+    """How ``linked`` relates to the path's decisions, read from its side."""
+    for decision in item.decisions:
+        if linked.id in decision.superseded_by:
+            return "superseded by"
+        if linked.id in decision.revisited_by:
+            return "revisited by"
+        if linked.id in decision.supersedes:
+            return "replaces"
+        if linked.id in decision.revisits:
+            return "revisits"
+    return "linked"
+
+
+def _when_who(decision: DecisionRecord) -> str:
+    when = decision.decided_at or decision.recorded_at
+    return f"{when.date().isoformat() if when else 'undated'}, {decision.decision_maker or 'decider unknown'}"
+
+
+def _count(n: int, singular: str, plural: str | None = None) -> str:
+    return f"{n} {singular if n == 1 else (plural or singular + 's')}"
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")

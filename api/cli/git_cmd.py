@@ -1,0 +1,36 @@
+"""``decision-journal ingest-git``: commits into the graph, linked to files and decisions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from api.cli.context import cli_context, fail
+from api.cli.graph_session import run_on_graph
+from api.git_ingest import GitIngestReport, ingest_git
+from api.runtime import GraphConnection
+from nlp.readers.git_repo import GitError
+
+
+def ingest_git_cmd(
+    ctx: typer.Context,
+    repo: Path = typer.Option(Path("."), "--repo", help="The git work tree to read."),
+    since: str | None = typer.Option(None, "--since", help="Only commits after this revision, or on or after this date (2024-01-31)."),
+) -> None:
+    """Store the repository's commits (idempotent): the files each changed, the decisions its
+    message names (id, ADR number or title) and those its files were decided under."""
+    cli = cli_context(ctx)
+
+    async def action(graph: GraphConnection) -> GitIngestReport:
+        return await ingest_git(graph.executor, repo, since, cli.note)
+
+    try:
+        report = run_on_graph(cli, action)
+    except GitError as exc:
+        raise fail(str(exc), code=2) from exc
+    cli.out.print(
+        f"{repo}: {report.commits} commit{'' if report.commits == 1 else 's'} stored "
+        f"(touching {report.files} file{'' if report.files == 1 else 's'}); {report.mentioning} name a decision",
+        highlight=False, markup=False,
+    )

@@ -1,0 +1,57 @@
+"""``decision-journal impact PATH``: what touched a file or directory, and the commits since."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import typer
+
+from api.cli.context import cli_context
+from api.cli.graph_session import run_on_graph
+from api.json_shape import commit_json, decision_record_json
+from api.runtime import GraphConnection
+from graph.commits import CommitStore
+from graph.filters import DecisionFilter
+from graph.listing import DecisionListing, DecisionOrder
+from graph.reader import DecisionReader
+
+
+def impact(
+    ctx: typer.Context,
+    path: str = typer.Argument(..., help="A file or directory, such as src/api/."),
+    history: bool = typer.Option(False, "--history", help="Include superseded decisions."),
+    limit: int = typer.Option(20, min=1, max=100),
+    as_json: bool = typer.Option(False, "--json", help='{"total", "decisions": [decision + "commits"]}.'),
+) -> None:
+    """The decisions affecting a path (the file, anything under it, or a directory holding
+    it), newest first, each with the git commits that followed it (after ingest-git)."""
+    cli = cli_context(ctx)
+
+    async def action(graph: GraphConnection) -> dict[str, Any]:
+        where = DecisionFilter(path_prefix=path, include_history=history)
+        page = await DecisionListing(graph.executor).page(where, DecisionOrder.NEWEST, 0, limit)
+        records = await DecisionReader(graph.executor).decisions(page.ids)
+        commits = await CommitStore(graph.executor).commits_of([r.id for r in records])
+        return {"total": page.total, "decisions": [
+            {**decision_record_json(r), "commits": [commit_json(c) for c in commits.get(r.id, [])]} for r in records
+        ]}
+
+    found = run_on_graph(cli, action)
+    if as_json:
+        typer.echo(json.dumps(found, indent=2, ensure_ascii=False))
+        return
+
+    def say(text: str) -> None:
+        cli.out.print(text, highlight=False, markup=False)
+
+    if not found["decisions"]:
+        say(f"no decision affects {path}" + ("" if history else " (--history includes superseded ones)"))
+        return
+    say(f"{found['total']} decision{'s affect' if found['total'] != 1 else ' affects'} {path}, newest first:")
+    for d in found["decisions"]:
+        when = str(d["decided_at"] or d["recorded_at"] or "")[:10]
+        say(f"{d['status']:<10} {when}  {d['id']}  {d['summary']}")
+        for c in d["commits"]:
+            say(f"             {c['sha'][:10]} {str(c['date'] or '')[:10]} {c['author'] or '?'}: {c['subject']}"
+                f"  ({', '.join(h.lower() for h in c['how'])})")

@@ -1,0 +1,127 @@
+"""Which decisions govern the paths a change touches: ``check-diff``, GraphQL
+``decisionsForPaths`` and MCP ``decisions_for_paths`` answer from here alike.
+
+For each path: the current decisions affecting it (the file, or a directory holding it),
+the decisions linked to them (what they superseded or revisited, and what revised them),
+and the options they rejected that the change's added lines name again. Reads only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from api.json_shape import decision_record_json
+from graph.executor import QueryExecutor
+from graph.listing import DecisionListing
+from graph.reader import DecisionReader
+from graph.records import DecisionRecord
+from nlp.reintroduction import named_options
+
+GOVERNING_STATUSES = ("active", "revisited")
+"""Statuses that make a change to a path "governed" for ``--fail-on active`` (a proposed
+decision is shown but does not govern yet)."""
+
+
+@dataclass(frozen=True)
+class Reintroduced:
+    """A rejected option that an added line names again."""
+
+    decision_id: str
+    option: str
+    term: str
+    line: str
+
+
+@dataclass(frozen=True)
+class PathDecisions:
+    """What governs one changed path.
+
+    Attributes:
+        decisions: The current decisions affecting it, newest first.
+        related: Decisions linked to those (superseded, revisited or revising them) that
+            do not govern the path themselves.
+        reintroduced: Rejected options the path's added lines name.
+    """
+
+    path: str
+    decisions: tuple[DecisionRecord, ...]
+    related: tuple[DecisionRecord, ...]
+    reintroduced: tuple[Reintroduced, ...]
+
+    @property
+    def governed(self) -> bool:
+        """An active (or revisited and kept) decision governs the path."""
+        return any(d.status in GOVERNING_STATUSES for d in self.decisions)
+
+
+@dataclass(frozen=True)
+class PathReport:
+    """The answer for a whole change: every path it touches, and those decisions govern."""
+
+    paths: tuple[str, ...]
+    governed: tuple[PathDecisions, ...]
+
+    @property
+    def any_governed(self) -> bool:
+        return any(p.governed for p in self.governed)
+
+
+async def decisions_for_paths(
+    executor: QueryExecutor, paths: Sequence[str], added: Mapping[str, Sequence[str]] | None = None,
+    groups: Sequence[str] | None = None,
+) -> PathReport:
+    """The decisions that govern ``paths``; ``added`` maps a path to the lines a change adds
+    to it (to find rejected options named again). Three reads however many paths, and no
+    model loaded: a pre-commit hook stays quick.
+
+    Args:
+        groups: The reader's access groups; None reads without restriction.
+    """
+    wanted = tuple(dict.fromkeys(p.strip() for p in paths if p.strip()))
+    reader = DecisionReader(executor)
+    governing = await DecisionListing(executor).governing(wanted, groups)
+    ids = list(dict.fromkeys(i for found in governing.values() for i in found))
+    records = {r.id: r for r in await reader.decisions(ids, groups)} if ids else {}
+    linked = [i for r in records.values() for i in _linked(r) if i not in records]
+    related = {r.id: r for r in await reader.decisions(list(dict.fromkeys(linked)), groups)} if linked else {}
+    out: list[PathDecisions] = []
+    for path in wanted:
+        mine = tuple(records[i] for i in governing.get(path, ()) if i in records)
+        if not mine:
+            continue
+        around = tuple(dict.fromkeys(related[i] for d in mine for i in _linked(d) if i in related))
+        lines = (added or {}).get(path, ())
+        back = tuple(
+            Reintroduced(d.id, named.option, named.term, named.line)
+            for d in mine
+            for named in named_options(lines, [a.option for a in d.alternatives], d.summary)
+        )
+        out.append(PathDecisions(path, mine, around, back))
+    return PathReport(wanted, tuple(out))
+
+
+def _linked(record: DecisionRecord) -> tuple[str, ...]:
+    return (*record.supersedes, *record.revisits, *record.superseded_by, *record.revisited_by)
+
+
+def path_report_json(report: PathReport) -> dict[str, Any]:
+    """The report with every decision in the shared JSON shape."""
+    return {
+        "paths": list(report.paths),
+        "governed": report.any_governed,
+        "governed_paths": [
+            {
+                "path": item.path,
+                "governed": item.governed,
+                "decisions": [decision_record_json(d) for d in item.decisions],
+                "related": [decision_record_json(d) for d in item.related],
+                "reintroduced": [
+                    {"decision": r.decision_id, "option": r.option, "term": r.term, "line": r.line}
+                    for r in item.reintroduced
+                ],
+            }
+            for item in report.governed
+        ],
+    }

@@ -1,0 +1,24 @@
+// The current decisions that govern each path a change touches: those affecting the file
+// itself, anything under it (when it is a directory) or a directory that holds it — what
+// `check-diff`, GraphQL `decisionsForPaths` and MCP `decisions_for_paths` answer. Superseded,
+// deprecated and rejected decisions are left out here: they are reached through the chains
+// of the ones found. Newest first. $groups as in decisions_page (null: unrestricted).
+// params: $paths, $groups
+// example: :param paths => [{path: 'services/orders/schema.sql', dir: 'services/orders/schema.sql/', ancestors: ['services/', 'services/orders/']}]
+//          :param groups => null
+UNWIND $paths AS changed
+CALL (changed) {
+  MATCH (f:File) WHERE f.path = changed.path OR f.path STARTS WITH changed.dir
+  RETURN f
+  UNION
+  MATCH (f:File) WHERE f.path IN changed.ancestors
+  RETURN f
+}
+MATCH (d:Decision)-[:AFFECTS]->(f)
+WHERE NOT d.status IN ['superseded', 'deprecated', 'rejected']
+  AND ($groups IS NULL OR EXISTS {
+        MATCH (d)-[:IN_SESSION]->(s:Session)
+        WHERE coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups) })
+WITH DISTINCT changed.path AS path, d
+ORDER BY path, coalesce(d.decided_at, d.recorded_at) DESC, d.id
+RETURN path, collect(d.id) AS ids;

@@ -1,0 +1,91 @@
+"""Git commits in the graph (``ingest-git``) and the commits that followed a decision."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from graph.cypher import load_query
+from graph.executor import QueryExecutor
+from graph.filters import path_ancestors
+from graph.temporal import instant
+from nlp.schema import CommitInfo
+
+BATCH = 200
+"""Commits per write: a long history is stored in steps the caller can report."""
+
+
+@dataclass(frozen=True)
+class CommitRecord:
+    """A stored commit as a decision's reader sees it.
+
+    Attributes:
+        how: ``MENTIONS`` (its message names the decision) and/or ``FOLLOWS`` (it changed
+            a file the decision governs, after the decision).
+    """
+
+    sha: str
+    author: str | None
+    date: datetime | None
+    message: str
+    how: tuple[str, ...]
+    files: tuple[str, ...]
+
+    @property
+    def subject(self) -> str:
+        """The message's first line."""
+        return self.message.splitlines()[0] if self.message else ""
+
+
+@dataclass(frozen=True)
+class AdrRow:
+    """An ADR decision's id, source file and title, as ``adr_references`` returns them."""
+
+    decision_id: str
+    path: str | None
+    title: str | None
+
+
+class CommitStore:
+    """Writes commits and reads the commits of decisions, one query each."""
+
+    def __init__(self, executor: QueryExecutor) -> None:
+        self._executor = executor
+
+    async def adr_rows(self) -> list[AdrRow]:
+        """Every ADR decision's id, file and title (what a commit may name it by)."""
+        rows = await self._executor.read(load_query("adr_references"))
+        return [AdrRow(row["id"], row["path"], row["title"]) for row in rows]
+
+    async def write(self, commits: Sequence[CommitInfo], mentions: Mapping[str, Sequence[str]]) -> int:
+        """Store ``commits`` (idempotent); ``mentions`` maps a sha to the decision ids its
+        message names. Returns how many were written."""
+        payload = [
+            {
+                "sha": c.sha, "author": c.author, "email": c.email, "date": c.date.isoformat(), "message": c.message,
+                "files": [{"path": path, "ancestors": path_ancestors(path)} for path in c.files],
+                "mentions": list(mentions.get(c.sha, ())),
+            }
+            for c in commits
+        ]
+        if not payload:
+            return 0
+        rows = await self._executor.write(load_query("ingest_commits"), {"commits": payload})
+        return int(rows[0]["commits"]) if rows else 0
+
+    async def commits_of(self, ids: Sequence[str], limit: int = 10) -> dict[str, list[CommitRecord]]:
+        """Decision id → the commits that followed it, newest first (at most ``limit``)."""
+        if not ids:
+            return {}
+        rows = await self._executor.read(load_query("commits_of_decisions"), {"ids": list(ids), "limit": limit})
+        return {
+            row["id"]: [
+                CommitRecord(
+                    sha=c["sha"], author=c["author"], date=instant(c["date"]), message=c["message"] or "",
+                    how=tuple(sorted(c["how"])), files=tuple(sorted(c["files"])),
+                )
+                for c in row["commits"]
+            ]
+            for row in rows
+        }
