@@ -39,21 +39,21 @@ class PathDecisions:
     """What governs one changed path.
 
     Attributes:
-        decisions: The current decisions affecting it, newest first.
+        governing: The current decisions affecting it, newest first.
         related: Decisions linked to those (superseded, revisited or revising them) that
             do not govern the path themselves.
         reintroduced: Rejected options the path's added lines name.
     """
 
     path: str
-    decisions: tuple[DecisionRecord, ...]
+    governing: tuple[DecisionRecord, ...]
     related: tuple[DecisionRecord, ...]
     reintroduced: tuple[Reintroduced, ...]
 
     @property
     def governed(self) -> bool:
         """An active (or revisited and kept) decision governs the path."""
-        return any(d.status in GOVERNING_STATUSES for d in self.decisions)
+        return any(d.status in GOVERNING_STATUSES for d in self.governing)
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,7 @@ def path_report_json(report: PathReport) -> dict[str, Any]:
             {
                 "path": item.path,
                 "governed": item.governed,
-                "decisions": [decision_record_json(d) for d in item.decisions],
+                "governing": [decision_record_json(d) for d in item.governing],
                 "related": [decision_record_json(d) for d in item.related],
                 "reintroduced": [
                     {"decision": r.decision_id, "option": r.option, "term": r.term, "line": r.line}

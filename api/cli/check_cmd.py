@@ -73,7 +73,7 @@ def _print_text(cli: CliContext, report: PathReport, span: str, change: Change) 
     say(f"decisions govern {len(report.governed)} of the {_count(len(report.paths), 'changed path')} ({span}):")
     for item in report.governed:
         say(item.path)
-        for decision in item.decisions:
+        for decision in item.governing:
             say(f"  {decision.status:<9} {decision.id}  {decision.summary}  ({_when_who(decision)})")
         for linked in item.related:
             say(f"            {_relation(item, linked)} {linked.id}: {linked.summary}")
@@ -91,7 +91,7 @@ def markdown_report(report: PathReport, span: str) -> str:
     for item in report.governed:
         lines.append(f"**`{item.path}`**")
         lines.append("")
-        for decision in item.decisions:
+        for decision in item.governing:
             lines.append(f"- **{decision.status}**: {_md(decision.summary)} (`{decision.id}`, {_when_who(decision)})")
             if decision.rationale:
                 lines.append(f"  - why: {_md(decision.rationale)}")
@@ -109,7 +109,7 @@ def markdown_report(report: PathReport, span: str) -> str:
 
 def _relation(item: PathDecisions, linked: DecisionRecord) -> str:
     """How ``linked`` relates to the path's decisions, read from its side."""
-    for decision in item.decisions:
+    for decision in item.governing:
         if linked.id in decision.superseded_by:
             return "superseded by"
         if linked.id in decision.revisited_by:

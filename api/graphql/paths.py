@@ -26,14 +26,14 @@ class ReintroducedOption:
 class PathDecisions:
     path: str
     governed: bool = strawberry.field(description="An active (or revisited and kept) decision governs it.")
-    decisions: list[Decision] = strawberry.field(description="Current decisions affecting the path or a directory holding it, newest first.")
+    governing: list[Decision] = strawberry.field(description="Current decisions affecting the path or a directory holding it, newest first.")
     related: list[Decision] = strawberry.field(description="What those decisions replaced or revisited, and what revised them.")
     reintroduced: list[ReintroducedOption]
 
     @classmethod
     def of(cls, item: PathDecisionsRecord) -> PathDecisions:
         return cls(
-            path=item.path, governed=item.governed, decisions=[Decision.of(d) for d in item.decisions],
+            path=item.path, governed=item.governed, governing=[Decision.of(d) for d in item.governing],
             related=[Decision.of(d) for d in item.related],
             reintroduced=[ReintroducedOption(decision_id=strawberry.ID(r.decision_id), option=r.option, term=r.term, line=r.line)
                           for r in item.reintroduced],

@@ -207,16 +207,16 @@ def test_text_matches_every_word_and_each_filter_alone_seeds_the_same_answer(gra
 def test_decisions_for_paths_answers_as_check_diff_does(graphql: GraphQL) -> None:
     data = graphql.run(
         """query($paths: [String!]!, $added: [String!]) { decisionsForPaths(paths: $paths, addedLines: $added) {
-             path governed decisions { summary status } related { summary } reintroduced { decisionId option term line } } }""",
+             path governed governing { summary status } related { summary } reintroduced { decisionId option term line } } }""",
         {"paths": ["services/orders/schema.sql", "README.md", "src/api/handlers/orders.py"],
          "added": ["reports = MongoClient(url)  # MongoDB for the reporting copy"]},
     )["decisionsForPaths"]
     assert [item["path"] for item in data] == ["services/orders/schema.sql", "src/api/handlers/orders.py"]
     schema, handlers = data
-    assert schema["governed"] and "PostgreSQL" in schema["decisions"][0]["summary"]
+    assert schema["governed"] and "PostgreSQL" in schema["governing"][0]["summary"]
     assert "Redis" in schema["related"][0]["summary"]
     assert [(r["option"], r["term"]) for r in schema["reintroduced"]] == [("MongoDB", "MongoDB")]
-    assert "REST" in handlers["decisions"][0]["summary"] and handlers["reintroduced"] == []
+    assert "REST" in handlers["governing"][0]["summary"] and handlers["reintroduced"] == []
     assert graphql.run('{ decisionsForPaths(paths: ["docs/unrelated.md"]) { path } }')["decisionsForPaths"] == []
 
 

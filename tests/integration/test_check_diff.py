@@ -45,7 +45,7 @@ async def test_check_diff_lists_the_decisions_that_govern_a_change(journal: Deci
     report = json.loads(out)
     assert report["paths"] == ["services/orders/schema.sql"] and report["governed"]
     [schema] = report["governed_paths"]
-    [postgres] = schema["decisions"]
+    [postgres] = schema["governing"]
     assert "PostgreSQL" in postgres["summary"] and postgres["status"] == "revisited"
     assert [d["id"] for d in schema["related"]] == postgres["revisited_by"]
     assert "Redis" in schema["related"][0]["summary"]

@@ -56,7 +56,7 @@ async def test_agents_use_the_journal_through_mcp(journal: DecisionJournal) -> N
         governing = _result(await session.call_tool("decisions_for_paths", {
             "paths": ["services/orders/schema.sql", "docs/notes.md"], "added_lines": ["store orders in MongoDB"]}))
         [schema] = governing["governed_paths"]
-        assert schema["path"] == "services/orders/schema.sql" and "PostgreSQL" in schema["decisions"][0]["summary"]
+        assert schema["path"] == "services/orders/schema.sql" and "PostgreSQL" in schema["governing"][0]["summary"]
         assert [r["option"] for r in schema["reintroduced"]] == ["MongoDB"]
         lineage = _result(await session.call_tool("check_lineage", {"decision_id": str(agent.decision_id)}))
         assert lineage["record"]["outcome"] == "allowed_by_exception"
