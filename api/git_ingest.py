@@ -9,7 +9,7 @@ from pathlib import Path
 
 from graph.commits import BATCH, CommitStore
 from graph.executor import QueryExecutor
-from nlp.commit_refs import AdrReference, mentioned_decisions
+from nlp.commit_refs import DecisionMentions
 from nlp.readers.git_repo import read_commits
 
 Progress = Callable[[str], None]
@@ -35,8 +35,8 @@ async def ingest_git(
     """
     commits = read_commits(repo, since)
     store = CommitStore(executor)
-    adrs = [AdrReference(row.decision_id, row.path, row.title) for row in await store.adr_rows()]
-    mentions = {c.sha: mentioned_decisions(c.message, adrs) for c in commits}
+    mentioned = DecisionMentions(await store.adr_rows())
+    mentions = {c.sha: mentioned(c.message) for c in commits}
     for start in range(0, len(commits), BATCH):
         batch = commits[start : start + BATCH]
         await store.write(batch, mentions)

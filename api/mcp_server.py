@@ -13,22 +13,20 @@ from uuid import UUID
 
 from mcp.server.mcpserver import MCPServer
 
-from api.json_shape import chain_json, decision_record_json
-from api.json_shape import commit_json
+from api.json_shape import chain_json
+from api.impact import impact_json
 from api.lineage import trace_lines
 from api.path_check import decisions_for_paths as decisions_for_paths_of
-from api.path_check import path_report_json
+from api.path_check import lines_for_every_path, path_report_json
 from api.record import RecordRequest, record_decision
 from api.runtime import connect
 from api.search import search_hits
 from api.services import Services, build_services
 from api.settings import Settings
-from graph.commits import CommitStore
 from graph.errors import DecisionNotFound
 from graph.filters import DecisionFilter
 from graph.lineage.codec import to_json
 from graph.lineage.neo4j_store import Neo4jPrecedentStore
-from graph.listing import DecisionOrder
 
 log = logging.getLogger("decision_journal.mcp")
 
@@ -100,19 +98,13 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
     @server.tool(description="What touched a file or directory: the decisions that affect it, newest first, each with "
                              "the git commits that followed it (after ingest-git).")
     async def get_impact(path: str, include_history: bool = False, limit: int = 20) -> dict[str, Any]:
-        where = DecisionFilter(path_prefix=path, include_history=include_history)
-        page = await services().listing.page(where, DecisionOrder.NEWEST, 0, max(1, min(limit, 100)))
-        records = await services().reader.decisions(page.ids)
-        commits = await CommitStore(services().executor).commits_of([r.id for r in records])
-        return {"total": page.total, "decisions": [
-            {**decision_record_json(r), "commits": [commit_json(c) for c in commits.get(r.id, [])]} for r in records
-        ]}
+        return await impact_json(services().executor, path, include_history, max(1, min(limit, 100)))
 
     @server.tool(description="Before editing files: the current decisions that govern each path (the file or a directory "
                              "holding it), what they replaced or revisited, and the rejected options that added_lines (what "
                              "you are about to write) name again. The same answer as `decision-journal check-diff`.")
     async def decisions_for_paths(paths: list[str], added_lines: list[str] | None = None) -> dict[str, Any]:
-        added = {path: tuple(added_lines) for path in paths} if added_lines else None
+        added = lines_for_every_path(paths, added_lines)
         return path_report_json(await decisions_for_paths_of(services().executor, paths, added))
 
     @server.tool(description="An agent decision's lineage (seed 003): policy version and hash, conditions, exception, "

@@ -102,6 +102,11 @@ async def decisions_for_paths(
     return PathReport(wanted, tuple(out))
 
 
+def lines_for_every_path(paths: Sequence[str], lines: Sequence[str] | None) -> dict[str, tuple[str, ...]] | None:
+    """``added`` for an edit not yet made: the lines an agent is about to write, for each path."""
+    return {path: tuple(lines) for path in paths} if lines else None
+
+
 def _linked(record: DecisionRecord) -> tuple[str, ...]:
     return (*record.supersedes, *record.revisits, *record.superseded_by, *record.revisited_by)
 

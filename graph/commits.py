@@ -40,7 +40,8 @@ class CommitRecord:
 
 @dataclass(frozen=True)
 class AdrRow:
-    """An ADR decision's id, source file and title, as ``adr_references`` returns them."""
+    """An ADR decision's id, source file and title, as ``adr_references`` returns them
+    (what ``nlp.commit_refs.DecisionMentions`` reads)."""
 
     decision_id: str
     path: str | None

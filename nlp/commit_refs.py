@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import PurePosixPath
+from typing import Protocol
 
 _DECISION_ID = re.compile(r"\bdec-[0-9a-f]{12}\b")
 _ADR_NUMBER = re.compile(r"\badr[-_ #]?0*(\d{1,5})\b", re.IGNORECASE)
@@ -18,39 +18,46 @@ MIN_TITLE_CHARS = 12
 """Shorter titles ("Logging", "Use Go") occur in messages by chance."""
 
 
-@dataclass(frozen=True)
-class AdrReference:
-    """An ADR decision as a commit may name it."""
-
-    decision_id: str
-    path: str | None
-    title: str | None
+class AdrReference(Protocol):
+    """An ADR decision as a commit may name it (``graph.commits.AdrRow`` is one)."""
 
     @property
-    def number(self) -> int | None:
-        """The number its file name starts with (``0007-use-postgres.md``, ``adr-110-…``)."""
-        if not self.path:
-            return None
-        found = _FILE_NUMBER.match(PurePosixPath(self.path).name)
-        return int(found.group(1)) if found else None
+    def decision_id(self) -> str: ...
+
+    @property
+    def path(self) -> str | None: ...
+
+    @property
+    def title(self) -> str | None: ...
 
 
-def mentioned_decisions(message: str, adrs: Iterable[AdrReference]) -> list[str]:
-    """Ids of the decisions ``message`` names: its decision ids, then ADRs by number (only
-    when one ADR has that number) or by their whole title, in order, without repeats."""
-    found = _DECISION_ID.findall(message)
-    by_number: dict[int, list[str]] = {}
-    adr_list = list(adrs)
-    for adr in adr_list:
-        if adr.number is not None:
-            by_number.setdefault(adr.number, []).append(adr.decision_id)
-    for number in _ADR_NUMBER.findall(message):
-        owners = by_number.get(int(number), [])
-        if len(owners) == 1:  # two collections numbering alike: the number alone says not which
-            found.append(owners[0])
-    lowered = message.lower()
-    for adr in adr_list:
-        title = (adr.title or "").strip().lower()
-        if len(title) >= MIN_TITLE_CHARS and title in lowered:
-            found.append(adr.decision_id)
-    return list(dict.fromkeys(found))
+def adr_number(path: str | None) -> int | None:
+    """The number an ADR's file name starts with (``0007-use-postgres.md``, ``adr-110-…``)."""
+    found = _FILE_NUMBER.match(PurePosixPath(path).name) if path else None
+    return int(found.group(1)) if found else None
+
+
+class DecisionMentions:
+    """Finds the decisions a commit message names, with the ADRs indexed once for a whole
+    history: decision ids, ADR numbers (only when one ADR has that number) and whole titles."""
+
+    def __init__(self, adrs: Iterable[AdrReference]) -> None:
+        owners: dict[int, list[str]] = {}
+        self._titles: list[tuple[str, str]] = []
+        for adr in adrs:
+            number = adr_number(adr.path)
+            if number is not None:
+                owners.setdefault(number, []).append(adr.decision_id)
+            title = (adr.title or "").strip().lower()
+            if len(title) >= MIN_TITLE_CHARS:
+                self._titles.append((title, adr.decision_id))
+        # Two collections numbering alike: the number alone says not which.
+        self._by_number = {number: ids[0] for number, ids in owners.items() if len(ids) == 1}
+
+    def __call__(self, message: str) -> list[str]:
+        """Ids of the decisions ``message`` names, in order, without repeats."""
+        found = _DECISION_ID.findall(message)
+        found += [self._by_number[int(n)] for n in _ADR_NUMBER.findall(message) if int(n) in self._by_number]
+        lowered = message.lower()
+        found += [decision_id for title, decision_id in self._titles if title in lowered]
+        return list(dict.fromkeys(found))

@@ -110,22 +110,23 @@ class EntityRules:
     def __init__(self, nlp: Language) -> None:
         self._phrases = PhraseMatcher(nlp.vocab, attr="LOWER")
         self._names: dict[int, str] = {}
-        self._exact: dict[str, str] = {}
+        exact: set[str] = set()
         for surface, (canonical, _) in TECHNOLOGIES.items():
             if surface in CASE_SENSITIVE:
                 # "the rest of", "rust on the pipe": only the capitalised name is the technology.
-                self._exact[canonical] = canonical
+                exact.add(canonical)
             else:
                 key = f"TECH|{canonical}"
                 self._names[nlp.vocab.strings.add(key)] = canonical
                 self._phrases.add(key, [nlp.make_doc(surface)])
+        self._exact = frozenset(exact)
 
     def __call__(self, doc: Doc) -> Doc:
         found = {(start, end, "TECH", self._names[key]) for key, start, end in self._phrases(doc)}
         for token in doc:
             text = token.text
             if text in self._exact:
-                found.add((token.i, token.i + 1, "TECH", self._exact[text]))
+                found.add((token.i, token.i + 1, "TECH", text))
             elif text in _QUARTERS and token.i + 1 < len(doc) and doc[token.i + 1].shape_ == "dddd":
                 found.add((token.i, token.i + 2, "QUARTER", ""))
             elif token.lower_ == "team":

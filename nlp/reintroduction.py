@@ -33,10 +33,7 @@ class NamedOption:
 
 def option_terms(option: str, chosen: str = "") -> tuple[str, ...]:
     """The names an added line would use for ``option``, minus those ``chosen`` uses."""
-    terms: list[str] = []
-    for canonical, surfaces in _SURFACES_OF.items():
-        if any(_pattern(s, s in CASE_SENSITIVE, canonical).search(option) for s in surfaces):
-            terms.append(canonical)
+    terms = [canonical for canonical in _SURFACES_OF if _names(option, canonical)]
     words = option.split()
     if not terms and 0 < len(words) <= MAX_OPTION_WORDS:
         terms.append(option.strip(" .,;:"))
@@ -57,16 +54,16 @@ def named_options(lines: Sequence[str], options: Iterable[str], chosen: str = ""
 
 def _names(text: str, term: str) -> bool:
     """Whether ``text`` names ``term`` (a canonical technology, by any of its spellings)."""
-    if not text:
-        return False
-    surfaces = _SURFACES_OF.get(term)
-    if surfaces is None:
-        return _pattern(term, False, term).search(text) is not None
-    return any(_pattern(s, s in CASE_SENSITIVE, term).search(text) for s in surfaces)
+    return bool(text) and _pattern(term).search(text) is not None
 
 
 @lru_cache(maxsize=4096)
-def _pattern(surface: str, case_sensitive: bool, canonical: str) -> re.Pattern[str]:
-    # Case-sensitive names ("REST", "Rust") count only as spelled canonically.
-    word = re.escape(canonical if case_sensitive else surface)
-    return re.compile(rf"(?<![\w.-]){word}(?![\w-])", 0 if case_sensitive else re.IGNORECASE)
+def _pattern(term: str) -> re.Pattern[str]:
+    """Any spelling of ``term`` as a whole word; case-sensitive names ("REST", "Rust") only
+    as spelled canonically, the others in any case."""
+    surfaces = _SURFACES_OF.get(term)
+    if surfaces is None:  # an option's own words
+        spellings = [f"(?i:{re.escape(term)})"]
+    else:
+        spellings = [re.escape(term) if s in CASE_SENSITIVE else f"(?i:{re.escape(s)})" for s in surfaces]
+    return re.compile(rf"(?<![\w.-])(?:{'|'.join(spellings)})(?![\w-])")

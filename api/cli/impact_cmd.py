@@ -9,12 +9,8 @@ import typer
 
 from api.cli.context import cli_context
 from api.cli.graph_session import run_on_graph
-from api.json_shape import commit_json, decision_record_json
+from api.impact import impact_json
 from api.runtime import GraphConnection
-from graph.commits import CommitStore
-from graph.filters import DecisionFilter
-from graph.listing import DecisionListing, DecisionOrder
-from graph.reader import DecisionReader
 
 
 def impact(
@@ -29,13 +25,7 @@ def impact(
     cli = cli_context(ctx)
 
     async def action(graph: GraphConnection) -> dict[str, Any]:
-        where = DecisionFilter(path_prefix=path, include_history=history)
-        page = await DecisionListing(graph.executor).page(where, DecisionOrder.NEWEST, 0, limit)
-        records = await DecisionReader(graph.executor).decisions(page.ids)
-        commits = await CommitStore(graph.executor).commits_of([r.id for r in records])
-        return {"total": page.total, "decisions": [
-            {**decision_record_json(r), "commits": [commit_json(c) for c in commits.get(r.id, [])]} for r in records
-        ]}
+        return await impact_json(graph.executor, path, history, limit)
 
     found = run_on_graph(cli, action)
     if as_json:

@@ -9,7 +9,7 @@ from api.graphql.context import Info
 from api.graphql.errors import ArgumentError
 from api.graphql.types import Decision
 from api.path_check import PathDecisions as PathDecisionsRecord
-from api.path_check import decisions_for_paths
+from api.path_check import decisions_for_paths, lines_for_every_path
 
 MAX_PATHS = 1000
 
@@ -45,6 +45,5 @@ async def governing_paths(info: Info, paths: list[str], added_lines: list[str] |
     if len(paths) > MAX_PATHS:
         raise ArgumentError(f"at most {MAX_PATHS} paths at once")
     context = info.context
-    added = {path: tuple(added_lines) for path in paths} if added_lines else None
-    report = await decisions_for_paths(context.executor, paths, added, context.principal.groups)
+    report = await decisions_for_paths(context.executor, paths, lines_for_every_path(paths, added_lines), context.principal.groups)
     return [PathDecisions.of(item) for item in report.governed]

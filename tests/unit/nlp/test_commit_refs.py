@@ -3,26 +3,27 @@ again (nlp.reintroduction)."""
 
 from __future__ import annotations
 
-from nlp.commit_refs import AdrReference, mentioned_decisions
+from graph.commits import AdrRow
+from nlp.commit_refs import DecisionMentions
 from nlp.reintroduction import named_options, option_terms
 
-ADRS = [
-    AdrReference("adr-a", "docs/adr/0007-use-postgresql-for-orders.md", "Use PostgreSQL for orders"),
-    AdrReference("adr-b", "docs/adr/adr-012-logging.md", "Logging"),
-    AdrReference("adr-c", "platform/adr/0012-queues.md", "Queues through NATS JetStream"),
-]
+mentioned_decisions = DecisionMentions([
+    AdrRow("adr-a", "docs/adr/0007-use-postgresql-for-orders.md", "Use PostgreSQL for orders"),
+    AdrRow("adr-b", "docs/adr/adr-012-logging.md", "Logging"),
+    AdrRow("adr-c", "platform/adr/0012-queues.md", "Queues through NATS JetStream"),
+])
 
 
 def test_decision_ids_adr_numbers_and_whole_titles() -> None:
-    assert mentioned_decisions("Orders schema per dec-400b65af5851 and ADR-7", ADRS) == ["dec-400b65af5851", "adr-a"]
-    assert mentioned_decisions("Implements adr 0007", ADRS) == ["adr-a"]
-    assert mentioned_decisions("Follow 'use postgresql for orders' here", ADRS) == ["adr-a"]
+    assert mentioned_decisions("Orders schema per dec-400b65af5851 and ADR-7") == ["dec-400b65af5851", "adr-a"]
+    assert mentioned_decisions("Implements adr 0007") == ["adr-a"]
+    assert mentioned_decisions("Follow 'use postgresql for orders' here") == ["adr-a"]
 
 
 def test_ambiguous_numbers_and_short_titles_name_nothing() -> None:
-    assert mentioned_decisions("See ADR-12", ADRS) == []  # two collections have a 12
-    assert mentioned_decisions("Logging tweaks", ADRS) == []  # too short a title to be sure
-    assert mentioned_decisions("bump deps", ADRS) == []
+    assert mentioned_decisions("See ADR-12") == []  # two collections have a 12
+    assert mentioned_decisions("Logging tweaks") == []  # too short a title to be sure
+    assert mentioned_decisions("bump deps") == []
 
 
 def test_options_are_named_by_their_technologies_or_their_few_words() -> None:

@@ -1,0 +1,24 @@
+"""What touched a path: the decisions affecting it, each with the commits that followed it
+(``decision-journal impact`` and MCP ``get_impact`` answer from here alike)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from api.json_shape import commit_json, decision_record_json
+from graph.commits import CommitStore
+from graph.executor import QueryExecutor
+from graph.filters import DecisionFilter
+from graph.listing import DecisionListing, DecisionOrder
+from graph.reader import DecisionReader
+
+
+async def impact_json(executor: QueryExecutor, path: str, include_history: bool = False, limit: int = 20) -> dict[str, Any]:
+    """``{"total", "decisions": [decision in the shared shape + "commits"]}``, newest first."""
+    where = DecisionFilter(path_prefix=path, include_history=include_history)
+    page = await DecisionListing(executor).page(where, DecisionOrder.NEWEST, 0, limit)
+    records = await DecisionReader(executor).decisions(page.ids)
+    commits = await CommitStore(executor).commits_of([r.id for r in records])
+    return {"total": page.total, "decisions": [
+        {**decision_record_json(r), "commits": [commit_json(c) for c in commits.get(r.id, [])]} for r in records
+    ]}
