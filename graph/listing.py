@@ -69,9 +69,10 @@ class DecisionListing:
         Args:
             groups: The reader's access groups; None reads without restriction.
         """
-        wanted = [p.strip() for p in paths if p.strip()]
+        wanted = {p.strip(): p.strip().rstrip("/") for p in paths if p.strip().rstrip("/")}
         params = {
-            "paths": [{"path": p.rstrip("/"), "dir": f"{p.rstrip('/')}/", "ancestors": path_ancestors(p.rstrip("/"))} for p in wanted],
+            # Keyed by the path as asked ("src/api/"), matched without its trailing slash.
+            "paths": [{"asked": asked, "path": p, "dir": f"{p}/", "ancestors": path_ancestors(p)} for asked, p in wanted.items()],
             "groups": list(groups) if groups is not None else None,
         }
         rows = await self._executor.read(load_query("decisions_for_paths"), params)

@@ -2,9 +2,10 @@
 // itself, anything under it (when it is a directory) or a directory that holds it — what
 // `check-diff`, GraphQL `decisionsForPaths` and MCP `decisions_for_paths` answer. Superseded,
 // deprecated and rejected decisions are left out here: they are reached through the chains
-// of the ones found. Newest first. $groups as in decisions_page (null: unrestricted).
+// of the ones found. Newest first, by each path as asked ($paths[].asked; `path` is it
+// without a trailing slash). $groups as in decisions_page (null: unrestricted).
 // params: $paths, $groups
-// example: :param paths => [{path: 'services/orders/schema.sql', dir: 'services/orders/schema.sql/', ancestors: ['services/', 'services/orders/']}]
+// example: :param paths => [{asked: 'services/orders/schema.sql', path: 'services/orders/schema.sql', dir: 'services/orders/schema.sql/', ancestors: ['services/', 'services/orders/']}]
 //          :param groups => null
 UNWIND $paths AS changed
 CALL (changed) {
@@ -19,6 +20,6 @@ WHERE NOT d.status IN ['superseded', 'deprecated', 'rejected']
   AND ($groups IS NULL OR EXISTS {
         MATCH (d)-[:IN_SESSION]->(s:Session)
         WHERE coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups) })
-WITH DISTINCT changed.path AS path, d
+WITH DISTINCT changed.asked AS path, d
 ORDER BY path, coalesce(d.decided_at, d.recorded_at) DESC, d.id
 RETURN path, collect(d.id) AS ids;

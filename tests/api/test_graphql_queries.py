@@ -218,6 +218,8 @@ def test_decisions_for_paths_answers_as_check_diff_does(graphql: GraphQL) -> Non
     assert [(r["option"], r["term"]) for r in schema["reintroduced"]] == [("MongoDB", "MongoDB")]
     assert "REST" in handlers["governing"][0]["summary"] and handlers["reintroduced"] == []
     assert graphql.run('{ decisionsForPaths(paths: ["docs/unrelated.md"]) { path } }')["decisionsForPaths"] == []
+    directory = graphql.run('{ decisionsForPaths(paths: ["src/api/"]) { path governing { summary } } }')["decisionsForPaths"]
+    assert [(d["path"], "REST" in d["governing"][0]["summary"]) for d in directory] == [("src/api/", True)]
 
 
 async def test_a_decision_lists_the_commits_that_followed_it(graphql: GraphQL, driver: AsyncDriver, tmp_path: Path) -> None:
