@@ -127,7 +127,8 @@ def _differences(item: SchemaObject, found: Row) -> list[str]:
     if sorted(labels) != sorted(item.labels) or properties != item.properties:
         problems.append(
             f"{where} covers {':'.join(labels)}({', '.join(properties)}), "
-            f"expected {':'.join(item.labels)}({', '.join(item.properties)})"
+            f"expected {':'.join(item.labels)}({', '.join(item.properties)}); "
+            f"drop it (DROP {item.kind.upper()} {item.name}) and run `decision-journal schema apply`"
         )
     config = (found.get("options") or {}).get("indexConfig") or {}
     for key, want in item.options.items():

@@ -16,7 +16,7 @@ from pathlib import Path
 from nlp.errors import InputFormatError
 from nlp.linking import file_mentions
 from nlp.extract import handle_for
-from nlp.schema import ExtractedAlternative, ExtractedDecision, ExtractedStakeholder, Message, Span
+from nlp.schema import ExtractedAlternative, ExtractedDecision, ExtractedStakeholder, Message, Span, TradeOffs
 
 _H1 = re.compile(r"^#\s+(.+?)\s*$", re.MULTILINE)
 _H2 = re.compile(r"^##\s+(.+?)\s*$", re.MULTILINE)
@@ -76,7 +76,8 @@ def read_adr(text: str, path: str, seq: int, collection: str) -> tuple[Message, 
         subject=title[:100] or None,
         context=context[:SECTION_CHARS] or None,
         rationale=decision[:SECTION_CHARS] or None,
-        alternatives=tuple(_alternatives(sections)),
+        alternatives=tuple(_alternatives(sections, decision)),
+        trade_offs=_consequences(sections.get("consequences", "")),
         related_code=tuple(file_mentions([decision])),
         tags=tuple(t.strip().lower() for t in re.split(r"[,;]", meta.get("tags", "")) if t.strip()),
         keywords=tuple(dict.fromkeys(re.findall(r"[A-Z][\w-]{2,}", title)))[:8],
@@ -155,17 +156,95 @@ def _pick(sections: dict[str, str], names: Sequence[str]) -> str:
     return ""
 
 
-def _alternatives(sections: dict[str, str]) -> list[ExtractedAlternative]:
-    body = next(
-        (body for name, body in sections.items() if name.startswith(("considered options", "alternative"))),
-        "",
+_H3 = re.compile(r"^###\s+(.+?)\s*$", re.MULTILINE)
+_OPTION_NUMBER = re.compile(r"^(?:option\s*\d+\s*[.:)-]?|\d+\s*[.:)-])\s*", re.IGNORECASE)
+_TOP_BULLET = re.compile(r"^(?:[-*]|\d+[.)])\s+(.+)$", re.MULTILINE)
+_GOOD = ("good", "pro", "positive", "+", "`+`")
+_BAD = ("bad", "con", "negative", "-", "`-`")
+
+
+def _alternatives(sections: dict[str, str], decision: str) -> list[ExtractedAlternative]:
+    """The options an ADR weighed and did not choose, each with why not when it says.
+
+    The options are the ``###`` headings of a "Considered Options" / "Alternatives
+    Considered" / "Alternative Approaches" section (the text under each is why it lost), or
+    else its top-level bullets. "Pros and Cons of the Options" adds each option's bad points.
+    An option the decision names as chosen is not an alternative.
+    """
+    name, body = next(
+        ((name, body) for name, body in sections.items()
+         if re.search(r"\b(?:alternatives?|options?)\b", name) and not name.startswith("pros and cons")),
+        ("", ""),
     )
+    chosen = decision[:300].lower()
+    found: dict[str, str | None] = {}
+    heads = list(_H3.finditer(body))
+    if heads:
+        for index, head in enumerate(heads):
+            end = heads[index + 1].start() if index + 1 < len(heads) else len(body)
+            option = _OPTION_NUMBER.sub("", _plain(head.group(1))).strip().rstrip(".")
+            found[option] = _plain(body[head.end():end])[:300] or None
+    else:
+        for match in _TOP_BULLET.finditer(body):
+            found.setdefault(_OPTION_NUMBER.sub("", _plain(match.group(1))).strip().rstrip("."), None)
+    cons = _pros_and_cons(next((b for n, b in sections.items() if n.startswith("pros and cons")), ""))
     options = []
-    for match in _OPTION.finditer(body):
-        option = _plain(match.group(1)).strip().rstrip(".")
-        if 2 < len(option) <= 120 and not option.lower().startswith(("good", "bad", "pro", "con")):
-            options.append(ExtractedAlternative(option=option))
+    for option, why in found.items():
+        lowered = option.lower()
+        if not 2 < len(option) <= 120 or re.match(r"(?:good|bad|pros?|cons?)\b", lowered):
+            continue
+        if "chosen" in chosen and lowered in chosen:
+            continue
+        against = next((c for head, c in cons.items() if head in lowered or lowered in head), ())
+        options.append(ExtractedAlternative(option=option, cons=against, why_not_chosen=why or ("; ".join(against) or None)))
     return options[:8]
+
+
+def _pros_and_cons(body: str) -> dict[str, tuple[str, ...]]:
+    """MADR's "Pros and Cons of the Options": each ``### option`` with its bad points."""
+    heads = list(_H3.finditer(body))
+    found: dict[str, tuple[str, ...]] = {}
+    for index, head in enumerate(heads):
+        end = heads[index + 1].start() if index + 1 < len(heads) else len(body)
+        _good, bad = _judged(body[head.end():end])
+        found[_OPTION_NUMBER.sub("", _plain(head.group(1))).strip().rstrip(".").lower()] = bad
+    return found
+
+
+def _judged(body: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Bullets marked good or bad ("Good, because …", "`+` …", "Bad, because …", "`-` …")."""
+    good: list[str] = []
+    bad: list[str] = []
+    for match in _TOP_BULLET.finditer(body):
+        item = match.group(1).strip()
+        marker = re.match(r"^(`[+-~]`|[+-]\s|good|bad|pro|con)\w*[,:]?\s*(?:because\s+)?", item, re.IGNORECASE)
+        if marker is None:
+            continue
+        word = marker.group(1).lower().strip()
+        text = _plain(item[marker.end():])[:200]
+        if text and word in _GOOD:
+            good.append(text)
+        elif text and word in _BAD:
+            bad.append(text)
+    return tuple(good), tuple(bad)
+
+
+def _consequences(body: str) -> TradeOffs:
+    """A "Consequences" section's positive and negative points: its "Positive"/"Negative"
+    sub-headings, or bullets marked good or bad. Unlabelled consequences stay in the file."""
+    heads = list(_H3.finditer(body))
+    pros: list[str] = []
+    cons: list[str] = []
+    for index, head in enumerate(heads):
+        end = heads[index + 1].start() if index + 1 < len(heads) else len(body)
+        items = [_plain(m.group(1))[:200] for m in _TOP_BULLET.finditer(body[head.end():end])]
+        label = head.group(1).lower()
+        if label.startswith(("positive", "pro", "good", "benefit")):
+            pros += items
+        elif label.startswith(("negative", "con", "bad", "drawback", "risk")):
+            cons += items
+    good, bad = _judged(body)
+    return TradeOffs(pros=tuple(pros + list(good))[:10], cons=tuple(cons + list(bad))[:10])
 
 
 def _plain(text: str) -> str:

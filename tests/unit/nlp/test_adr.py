@@ -64,7 +64,7 @@ def test_three_dialects_read_into_decisions() -> None:
     _, madr = read_adr(MADR, "docs/adr/20201103-use-lunr-for-search.md", 0, "log4brains")
     assert madr.decision.startswith("Use Lunr for search: Chosen option: \"Lunr\"")
     assert (madr.status, madr.decided_at) == ("active", datetime(2020, 11, 3, tzinfo=UTC))
-    assert [a.option for a in madr.alternatives] == ["Lunr", "Algolia", "FlexSearch"]
+    assert [a.option for a in madr.alternatives] == ["Algolia", "FlexSearch"]  # the chosen option is not an alternative
     assert madr.context == "We need client-side search in the static site."
     _, nygard = read_adr(NYGARD, "adr-073-libp2p.md", 1, "cometbft")
     assert nygard.decision == "Adopt LibP2P: Adopt libp2p for networking."
@@ -92,3 +92,72 @@ def test_a_collection_is_one_session_and_a_file_without_title_fails(tmp_path: Pa
     (tmp_path / "c.md").write_text("no heading here\n")
     with pytest.raises(InputFormatError, match="c.md: an ADR starts with a `# Title` heading"):
         read_adr_collection(sorted(tmp_path.glob("*.md")), "team-adrs")
+
+
+MYMOVE_STYLE = """# Use Happo for visual regression testing
+
+## Considered Alternatives
+
+- Continue using Loki (do nothing)
+- Switch to Happo
+- Switch to Chromatic
+
+## Decision Outcome
+
+- **Chosen Alternative: Switch to Happo**
+- `+` Tests run on a hosted platform
+- `-` It costs money
+
+## Pros and Cons of the Alternatives
+
+### Continue using Loki (do nothing)
+
+- `+` Nothing to change
+- `-` Slow to run locally
+
+### Switch to Chromatic
+
+- `-` Only tests Storybook components
+"""
+
+SUBHEADINGS = """# Optional mutual TLS
+
+## Decision Drivers <!-- optional -->
+
+- speed
+
+## Alternatives Considered
+
+### 1. Mandatory mTLS for all connections
+
+Rejected because it breaks existing deployments.
+
+### 2. A sidecar proxy
+
+Pushes security outside the application.
+
+## Consequences
+
+### Positive
+
+- Works in zero-trust networks
+
+### Negative
+
+- More configuration
+"""
+
+
+def test_alternatives_leave_out_the_chosen_option_and_say_why_the_others_lost() -> None:
+    _message, decision = read_adr(MYMOVE_STYLE, "0058-happo.md", 0, "mymove")
+    assert [a.option for a in decision.alternatives] == ["Continue using Loki (do nothing)", "Switch to Chromatic"]
+    assert decision.alternatives[0].why_not_chosen == "Slow to run locally"
+    assert decision.alternatives[1].cons == ("Only tests Storybook components",)
+
+
+def test_alternatives_from_subheadings_and_consequences_by_sign() -> None:
+    _message, decision = read_adr(SUBHEADINGS, "0043-mtls.md", 0, "brighter")
+    assert [a.option for a in decision.alternatives] == ["Mandatory mTLS for all connections", "A sidecar proxy"]
+    assert decision.alternatives[0].why_not_chosen == "Rejected because it breaks existing deployments."
+    assert decision.trade_offs.pros == ("Works in zero-trust networks",)
+    assert decision.trade_offs.cons == ("More configuration",)

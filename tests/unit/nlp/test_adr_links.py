@@ -64,7 +64,7 @@ def test_madr4_front_matter_roles_and_body_links() -> None:
         ("@alice-smith", "decider"), ("@bob", "decider"), ("@carol", "consulted"), ("@dave", "informed"), ("@erin", "informed")]
     assert decision.decision_maker is None  # two deciders: nobody alone
     assert decision.source_path == "docs/adr/0004-use-postgresql.md"
-    assert [a.option for a in decision.alternatives] == ["PostgreSQL", "MongoDB"]
+    assert [a.option for a in decision.alternatives] == ["MongoDB"]  # PostgreSQL was chosen
     assert _links(MADR4) == [("supersedes", "0002-use-mongodb", True), ("amends", "#3", False)]
 
 
