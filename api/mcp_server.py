@@ -20,7 +20,7 @@ from api.path_check import decisions_for_paths as decisions_for_paths_of
 from api.path_check import lines_for_every_path, path_report_json
 from api.record import RecordRequest, record_decision
 from api.runtime import connect
-from api.search import search_hits
+from api.search import search_hits, search_json
 from api.services import Services, build_services
 from api.settings import Settings
 from graph.errors import DecisionNotFound
@@ -79,7 +79,7 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
             include_history=history, statuses=(status,) if status else None, tags=tuple(tags) if tags else None,
             stakeholder=stakeholder, since=_date(since), until=_date(until), path_prefix=path,
         )
-        return {"hits": await search_hits(services(), query, where, max(1, min(limit, 50)), settings.journal)}
+        return await search_json(services(), query, where, max(1, min(limit, 50)), settings.journal)
 
     @server.tool(description="Before deciding: prior decisions and the patterns behind them for a situation.")
     async def pre_decision(situation: str, tags: list[str] | None = None, limit: int = 5) -> dict[str, Any]:

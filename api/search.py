@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from api.events import SEARCHED
@@ -16,36 +16,72 @@ from nlp.embedding import Embedder
 from nlp.question import parse_question
 
 
-async def find_decisions(
+@dataclass(frozen=True)
+class SearchOutcome:
+    """A search's hits and what it read from the question as filters: kept, or dropped
+    because with them nothing matched."""
+
+    hits: list[SearchHit]
+    filters_applied: tuple[str, ...] = ()
+    filters_dropped: tuple[str, ...] = ()
+
+
+async def search_decisions(
     services: Services,
     question: str,
     filters: DecisionFilter = DecisionFilter(),
     limit: int = 10,
     journal: JournalSettings = JournalSettings(),
-) -> list[SearchHit]:
+) -> SearchOutcome:
     """The decisions that answer ``question``, best first.
 
     Stakeholders and dates named in the question become filters (unless the caller set
     them, or the seed-000 switches turn that off); the rest is searched as text and by
-    meaning. Only decisions visible to ``filters.groups`` are found.
+    meaning. A filter read from the question is a hint, not a wall: when with it nothing
+    matches, the search runs without it and says so (``filters_dropped``); filters the caller
+    set are always kept. Only decisions visible to ``filters.groups`` are found.
     """
     parsed = parse_question(
         question, temporal=journal.enable_temporal_queries, stakeholders=journal.enable_stakeholder_queries
     )
+    inferred = replace(
+        DecisionFilter(),
+        stakeholder=None if filters.stakeholder else parsed.stakeholder,
+        since=None if filters.since else parsed.since,
+        until=None if filters.until else parsed.until,
+    )
+    named = inferred_filters(inferred)
     merged = replace(
         filters,
-        stakeholder=filters.stakeholder or parsed.stakeholder,
-        since=filters.since or parsed.since,
-        until=filters.until or parsed.until,
+        stakeholder=filters.stakeholder or inferred.stakeholder,
+        since=filters.since or inferred.since,
+        until=filters.until or inferred.until,
     )
     embedder = services.ingest.embedder
     # Inference runs in a worker thread (onnxruntime releases the GIL), so one search's
-    # embedding holds up neither other requests nor this search's full-text query.
-    embedding = _embed(embedder, parsed.sentence) if embedder and parsed.text else None
+    # embedding holds up neither other requests nor this search's full-text query. A task,
+    # not a bare coroutine, because a search without the question's filters awaits it again.
+    embedding = asyncio.ensure_future(_embed(embedder, parsed.sentence)) if embedder and parsed.text else None
     hits = await services.search.search(parsed.text, embedding, merged, limit)
+    dropped: tuple[str, ...] = ()
+    if not hits and named and parsed.text:
+        hits = await services.search.search(parsed.text, embedding, filters, limit)
+        dropped = named if hits else ()
     found = [replace(hit, score=round(hit.score, 6)) for hit in hits]
     await services.events.emit(SEARCHED, {"query": question, "result_count": len(found)})
-    return found
+    return SearchOutcome(found, () if dropped else named, dropped)
+
+
+def inferred_filters(inferred: DecisionFilter) -> tuple[str, ...]:
+    """``("stakeholder=@alice", "since=2024-04-01")``: the filters read from a question."""
+    named = []
+    if inferred.stakeholder:
+        named.append(f"stakeholder={inferred.stakeholder}")
+    if inferred.since:
+        named.append(f"since={inferred.since.date().isoformat()}")
+    if inferred.until:
+        named.append(f"until={inferred.until.date().isoformat()}")
+    return tuple(named)
 
 
 async def _embed(embedder: Embedder, sentence: str) -> list[float]:
@@ -59,8 +95,23 @@ async def search_hits(
     limit: int = 10,
     journal: JournalSettings = JournalSettings(),
 ) -> list[dict[str, Any]]:
-    """``[{"decision": {...}, "score", "retrievers": [...]}]``, best first (see ``find_decisions``)."""
-    return [
-        {"decision": decision_record_json(f.record), "score": f.score, "retrievers": list(f.retrievers)}
-        for f in await find_decisions(services, question, filters, limit, journal)
-    ]
+    """``[{"decision": {...}, "score", "retrievers": [...]}]``, best first (see ``search_decisions``)."""
+    return hits_json((await search_decisions(services, question, filters, limit, journal)).hits)
+
+
+def hits_json(hits: list[SearchHit]) -> list[dict[str, Any]]:
+    """Search hits in the shared decision shape."""
+    return [{"decision": decision_record_json(f.record), "score": f.score, "retrievers": list(f.retrievers)} for f in hits]
+
+
+async def search_json(
+    services: Services,
+    question: str,
+    filters: DecisionFilter = DecisionFilter(),
+    limit: int = 10,
+    journal: JournalSettings = JournalSettings(),
+) -> dict[str, Any]:
+    """``{"hits": [...], "filters_applied": [...], "filters_dropped": [...]}``."""
+    outcome = await search_decisions(services, question, filters, limit, journal)
+    return {"hits": hits_json(outcome.hits), "filters_applied": list(outcome.filters_applied),
+            "filters_dropped": list(outcome.filters_dropped)}

@@ -1,38 +1,52 @@
-"""``eval search``: MRR@10 and Recall@5 of "why did we choose X?" over the shared ADR sets."""
+"""``eval search``: MRR@10 and Recall@5 of "why did we choose X?" over ADR collections,
+per collection, with the full-text weight chosen by cross-validation over collections."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from statistics import mean, pstdev
 
-from api.ingest import ingest_conversation
+from api.adr_import import import_adrs
 from api.runtime import default_lib_dir
 from api.search import search_hits
 from api.services import build_services
 from api.settings import Settings
 from graph.connection import open_driver
-from graph.executor import Neo4jExecutor
+from graph.cypher import load_query
+from graph.executor import Neo4jExecutor, QueryExecutor, Row
+from graph.filters import DecisionFilter, lucene_escape
 from graph.local.throwaway import throwaway_neo4j
 from graph.schema import apply_schema
-from graph.filters import DecisionFilter
+from graph.search import FULLTEXT_WEIGHT, VECTOR_MIN_SCORE, fulltext_weights
+from nlp.embedding import Embedder
 from nlp.evaluation.search_baselines import Document, Fts5Index, JaccardIndex, reciprocal_rank
-from nlp.readers.adr_collection import read_adr_collection
+from nlp.question import parse_question
+from nlp.readers.adr_collection import adr_files, read_adr_collection
 
-SYSTEMS = ("ours", "sqlite-fts5", "jaccard")
+SYSTEMS = ("ours", "ours (cross-validated)", "sqlite-fts5", "jaccard")
+WEIGHT_GRID = (0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1.0)
+"""Full-text weights tried by the cross-validation (0: the vector retriever alone)."""
+CANDIDATES = 50
 
 
 @dataclass
 class SystemScore:
-    """MRR@10 and Recall@5 of one system over the questions."""
+    """MRR@10 and Recall@5 of one system over some questions."""
 
     reciprocal_ranks: list[float] = field(default_factory=list)
     top5: int = 0
 
+    def add(self, ranked: Sequence[str], expected: str) -> None:
+        self.reciprocal_ranks.append(reciprocal_rank(ranked, expected))
+        self.top5 += expected in ranked[:5]
+
     @property
     def mrr(self) -> float:
-        return sum(self.reciprocal_ranks) / len(self.reciprocal_ranks) if self.reciprocal_ranks else 0.0
+        return mean(self.reciprocal_ranks) if self.reciprocal_ranks else 0.0
 
     @property
     def recall5(self) -> float:
@@ -40,55 +54,138 @@ class SystemScore:
 
 
 @dataclass
+class CollectionScore:
+    """One collection: its size, each system's scores, and the weight its fold chose."""
+
+    decisions: int
+    scores: dict[str, SystemScore]
+    chosen_weight: float = FULLTEXT_WEIGHT
+
+
+@dataclass
 class SearchEvaluation:
-    """Scores per system and the rank each question's ADR got from ours."""
+    """Scores per collection and pooled, and the rank each missed question got from ours."""
 
     questions: int
     decisions: int
-    scores: dict[str, SystemScore]
+    collections: dict[str, CollectionScore]
+    pooled: dict[str, SystemScore]
     misses: list[tuple[str, str, int | None]]
 
+    def spread(self, system: str) -> tuple[float, float]:
+        """Mean and standard deviation of MRR@10 over collections."""
+        values = [c.scores[system].mrr for c in self.collections.values()]
+        return mean(values), pstdev(values)
 
-async def _evaluate(uri: str, user: str, password: str, settings: Settings, shared: Path, questions: list[dict[str, str]]) -> SearchEvaluation:
-    async with open_driver(uri, user, password) as driver:
-        executor = Neo4jExecutor(driver)
-        await apply_schema(executor, settings.embedding.dimension)
-        services = build_services(settings, executor)
-        # ADR links are stated in their text (the ADR importer reads them); inferring
-        # them here would change statuses and is not what is being measured.
-        ingest = replace(services.ingest, detect_evolution=False)
-        by_adr: dict[str, str] = {}
-        documents: list[Document] = []
-        for repo in sorted(p for p in (shared / "adr").iterdir() if p.is_dir()):
-            paths = sorted(repo.rglob("*.md"))
-            conversation, decisions, _links = read_adr_collection(paths, repo.name)
-            report = await ingest_conversation(conversation, ingest, decisions=decisions, source="adr")
-            for message, decision, decision_id in zip(conversation.messages, decisions, report.decision_ids, strict=True):
-                by_adr[message.id.split("#", 1)[1]] = decision_id
-                documents.append(Document(decision_id, decision.decision, decision.context or "", decision.rationale or ""))
-        fts, jaccard = Fts5Index(documents), JaccardIndex(documents)
-        scores = {system: SystemScore() for system in SYSTEMS}
-        misses: list[tuple[str, str, int | None]] = []
-        for item in questions:
-            expected = by_adr[item["adr"]]
-            hits = await search_hits(services, item["question"], DecisionFilter(include_history=True), 10, settings.journal)
-            ranked = {
-                "ours": [hit["decision"]["id"] for hit in hits],
-                "sqlite-fts5": fts.search(item["question"]),
-                "jaccard": jaccard.search(item["question"]),
-            }
+
+@dataclass
+class _Asked:
+    collection: str
+    question: str
+    adr: str
+    expected: str
+    ours: list[str]
+    fulltext: Row | None
+    vector: list[tuple[str, float]]
+
+
+def fused(asked: _Asked, weight: float) -> list[str]:
+    """The product's score fusion (graph.search) replayed for another full-text weight."""
+    scores = {i: 2 * s - 1 for i, s in asked.vector if s >= VECTOR_MIN_SCORE}
+    for decision_id, share in fulltext_weights(asked.fulltext, weight).items():
+        scores[decision_id] = scores.get(decision_id, 0.0) + share
+    return sorted(scores, key=lambda i: -scores[i])
+
+
+def _mrr(asked: Sequence[_Asked], weight: float) -> float:
+    return mean(reciprocal_rank(fused(a, weight), a.expected) for a in asked) if asked else 0.0
+
+
+def collection_dirs(shared: Path | None, data: Path) -> list[Path]:
+    """Every ADR collection: the shared ones and those kept with the evaluation (``eval/adr``)."""
+    roots = [r for r in ((shared / "adr") if shared else None, data / "adr") if r is not None and r.is_dir()]
+    return [p for root in roots for p in sorted(root.iterdir()) if p.is_dir()]
+
+
+async def _evaluate(
+    executor: QueryExecutor, settings: Settings, collections: list[Path], questions: list[dict[str, str]],
+    progress: Callable[[str], None],
+) -> SearchEvaluation:
+    await apply_schema(executor, settings.embedding.dimension)
+    services = build_services(settings, executor)
+    embedder = services.ingest.embedder
+    assert embedder is not None, "the evaluation needs the offline embedder"
+    ids: dict[tuple[str, str], str] = {}
+    documents: dict[str, list[Document]] = {}
+    for folder in collections:
+        report = await import_adrs([folder], folder.name, services.ingest)
+        ids.update({(folder.name, adr): decision_id for adr, decision_id in report.decision_ids.items()})
+        conversation, decisions, links = read_adr_collection(adr_files([folder]), folder.name)
+        documents[folder.name] = [
+            Document(report.decision_ids[adr], d.decision, d.context or "", message.content)
+            for message, d, adr in zip(conversation.messages, decisions, links, strict=True)
+        ]
+        progress(f"imported {folder.name}: {len(decisions)} ADRs")
+    all_documents = [d for docs in documents.values() for d in docs]
+    fts, jaccard = Fts5Index(all_documents), JaccardIndex(all_documents)
+    asked: list[_Asked] = []
+    baselines: dict[str, dict[str, list[str]]] = {}
+    for item in questions:
+        expected = ids[(item["collection"], item["adr"])]
+        hits = await search_hits(services, item["question"], DecisionFilter(include_history=True), 10, settings.journal)
+        parsed = parse_question(item["question"])
+        text = lucene_escape(parsed.text)
+        rows = await executor.read(load_query("search_retrieve_fulltext"), {"text": text, "k": CANDIDATES}) if text.strip() else []
+        vector = await _nearest(executor, embedder, parsed.sentence)
+        asked.append(_Asked(item["collection"], item["question"], item["adr"], expected,
+                            [h["decision"]["id"] for h in hits], rows[0] if rows else None, vector))
+        baselines[item["question"]] = {"sqlite-fts5": fts.search(item["question"]), "jaccard": jaccard.search(item["question"])}
+    return _score(asked, baselines, {name: len(docs) for name, docs in documents.items()})
+
+
+async def _nearest(executor: QueryExecutor, embedder: Embedder, sentence: str) -> list[tuple[str, float]]:
+    embedding = (await asyncio.to_thread(embedder.embed, [sentence]))[0]
+    rows = await executor.read(load_query("decision_vector"), {"embedding": embedding, "limit": CANDIDATES})
+    return [(row["id"], float(row["score"])) for row in rows]
+
+
+def _score(asked: list[_Asked], baselines: dict[str, dict[str, list[str]]], sizes: dict[str, int]) -> SearchEvaluation:
+    collections: dict[str, CollectionScore] = {}
+    pooled = {system: SystemScore() for system in SYSTEMS}
+    misses: list[tuple[str, str, int | None]] = []
+    for name in sorted({a.collection for a in asked}):
+        held_out = [a for a in asked if a.collection == name]
+        others = [a for a in asked if a.collection != name]
+        # Ties go to the weight nearest the shipped one, so a flat stretch picks no extreme.
+        weight = max(WEIGHT_GRID, key=lambda w: (round(_mrr(others, w), 6), -abs(w - FULLTEXT_WEIGHT)))
+        score = CollectionScore(sizes.get(name, 0), {system: SystemScore() for system in SYSTEMS}, weight)
+        for a in held_out:
+            ranked = {"ours": a.ours, "ours (cross-validated)": fused(a, weight), **baselines[a.question]}
             for system, ids in ranked.items():
-                scores[system].reciprocal_ranks.append(reciprocal_rank(ids, expected))
-                scores[system].top5 += expected in ids[:5]
-            if ranked["ours"][:1] != [expected]:
-                rank = ranked["ours"].index(expected) + 1 if expected in ranked["ours"] else None
-                misses.append((item["question"], item["adr"], rank))
-        return SearchEvaluation(len(questions), len(documents), scores, misses)
+                score.scores[system].add(ids, a.expected)
+                pooled[system].add(ids, a.expected)
+            if a.ours[:1] != [a.expected]:
+                misses.append((a.question, f"{a.collection}/{a.adr}", a.ours.index(a.expected) + 1 if a.expected in a.ours else None))
+        collections[name] = score
+    return SearchEvaluation(len(asked), sum(sizes.values()), collections, pooled, misses)
 
 
-def evaluate_search(settings: Settings, shared: Path, questions_file: Path, split: str) -> SearchEvaluation:
-    """Ingest the ADR collections into a throwaway Neo4j and score the questions of ``split``."""
-    questions = [json.loads(line) for line in questions_file.read_text().splitlines() if line.strip()]
-    chosen = [q for q in questions if split == "all" or q["split"] == split]
+def load_questions(questions_file: Path) -> list[dict[str, str]]:
+    """``{"question", "collection", "adr"}`` per line."""
+    return [json.loads(line) for line in questions_file.read_text().splitlines() if line.strip()]
+
+
+def evaluate_search(
+    settings: Settings, shared: Path | None, data: Path, progress: Callable[[str], None] = lambda _: None
+) -> SearchEvaluation:
+    """Import every ADR collection into a throwaway Neo4j and score ``data/search_questions.jsonl``."""
+    questions = load_questions(data / "search_questions.jsonl")
+    collections = [c for c in collection_dirs(shared, data) if c.name in {q["collection"] for q in questions}]
+    questions = [q for q in questions if q["collection"] in {c.name for c in collections}]
+
+    async def run(uri: str, user: str, password: str) -> SearchEvaluation:
+        async with open_driver(uri, user, password) as driver:
+            return await _evaluate(Neo4jExecutor(driver), settings, collections, questions, progress)
+
     with throwaway_neo4j(default_lib_dir()) as server:
-        return asyncio.run(_evaluate(server.uri, server.user, server.password, settings, shared, chosen))
+        return asyncio.run(run(server.uri, server.user, server.password))

@@ -19,12 +19,12 @@ RETRIEVE_FACTOR = 5
 RETRIEVE_MIN = 50
 """Each retriever returns max(limit x RETRIEVE_FACTOR, RETRIEVE_MIN) candidates: enough for
 fusion and filters to fill a page (measured: eval search scores the same as with 100)."""
-RRF_K = 60
-"""Reciprocal-rank fusion constant: a hit at rank r adds weight / (RRF_K + r)."""
-RETRIEVER_WEIGHTS = {"fulltext": 1.0, "vector": 0.6}
-"""Weighted reciprocal-rank fusion. Chosen on the dev questions of `eval search` only: with
-equal weights a vector hit at middling rank outvoted full-text's right first place (dev
-MRR@10 0.802); vector at 0.6 gave 0.839, at 0.4 the same MRR with lower Recall@5."""
+FULLTEXT_WEIGHT = 0.1
+"""Score fusion: a decision scores its cosine similarity to the question plus FULLTEXT_WEIGHT
+x its full-text score over the best full-text score of the question. Chosen by
+cross-validation over ADR collections (`eval search`, docs/quality.md): reciprocal-rank
+fusion threw away how sure each retriever was and scored below the vector retriever alone."""
+VECTOR_WEIGHT = 1.0
 VECTOR_MIN_SCORE = 0.65
 """Neo4j's cosine score is (1 + cos) / 2; below cos 0.3 a "nearest" decision is unrelated
 (all-MiniLM-L6-v2 puts unrelated sentences at cos -0.1..0.2, related ones above 0.35)."""
@@ -74,23 +74,35 @@ class DecisionSearch:
             # any, was only punctuation, so it must not filter either).
             page = await DecisionListing(self._executor).page(replace(filters, text=None), DecisionOrder.NEWEST, 0, limit)
             return [SearchHit(record, 0.0) for record in await self._reader.decisions(page.ids, filters.groups)]
-        fulltext = list(fulltext_rows[0]["ids"]) if fulltext_rows else []
-        weight = RETRIEVER_WEIGHTS["fulltext"]
+        fulltext = fulltext_weights(fulltext_rows[0] if fulltext_rows else None)
         search = {
             **filters.params(),
             "embedding": list(vector) if vector is not None else None,
             "k": _retrieved(limit),
             "min_score": VECTOR_MIN_SCORE,
-            "ranked": [{"id": i, "weight": weight / (RRF_K + rank), "by": "fulltext"}
-                       for rank, i in enumerate(dict.fromkeys(fulltext), start=1)],
-            "weight": RETRIEVER_WEIGHTS["vector"],
-            "rrf_k": RRF_K,
+            "ranked": [{"id": i, "weight": weight, "by": "fulltext"} for i, weight in fulltext.items()],
+            "weight": VECTOR_WEIGHT,
             "limit": limit,
         }
         return [
             SearchHit(record, float(found["score"]), tuple(sorted(set(found["by"]))))
             for record, found in await self._reader.found(search, filters.groups)
         ]
+
+
+def fulltext_weights(row: Row | None, weight: float = FULLTEXT_WEIGHT) -> dict[str, float]:
+    """Each full-text hit's share of the fused score: ``weight`` x its score over the best.
+
+    Lucene scores are not comparable between questions; over the best one they are, and the
+    cosine they are added to lies in [-1, 1] whatever the question.
+    """
+    if row is None or not row["ids"]:
+        return {}
+    best = max(row["scores"]) or 1.0
+    weights: dict[str, float] = {}
+    for decision_id, score in zip(row["ids"], row["scores"], strict=True):
+        weights.setdefault(decision_id, weight * score / best)
+    return weights
 
 
 def _retrieved(limit: int) -> int:

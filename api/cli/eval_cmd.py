@@ -224,30 +224,49 @@ def train_detector_command(
 @app.command("search")
 def search_command(
     ctx: typer.Context,
-    split: str = _SPLIT,
     data: Path = _DATA,
     shared: Path | None = _SHARED,
     verbose: bool = typer.Option(False, "--verbose", "-v", help="List the questions ours did not answer first."),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
-    """MRR@10 and Recall@5 over the shared ADR sets: ours, SQLite FTS5, seed 004's Jaccard."""
+    """MRR@10 and Recall@5 per ADR collection: ours (as shipped, and with its full-text weight
+    chosen on the other collections), SQLite FTS5, seed 004's Jaccard."""
     cli = cli_context(ctx)
-    _check(split, data)
+    questions = data / "search_questions.jsonl"
+    if not questions.is_file():
+        raise fail(f"{questions} not found: pass --data with the folder that holds search_questions.jsonl", code=2)
     shared_dir = _shared(shared)
-    if shared_dir is None or not (shared_dir / "adr").is_dir():
-        raise fail("the shared ADR collections were not found: pass --shared PATH (or set DJ_SHARED_DATA)", code=2)
-    cli.note("starting a throwaway Neo4j and ingesting the ADR collections ...")
-    result = evaluate_search(cli.settings, shared_dir, data / "search_questions.jsonl", split)
+    if shared_dir is None:
+        cli.note("the shared data was not found (--shared PATH or DJ_SHARED_DATA): only the collections in "
+                 f"{data / 'adr'} are scored")
+    cli.note("starting a throwaway Neo4j and importing the ADR collections ...")
+    result = evaluate_search(cli.settings, shared_dir, data, cli.note)
+    if not result.questions:
+        raise fail("no ADR collection of the questions was found", code=2)
     if as_json:
         typer.echo(json.dumps({
-            "split": split, "questions": result.questions, "decisions": result.decisions,
-            "systems": {n: {"mrr@10": round(s.mrr, 4), "recall@5": round(s.recall5, 4)} for n, s in result.scores.items()},
+            "questions": result.questions, "decisions": result.decisions,
+            "systems": {n: {"mrr@10": round(s.mrr, 4), "recall@5": round(s.recall5, 4),
+                            "mrr@10_by_collection": [round(v, 4) for v in result.spread(n)]}
+                        for n, s in result.pooled.items()},
+            "collections": {name: {"decisions": c.decisions, "questions": len(c.scores["ours"].reciprocal_ranks),
+                                   "chosen_fulltext_weight": c.chosen_weight,
+                                   "systems": {n: {"mrr@10": round(s.mrr, 4), "recall@5": round(s.recall5, 4)}
+                                               for n, s in c.scores.items()}}
+                            for name, c in result.collections.items()},
         }, indent=2))
         return
-    cli.out.print(f"search over {result.decisions} ADRs, split={split}, {result.questions} questions", highlight=False)
-    cli.out.print(f"{'system':<14}{'MRR@10':>8}{'Recall@5':>10}", highlight=False)
-    for name, score in result.scores.items():
-        cli.out.print(f"{name:<14}{score.mrr:>8.3f}{score.recall5:>10.3f}", highlight=False)
+    cli.out.print(f"search over {result.decisions} ADRs in {len(result.collections)} collections, "
+                  f"{result.questions} questions", highlight=False)
+    systems = list(result.pooled)
+    cli.out.print(f"{'collection':<40}{'n':>4}  " + "  ".join(f"{s[:22]:>22}" for s in systems) + "  fold's weight", highlight=False)
+    for name, c in result.collections.items():
+        cells = "  ".join(f"{c.scores[s].mrr:>13.3f} / {c.scores[s].recall5:.2f}" for s in systems)
+        cli.out.print(f"{name:<40}{len(c.scores['ours'].reciprocal_ranks):>4}  {cells}  {c.chosen_weight:g}", highlight=False)
+    cells = "  ".join(f"{result.pooled[s].mrr:>13.3f} / {result.pooled[s].recall5:.2f}" for s in systems)
+    cli.out.print(f"{'all (MRR@10 / Recall@5)':<40}{result.questions:>4}  {cells}", highlight=False)
+    spread = "  ".join(f"{'%.3f ± %.3f' % result.spread(s):>22}" for s in systems)
+    cli.out.print(f"{'MRR@10 by collection':<40}{'':>4}  {spread}", highlight=False)
     if verbose:
         for question, adr, rank in result.misses:
             cli.out.print(f"  rank {rank or '>10'}: {question}  [{adr}]", highlight=False, markup=False)

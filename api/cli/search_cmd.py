@@ -11,7 +11,7 @@ import typer
 from api.cli.context import CliContext, aware, cli_context
 from api.cli.graph_session import run_on_graph
 from api.runtime import GraphConnection
-from api.search import search_hits
+from api.search import search_hits, search_json
 from api.services import build_services
 from graph.filters import DecisionFilter
 from nlp.extract import handle_for
@@ -29,7 +29,8 @@ def search(
     session: str | None = typer.Option(None, "--session", help="Only decisions from this session."),
     history: bool = typer.Option(False, "--history", help="Include superseded decisions."),
     limit: int = typer.Option(5, min=1, max=100),
-    as_json: bool = typer.Option(False, "--json", help='Hits as JSON: [{"decision", "score", "retrievers"}].'),
+    as_json: bool = typer.Option(
+        False, "--json", help='As JSON: {"hits": [{"decision", "score", "retrievers"}], "filters_applied", "filters_dropped"}.'),
 ) -> None:
     """Decisions matching the query, best first (full-text and semantic, fused)."""
     cli = cli_context(ctx)
@@ -37,10 +38,16 @@ def search(
         include_history=history, statuses=tuple(status) or None, tags=tuple(tag) or None,
         stakeholder=handle_for(by) if by else None, since=aware(since), until=aware(until), path_prefix=path, session=session,
     )
-    hits = _run(cli, query, filters, limit)
+    found = _search(cli, query, filters, limit)
     if as_json:
-        typer.echo(json.dumps(hits, indent=2, ensure_ascii=False))
+        typer.echo(json.dumps(found, indent=2, ensure_ascii=False))
         return
+    hits = found["hits"]
+    if found["filters_applied"]:
+        cli.out.print(f"filters read from the question: {', '.join(found['filters_applied'])}", highlight=False)
+    if found["filters_dropped"]:
+        cli.out.print(f"filters read from the question and dropped (nothing matched with them): "
+                      f"{', '.join(found['filters_dropped'])}", highlight=False)
     if not hits:
         cli.out.print(f"no decision matches {query!r}", highlight=False)
     for hit in hits:
@@ -59,6 +66,13 @@ def ask(
         cli.out.print(f"I found no decision about {question!r}.", highlight=False)
         raise typer.Exit(code=1)
     _print_answer(cli, hits[0]["decision"])
+
+
+def _search(cli: CliContext, query: str, filters: DecisionFilter, limit: int) -> dict[str, Any]:
+    async def action(graph: GraphConnection) -> dict[str, Any]:
+        return await search_json(build_services(cli.settings, graph.executor), query, filters, limit, cli.settings.journal)
+
+    return run_on_graph(cli, action)
 
 
 def _run(cli: CliContext, query: str, filters: DecisionFilter, limit: int) -> list[dict[str, Any]]:

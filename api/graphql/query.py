@@ -15,9 +15,11 @@ from api.graphql.lineage import AgentDecision
 from api.graphql.paging import page_size
 from api.graphql.paths import PathDecisions, governing_paths
 from api.graphql.types import (
-    Bucket, Chain, Decision, DecisionConnection, Feature, File, SearchHit, Stakeholder, decision_connection, where_filter,
+    Bucket, Chain, Decision, DecisionConnection, Feature, File, SearchHit, SearchResult, Stakeholder, decision_connection,
+    where_filter,
 )
-from api.search import find_decisions
+from api.search import search_decisions
+from graph.search import SearchHit as FoundDecision
 from graph.errors import DecisionNotFound
 from graph.filters import DecisionFilter
 from graph.lineage.model import OUTCOMES
@@ -46,10 +48,25 @@ class Query:
     ) -> list[SearchHit]:
         context = info.context
         limit = page_size(first, 10, context.settings.graphql.max_page_size)
-        found = await find_decisions(
+        outcome = await search_decisions(
             context.services, query, context.scoped(where_filter(where)), limit, context.settings.journal
         )
-        return [SearchHit(decision=Decision.of(f.record), score=f.score, retrievers=list(f.retrievers)) for f in found]
+        return _hits(outcome.hits)
+
+    @strawberry.field(description="`search` with what it read from the question: the people and dates it used as "
+                                  "filters (`filtersApplied`), or dropped because with them nothing matched "
+                                  "(`filtersDropped`).")
+    async def search_result(
+        self, info: Info, query: str, where: DecisionWhere | None = None, first: int = 10,
+    ) -> SearchResult:
+        context = info.context
+        limit = page_size(first, 10, context.settings.graphql.max_page_size)
+        outcome = await search_decisions(
+            context.services, query, context.scoped(where_filter(where)), limit, context.settings.journal
+        )
+        return SearchResult(
+            hits=_hits(outcome.hits), filters_applied=list(outcome.filters_applied), filters_dropped=list(outcome.filters_dropped),
+        )
 
     @strawberry.field(description="How a decision evolved, from any member of its chain; `asOf` reads it as it stood then.")
     async def chain(self, info: Info, id: strawberry.ID, as_of: datetime | None = None) -> Chain | None:
@@ -129,3 +146,7 @@ class Query:
     async def precedent_deviations(self, info: Info, since: datetime | None = None, first: int = 20) -> list[AgentDecision]:
         limit = page_size(first, 20, info.context.settings.graphql.max_page_size)
         return [AgentDecision.of(d) for d in await info.context.precedents.deviating(since, limit)]
+
+
+def _hits(found: list[FoundDecision]) -> list[SearchHit]:
+    return [SearchHit(decision=Decision.of(f.record), score=f.score, retrievers=list(f.retrievers)) for f in found]

@@ -274,6 +274,15 @@ class SearchHit:
     retrievers: list[str] = strawberry.field(description="fulltext, vector, or both.")
 
 
+@strawberry.type(description="Search hits with the filters read from the question.")
+class SearchResult:
+    hits: list[SearchHit]
+    filters_applied: list[str] = strawberry.field(
+        description="Filters read from the question and used, such as stakeholder=@alice or since=2024-04-01.")
+    filters_dropped: list[str] = strawberry.field(
+        description="Filters read from the question and left out because with them nothing matched.")
+
+
 @strawberry.type(description="A member of a chain; a decision outside the caller's groups shows as hidden.")
 class ChainEntry:
     id: strawberry.ID

@@ -2,8 +2,8 @@
 // every decision connected to it by SUPERSEDES or REVISITS (either direction, up to 50
 // steps), so a chain is read in one round trip; or, with $search, a search's best hits.
 // A search's hits are the decisions nearest to $search.embedding (cosine score at least
-// $search.min_score, k of them), fused by weighted reciprocal rank with the full-text
-// ranking the caller passes ($search.ranked: [{id, weight, by}]), kept by the search's
+// $search.min_score, k of them), each adding $search.weight x its cosine similarity to the
+// full-text weights the caller passes ($search.ranked: [{id, weight, by}]), kept by the search's
 // filters (the keys of a DecisionFilter's params, as in decisions_page), best
 // $search.limit by score, then date. Retrieving, fusing and reading in one query spares a
 // search a round trip: about 2 ms of 20 at 100k decisions.
@@ -32,7 +32,7 @@ CALL () {
     CALL db.index.vector.queryNodes('decision_embedding', search.k, search.embedding) YIELD node, score
     WITH node, score WHERE score >= search.min_score
     ORDER BY score DESC
-    RETURN collect(node.id) AS near
+    RETURN collect({id: node.id, weight: search.weight * (2 * score - 1), by: 'vector'}) AS near
   }
   CALL (search) {
     WITH search.text AS text WHERE text IS NOT NULL
@@ -40,8 +40,7 @@ CALL () {
     OPTIONAL MATCH (owner:Decision)-[:CONSIDERED]->(node)
     RETURN collect(DISTINCT coalesce(owner, node).id) AS text_ids
   }
-  UNWIND search.ranked + [i IN range(0, size(near) - 1) |
-                          {id: near[i], weight: search.weight / (search.rrf_k + i + 1), by: 'vector'}] AS hit
+  UNWIND search.ranked + near AS hit
   WITH search, text_ids, hit.id AS id, sum(hit.weight) AS score, collect(hit.by) AS by
   MATCH (d:Decision {id: id})
   WHERE (search.include_history OR NOT d.status IN ['superseded', 'deprecated', 'rejected'])

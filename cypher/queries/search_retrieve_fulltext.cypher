@@ -1,7 +1,7 @@
 // Retrieval for search: the ids of the decisions matching an (escaped) Lucene query, best
-// first. A hit on an alternative counts for the decision that considered it. One row
-// holding the list: cheaper for the driver than a row per hit. Its ranks are fused with
-// the vector ranking in decisions_by_ids.
+// first, with their scores. A hit on an alternative counts for the decision that considered
+// it. One row holding the lists: cheaper for the driver than a row per hit. Its scores are
+// fused with the vector scores in decisions_by_ids.
 // params: $text, $k
 // example: :param text => 'postgres'
 //          :param k => 50
@@ -11,4 +11,4 @@ WITH coalesce(owner, node) AS decision, score
 WHERE decision:Decision
 WITH decision, max(score) AS score
 ORDER BY score DESC
-RETURN collect(decision.id) AS ids;
+RETURN collect(decision.id) AS ids, collect(score) AS scores;

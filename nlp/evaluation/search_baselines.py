@@ -1,7 +1,8 @@
 """The baselines "why did we choose X?" search is measured against, on the same text.
 
-- ``Fts5Index``: seed 000's own design — SQLite FTS5 over decision, context and rationale,
-  ranked by bm25.
+- ``Fts5Index``: seed 000's own design — SQLite FTS5 over decision, context and the whole
+  record, configured as its users would: porter stemming, stopwords out, every term
+  required (any term when that finds nothing), ``ORDER BY rank``.
 - ``JaccardIndex``: seed 004's MVP matcher — keyword sets compared with Jaccard similarity,
   weighted 0.5 (decision) / 0.3 (context) / 0.2 (rationale).
 """
@@ -41,22 +42,31 @@ class Fts5Index:
 
     def __init__(self, documents: Sequence[Document]) -> None:
         self._db = sqlite3.connect(":memory:")
-        self._db.execute("CREATE VIRTUAL TABLE decisions_fts USING fts5(id UNINDEXED, decision, context, rationale)")
+        self._db.execute(
+            "CREATE VIRTUAL TABLE decisions_fts USING fts5(id UNINDEXED, decision, context, rationale,"
+            " tokenize='porter unicode61')"
+        )
         self._db.executemany(
             "INSERT INTO decisions_fts (id, decision, context, rationale) VALUES (?, ?, ?, ?)",
             [(d.id, d.decision, d.context, d.rationale) for d in documents],
         )
 
     def search(self, query: str, k: int = 10) -> list[str]:
-        """Ids, best first; the question's words OR-ed as quoted terms (no FTS syntax errors)."""
+        """Ids, best first: the question's content words as quoted terms (the tokenizer
+        splits them as it split the documents), all of them required; when that finds
+        nothing, any of them."""
         terms = sorted(keywords(query))
         if not terms:
             return []
-        match = " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
-        rows = self._db.execute(
-            "SELECT id FROM decisions_fts WHERE decisions_fts MATCH ? ORDER BY bm25(decisions_fts) LIMIT ?", (match, k)
-        ).fetchall()
-        return [row[0] for row in rows]
+        quoted = ['"' + term.replace('"', '""') + '"' for term in terms]
+        for operator in (" AND ", " OR "):
+            rows = self._db.execute(
+                "SELECT id FROM decisions_fts WHERE decisions_fts MATCH ? ORDER BY rank LIMIT ?",
+                (operator.join(quoted), k),
+            ).fetchall()
+            if rows:
+                return [row[0] for row in rows]
+        return []
 
 
 class JaccardIndex:

@@ -119,6 +119,14 @@ def test_search_answers_why_with_scores_and_provenance(graphql: GraphQL) -> None
     assert [h["score"] for h in hits] == sorted((h["score"] for h in hits), reverse=True)
 
 
+def test_search_result_reports_a_filter_read_from_the_question_and_dropped(graphql: GraphQL) -> None:
+    found = graphql.run('{ searchResult(query: "why did we choose PostgreSQL, as asked by Zed?", '
+                        "where: {includeHistory: true}) { filtersApplied filtersDropped hits { decision { summary } } } }")
+    result = found["searchResult"]
+    assert result["filtersDropped"] == ["stakeholder=@zed"] and result["filtersApplied"] == []
+    assert "PostgreSQL" in result["hits"][0]["decision"]["summary"]
+
+
 def test_search_takes_lucene_syntax_as_plain_words(graphql: GraphQL) -> None:
     hits = graphql.run('{ search(query: "PostgreSQL AND (orders OR \\"title:x\\"~2", first: 3) { decision { id } } }')["search"]
     assert isinstance(hits, list)

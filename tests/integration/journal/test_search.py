@@ -1,12 +1,14 @@
 from __future__ import annotations
 
+import json
+
 from datetime import UTC, datetime
 from pathlib import Path
 
 from typer.testing import CliRunner
 
 from api.journal import DecisionJournal
-from api.search import search_hits
+from api.search import search_decisions, search_hits
 from graph.executor import CountingExecutor
 from graph.filters import DecisionFilter, lucene_escape
 
@@ -124,3 +126,31 @@ async def test_record_scores_quality_and_pre_returns_prior_patterns(journal: Dec
     prior = await search_hits(journal.services, "fixing a timeout issue", DecisionFilter(tags=("timeout",)))
     assert {h["decision"]["id"] for h in prior} == {bare["decision"]["id"], stored["id"]}
     assert "Override system defaults when they don't match actual workload" in {h["decision"]["pattern"] for h in prior}
+
+
+async def test_a_filter_read_from_the_question_is_dropped_when_nothing_matches_with_it(journal: DecisionJournal) -> None:
+    ids = await _seed(journal)
+    # Nobody called Zed decided anything: the person is a hint, not a wall.
+    outcome = await search_decisions(journal.services, "Why did we choose PostgreSQL, as asked by Zed?")
+    assert outcome.hits[0].record.id == ids["postgres"]
+    assert outcome.filters_dropped == ("stakeholder=@zed",) and outcome.filters_applied == ()
+    # A person who did decide on the subject keeps the filter, and it is reported as used.
+    kept = await search_decisions(journal.services, "tracing decisions by @dana")
+    assert [hit.record.id for hit in kept.hits] == [ids["otel"]]
+    assert kept.filters_applied == ("stakeholder=@dana",) and kept.filters_dropped == ()
+    # A filter the caller set is never dropped.
+    strict = await search_decisions(journal.services, "Why did we choose PostgreSQL?", DecisionFilter(stakeholder="@zed"))
+    assert strict.hits == [] and strict.filters_dropped == ()
+
+
+def test_cli_search_says_which_filters_it_dropped() -> None:
+    from api.cli.main import app
+
+    runner = CliRunner()
+    assert runner.invoke(app, ["ingest", str(EXAMPLE)]).exit_code == 0
+    found = runner.invoke(app, ["search", "Why did we choose PostgreSQL, as asked by Zed?", "--json"])
+    assert found.exit_code == 0, found.output
+    answer = json.loads(found.stdout)
+    assert answer["filters_dropped"] == ["stakeholder=@zed"] and "PostgreSQL" in answer["hits"][0]["decision"]["summary"]
+    said = runner.invoke(app, ["search", "Why did we choose PostgreSQL, as asked by Zed?"])
+    assert "dropped (nothing matched with them): stakeholder=@zed" in said.stdout

@@ -23,3 +23,10 @@ def test_jaccard_follows_seed_004_weights() -> None:
 def test_reciprocal_rank_cuts_at_ten() -> None:
     assert reciprocal_rank(["a", "b"], "b") == 0.5
     assert reciprocal_rank([str(i) for i in range(20)], "15") == 0.0
+
+
+def test_fts5_stems_requires_every_term_and_falls_back_to_any() -> None:
+    index = Fts5Index(DOCS + [Document("both", "Use REST and PostgreSQL", "", "")])
+    assert index.search("transaction guarantees") == ["pg"]  # porter: transactions, guarantees
+    assert index.search("REST PostgreSQL") == ["both"]  # every term, when some document has them all
+    assert set(index.search("PostgreSQL clients")) == {"pg", "both", "rest"}  # none has both: any of them
