@@ -44,19 +44,18 @@ async def search_decisions(
     parsed = parse_question(
         question, temporal=journal.enable_temporal_queries, stakeholders=journal.enable_stakeholder_queries
     )
-    inferred = replace(
-        DecisionFilter(),
+    merged = replace(
+        filters,
+        stakeholder=filters.stakeholder or parsed.stakeholder,
+        since=filters.since or parsed.since,
+        until=filters.until or parsed.until,
+    )
+    # What the question added: the filters the caller did not set itself.
+    named = inferred_filters(DecisionFilter(
         stakeholder=None if filters.stakeholder else parsed.stakeholder,
         since=None if filters.since else parsed.since,
         until=None if filters.until else parsed.until,
-    )
-    named = inferred_filters(inferred)
-    merged = replace(
-        filters,
-        stakeholder=filters.stakeholder or inferred.stakeholder,
-        since=filters.since or inferred.since,
-        until=filters.until or inferred.until,
-    )
+    ))
     embedder = services.ingest.embedder
     # Inference runs in a worker thread (onnxruntime releases the GIL), so one search's
     # embedding holds up neither other requests nor this search's full-text query. A task,

@@ -139,13 +139,19 @@ def normalize_status(text: str | None) -> str:
 
 
 def _sections(text: str) -> dict[str, str]:
-    heads = list(_H2.finditer(text))
     sections: dict[str, str] = {}
-    for index, head in enumerate(heads):
-        end = heads[index + 1].start() if index + 1 < len(heads) else len(text)
-        name = re.sub(r"[^a-z ]", "", head.group(1).lower()).strip()
-        sections.setdefault(name, text[head.end() : end].strip())
+    for heading, body in _headed(text, _H2):
+        sections.setdefault(re.sub(r"[^a-z ]", "", heading.lower()).strip(), body.strip())
     return sections
+
+
+def _headed(text: str, heading: re.Pattern[str]) -> list[tuple[str, str]]:
+    """``(heading, the text under it)`` for each match of ``heading``, up to the next one."""
+    heads = list(heading.finditer(text))
+    return [
+        (head.group(1), text[head.end() : heads[index + 1].start() if index + 1 < len(heads) else len(text)])
+        for index, head in enumerate(heads)
+    ]
 
 
 def _pick(sections: dict[str, str], names: Sequence[str]) -> str:
@@ -178,15 +184,13 @@ def _alternatives(sections: dict[str, str], decision: str) -> list[ExtractedAlte
     )
     chosen = decision[:300].lower()
     found: dict[str, str | None] = {}
-    heads = list(_H3.finditer(body))
-    if heads:
-        for index, head in enumerate(heads):
-            end = heads[index + 1].start() if index + 1 < len(heads) else len(body)
-            option = _OPTION_NUMBER.sub("", _plain(head.group(1))).strip().rstrip(".")
-            found[option] = _plain(body[head.end():end])[:300] or None
+    headed = _headed(body, _H3)
+    if headed:
+        for heading, text in headed:
+            found[_option_name(heading)] = _plain(text)[:300] or None
     else:
         for match in _TOP_BULLET.finditer(body):
-            found.setdefault(_OPTION_NUMBER.sub("", _plain(match.group(1))).strip().rstrip("."), None)
+            found.setdefault(_option_name(match.group(1)), None)
     cons = _pros_and_cons(next((b for n, b in sections.items() if n.startswith("pros and cons")), ""))
     options = []
     for option, why in found.items():
@@ -200,14 +204,17 @@ def _alternatives(sections: dict[str, str], decision: str) -> list[ExtractedAlte
     return options[:8]
 
 
+def _option_name(text: str) -> str:
+    """``Option 1: Fuse.js.`` → ``Fuse.js``."""
+    return _OPTION_NUMBER.sub("", _plain(text)).strip().rstrip(".")
+
+
 def _pros_and_cons(body: str) -> dict[str, tuple[str, ...]]:
     """MADR's "Pros and Cons of the Options": each ``### option`` with its bad points."""
-    heads = list(_H3.finditer(body))
     found: dict[str, tuple[str, ...]] = {}
-    for index, head in enumerate(heads):
-        end = heads[index + 1].start() if index + 1 < len(heads) else len(body)
-        _good, bad = _judged(body[head.end():end])
-        found[_OPTION_NUMBER.sub("", _plain(head.group(1))).strip().rstrip(".").lower()] = bad
+    for heading, text in _headed(body, _H3):
+        _good, bad = _judged(text)
+        found[_option_name(heading).lower()] = bad
     return found
 
 
@@ -232,13 +239,11 @@ def _judged(body: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 def _consequences(body: str) -> TradeOffs:
     """A "Consequences" section's positive and negative points: its "Positive"/"Negative"
     sub-headings, or bullets marked good or bad. Unlabelled consequences stay in the file."""
-    heads = list(_H3.finditer(body))
     pros: list[str] = []
     cons: list[str] = []
-    for index, head in enumerate(heads):
-        end = heads[index + 1].start() if index + 1 < len(heads) else len(body)
-        items = [_plain(m.group(1))[:200] for m in _TOP_BULLET.finditer(body[head.end():end])]
-        label = head.group(1).lower()
+    for heading, text in _headed(body, _H3):
+        items = [_plain(m.group(1))[:200] for m in _TOP_BULLET.finditer(text)]
+        label = heading.lower()
         if label.startswith(("positive", "pro", "good", "benefit")):
             pros += items
         elif label.startswith(("negative", "con", "bad", "drawback", "risk")):
