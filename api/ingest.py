@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from api.events import DETECTED, EXTRACTED, INDEXED, SUPERSEDED, EventBus
 from graph.evolution import Candidate, EvolutionStore
@@ -50,6 +51,11 @@ class IngestReport:
     revisited: int = 0
     decision_ids: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    date: datetime | None = None
+    date_from: str | None = None
+    undated: bool = False
+    series: str | None = None
+    series_from: str | None = None
 
 
 async def ingest_conversation(
@@ -77,7 +83,11 @@ async def ingest_conversation(
         relate: Infer supersede/revisit links to earlier decisions (off when the source
             states its links itself, as ADRs do).
     """
-    report = IngestReport(conversation.session_id, messages_read=len(conversation.messages))
+    report = IngestReport(
+        conversation.session_id, messages_read=len(conversation.messages), date=conversation.date,
+        date_from=conversation.date_from, undated=not any(m.timestamp for m in conversation.messages),
+        series=conversation.series, series_from=conversation.series_from,
+    )
     stored = await services.writer.write_conversation(conversation, access_groups)
     report.new_messages = stored.new_messages
     if decisions is None and not services.auto_detect:
@@ -112,9 +122,13 @@ async def ingest_conversation(
 
 
 async def ingest_text(
-    text: str, fmt: str, session_id: str, services: IngestServices, access_groups: Sequence[str] = ()
+    text: str, fmt: str, session_id: str, services: IngestServices, access_groups: Sequence[str] = (), *,
+    date: datetime | None = None, series: str | None = None,
 ) -> IngestReport:
     """Ingest a conversation or decision document handed over as text (GraphQL ``ingest``).
+
+    ``date`` dates the messages that carry no time of their own, over any date the text
+    states; ``series`` names the series of meetings the session belongs to.
 
     Raises:
         InputFormatError: Unknown format or malformed content; nothing is stored then.
@@ -125,7 +139,7 @@ async def ingest_text(
         return await ingest_conversation(
             conversation, services, decisions=decisions, source="adr", access_groups=access_groups
         )
-    conversation = read_conversation_text(text, fmt, session_id)
+    conversation = read_conversation_text(text, fmt, session_id, date=date, series=series)
     return await ingest_conversation(conversation, services, access_groups=access_groups)
 
 
@@ -161,7 +175,8 @@ async def _relate(
     exclude: set[str], report: IngestReport,
 ) -> None:
     """Link a new decision to the earlier one on its subject: the strongest evidence wins
-    (same issue, same agenda item, same technology with a cue), then the most recent."""
+    (same issue, same agenda item, same technology with a cue), then one of the same series
+    of meetings, then the most recent."""
     d = item.decision
     techs = tuple(k for k in d.keywords if k in _TECH_NAMES)
     new = Stated(d.decision, d.subject, d.context, techs, conversation.session_id, subject_terms(conversation.title))
@@ -178,17 +193,23 @@ async def _relate(
     found: list[tuple[Relation, Candidate]] = []
     for candidate, old in olds:
         relation = classify_relation(new, old, candidate.similarity)
-        if relation is not None:
+        if relation is not None and _may_link(relation, conversation.series, candidate.series):
             found.append((relation, candidate))
     if not found and services.relation_judge is not None:
         for candidate, old in olds:
             relation = services.relation_judge.judge(new, old, candidate.at, candidate.similarity)
-            if relation is not None:
+            if relation is not None and _may_link(relation, conversation.series, candidate.series):
                 found.append((relation, candidate))
                 break
     if not found:
         return
-    relation, candidate = max(found, key=lambda rc: (_EVIDENCE_RANK.get(rc[0].evidence, 0), _when(rc[1]), rc[1].similarity))
+    relation, candidate = max(
+        found,
+        key=lambda rc: (
+            _EVIDENCE_RANK.get(rc[0].evidence, 0), conversation.series is not None and rc[1].series == conversation.series,
+            _when(rc[1]), rc[1].similarity,
+        ),
+    )
     if relation.kind == "supersedes":
         await services.evolution.supersede(
             item.id, candidate.id, relation.reason, partial=relation.partial, inferred=True,
@@ -202,6 +223,12 @@ async def _relate(
             confidence=relation.confidence,
         )
         report.revisited += 1
+
+
+def _may_link(relation: Relation, series: str | None, other: str | None) -> bool:
+    """Two series of meetings share vocabulary, not agenda items: across series only a
+    named issue (evidence ``reference``) says two decisions are on one subject."""
+    return series is None or other is None or series == other or relation.evidence == "reference"
 
 
 def _when(candidate: Candidate) -> float:

@@ -101,21 +101,30 @@ class DecisionJournal:
         """Another session's messages in order."""
         return await session_messages(self.services.executor, session_id)
 
-    async def ingest_session(self, source: Path | Conversation, fmt: str = "auto", session_id: str | None = None) -> IngestReport:
-        """Ingest a whole file (any supported format) or an already read conversation."""
+    async def ingest_session(
+        self, source: Path | Conversation, fmt: str = "auto", session_id: str | None = None, *,
+        date: datetime | None = None, series: str | None = None,
+    ) -> IngestReport:
+        """Ingest a whole file (any supported format) or an already read conversation.
+
+        ``date`` dates the messages without a time of their own (over the date the file
+        states); ``series`` names the series of meetings it belongs to (over the one its
+        folder or title suggests). Both apply to files, not to a ``Conversation``.
+        """
         if isinstance(source, Conversation):
             return await ingest_conversation(source, self.services.ingest)
         structured = read_decisions(source, session_id) if fmt in {"auto", "decision-doc"} else None
         if structured is not None:
             conversation, decisions = structured
             return await ingest_conversation(conversation, self.services.ingest, decisions=decisions, source="adr")
-        return await ingest_conversation(read_conversation(source, fmt, session_id), self.services.ingest)
+        conversation = read_conversation(source, fmt, session_id, date=date, series=series)
+        return await ingest_conversation(conversation, self.services.ingest)
 
     async def search_decisions(self, query: str, filters: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         """Decisions matching ``query``, best first, in the shared JSON shape.
 
         ``filters`` keys: ``tags``, ``stakeholder``, ``since``, ``until``, ``status``,
-        ``path``, ``session``, ``history`` (include superseded), ``limit``.
+        ``path``, ``session``, ``series``, ``history`` (include superseded), ``limit``.
         """
         options = filters or {}
         hits = await search_hits(self.services, query, _filters(options), int(options.get("limit", 10)), self._settings.journal)
@@ -193,4 +202,5 @@ def _filters(options: dict[str, Any]) -> DecisionFilter:
         until=options.get("until"),
         path_prefix=options.get("path"),
         session=options.get("session"),
+        series=options.get("series"),
     )

@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from graph.commits import CommitRecord
-from graph.records import AlternativeRecord, DecisionChain, DecisionRecord, StakeholderRecord
+from graph.records import AlternativeRecord, DecisionChain, DecisionRecord, SessionRecord, StakeholderRecord
 
 from nlp.extract import decision_id
 from nlp.schema import Conversation, ExtractedDecision
@@ -33,6 +33,9 @@ def _as_record(decision: ExtractedDecision, conversation: Conversation, kind: st
         stakeholders=tuple(StakeholderRecord(p.handle, p.name, p.role) for p in decision.stakeholders),
         decision_maker=decision.decision_maker, files=decision.related_code, features=decision.related_features,
         supersedes=(), superseded_by=(), revisits=(), revisited_by=(), status_text=decision.status_text,
+        session_info=SessionRecord(
+            conversation.session_id, conversation.title, conversation.source_format, conversation.date, conversation.series,
+        ),
     )
 
 
@@ -61,6 +64,7 @@ def decision_record_json(record: DecisionRecord) -> dict[str, Any]:
         "source": {
             "kind": record.source,
             "session": record.session,
+            "series": record.session_info.series if record.session_info else None,
             "messages": list(record.messages),
             "path": record.source_path,
         },

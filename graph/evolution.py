@@ -25,6 +25,7 @@ class Candidate:
     subject: str | None = None
     context: str | None = None
     session: str | None = None
+    series: str | None = None
 
 
 class EvolutionStore:
@@ -103,6 +104,7 @@ class EvolutionStore:
             candidate = Candidate(
                 row["id"], row["summary"], tuple(row["keywords"] or ()), tuple(row["tags"] or ()),
                 instant(row["at"]), float(row["score"]), row["subject"], row["context"], row["session"],
+                row["series"],
             )
             if row["id"] not in best or candidate.similarity > best[row["id"]].similarity:
                 best[row["id"]] = candidate

@@ -40,6 +40,7 @@ class DecisionFilter:
             that contains it.
         feature: Affects this feature key.
         session: Came from this session (an ADR collection is a session too).
+        series: Came from a session of this series of meetings.
         source: ``conversation``, ``adr``, ``agent`` or ``manual``.
         text: Words the decision's text or an alternative it considered must match.
         groups: The reader's access groups; None reads without restriction.
@@ -55,6 +56,7 @@ class DecisionFilter:
     path_prefix: str | None = None
     feature: str | None = None
     session: str | None = None
+    series: str | None = None
     source: str | None = None
     text: str | None = None
     groups: tuple[str, ...] | None = None
@@ -78,6 +80,7 @@ class DecisionFilter:
             "path_ancestors": path_ancestors(path) if path else [],
             "feature": self.feature,
             "session": self.session,
+            "series": self.series,
             "source": self.source,
             "text": text,
             "groups": list(self.groups) if self.groups is not None else None,

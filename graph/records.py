@@ -44,6 +44,7 @@ class SessionRecord:
     title: str | None
     source: str | None
     started_at: datetime | None
+    series: str | None = None
 
 
 @dataclass(frozen=True)
@@ -159,7 +160,7 @@ class DecisionRecord:
 def _session(info: dict[str, Any] | None) -> SessionRecord | None:
     if not info:
         return None
-    return SessionRecord(info["id"], info.get("title"), info.get("source"), instant(info.get("started_at")))
+    return SessionRecord(info["id"], info.get("title"), info.get("source"), instant(info.get("started_at")), info.get("series"))
 
 
 @dataclass(frozen=True)

@@ -74,6 +74,8 @@ class DecisionWriter:
             "source": conversation.source_format,
             "started_at": next((m.timestamp for m in conversation.messages if m.timestamp), None),
             "access_groups": list(access_groups),
+            "series": conversation.series,
+            "series_given": conversation.series_from == "--series",
         }
         rows = [
             {

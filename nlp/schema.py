@@ -39,13 +39,25 @@ class Message(_Frozen):
 
 
 class Conversation(_Frozen):
-    """An ordered list of messages from one source."""
+    """An ordered list of messages from one source.
+
+    Attributes:
+        date: The day the source says it happened (or ``--date``); messages without a
+            timestamp of their own carry it.
+        date_from: Where that date was read ("front matter", "file name", "--date" …).
+        series: The series of meetings or threads the session belongs to, if known.
+        series_from: How it was known: "--series" (said by the user), "folder" or "title".
+    """
 
     session_id: str
     source_format: str
     path: str | None = None
     title: str | None = None
     messages: tuple[Message, ...]
+    date: datetime | None = None
+    date_from: str | None = None
+    series: str | None = None
+    series_from: str | None = None
 
 
 class Span(_Frozen):

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from collections import Counter
+from datetime import UTC, datetime
 from pathlib import Path
 
 import typer
@@ -17,22 +18,38 @@ from api.runtime import GraphConnection
 from api.services import build_services
 from graph.reader import DecisionReader
 from nlp.errors import NlpError
-from nlp.readers import FORMATS, read_conversation, read_decisions
+from nlp.readers import FORMATS, conversation_files, read_conversation, read_decisions
 from nlp.schema import Conversation, ExtractedDecision
 
 
 def ingest(
     ctx: typer.Context,
-    paths: list[Path] = typer.Argument(..., help="Conversation files to ingest."),
+    paths: list[Path] = typer.Argument(..., help="Conversation files, or folders of them, to ingest."),
     fmt: str = typer.Option("auto", "--format", "-f", help=f"One of: {', '.join(FORMATS)}."),
     session: str | None = typer.Option(None, help="Session id (default: the file name); only with one file."),
+    date: datetime | None = typer.Option(
+        None, "--date", help="The day the conversation happened, for messages without a time of their own "
+        "(default: the date the file states in front matter, first heading, a Date: line, its name or its folder).",
+    ),
+    series: str | None = typer.Option(
+        None, "--series", help="The series of meetings these sessions belong to (default: the nearest folder that "
+        "is not a date, else the title without its date, for dated files).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the stored decisions as JSON."),
 ) -> None:
-    """Detect, extract, store and relate the decisions in conversation files (idempotent)."""
+    """Detect, extract, store and relate the decisions in conversation files (idempotent).
+
+    Files are ingested oldest first by the date each states, so a later meeting is related
+    to the earlier ones whatever order they were named in.
+    """
     cli = cli_context(ctx)
-    if session and len(paths) > 1:
+    try:
+        files = conversation_files(paths)
+    except NlpError as exc:
+        raise fail(str(exc), code=2) from exc
+    if session and len(files) > 1:
         raise fail("--session names one session; give one file with it", code=2)
-    inputs = _read_all(paths, fmt, session)
+    inputs = _in_time_order(_read_all(files, fmt, session, aware(date), series))
 
     async def action(graph: GraphConnection) -> tuple[list[IngestReport], list[dict[str, object]]]:
         services = build_services(cli.settings, graph.executor)
@@ -49,13 +66,22 @@ def ingest(
 
     reports, stored = run_on_graph(cli, action)
     for report in reports:
+        dated = f", dated {report.date:%Y-%m-%d} ({report.date_from})" if report.date else ""
+        in_series = f", series {report.series!r} ({report.series_from})" if report.series else ""
         cli.note(
             f"{report.session_id}: {report.messages_read} messages read ({report.new_messages} new), "
             f"{report.decisions_found} decisions found ({report.new_decisions} new), {report.linked_files} file links, "
-            f"{report.superseded} superseded, {report.revisited} revisited"
+            f"{report.superseded} superseded, {report.revisited} revisited{dated}{in_series}"
         )
         for warning in report.warnings:
             cli.note(f"{report.session_id}: warning: {warning}")
+    undated = [report.session_id for report in reports if report.undated and report.decisions_found]
+    if undated:
+        shown = ", ".join(undated[:3]) + (f" and {len(undated) - 3} more" if len(undated) > 3 else "")
+        cli.note(
+            f"no date found in {shown}: their decisions are dated by when they were ingested; "
+            "give the meeting's day with --date YYYY-MM-DD"
+        )
     if as_json:
         typer.echo(json.dumps(stored, indent=2, ensure_ascii=False))
 
@@ -92,18 +118,35 @@ def chain(
                 )
 
 
-def _read_all(paths: list[Path], fmt: str, session: str | None) -> list[tuple[Conversation, list[ExtractedDecision] | None]]:
-    inputs: list[tuple[Conversation, list[ExtractedDecision] | None]] = []
+Input = tuple[Conversation, list[ExtractedDecision] | None]
+
+
+def _read_all(
+    paths: list[Path], fmt: str, session: str | None, date: datetime | None, series: str | None
+) -> list[Input]:
+    inputs: list[Input] = []
+    stems = Counter(path.stem for path in paths)
     try:
         for path in paths:
-            structured = read_decisions(path, session) if fmt in {"auto", "decision-doc"} else None
+            # A folder per meeting ("2023-07-20/notes.md") repeats the file name: the
+            # folder tells those sessions apart.
+            name = session or (f"{path.parent.name}/{path.stem}" if stems[path.stem] > 1 else None)
+            structured = read_decisions(path, name) if fmt in {"auto", "decision-doc"} else None
             if structured is not None:
                 inputs.append((structured[0], structured[1]))
             else:
-                inputs.append((read_conversation(path, fmt, session), None))
+                inputs.append((read_conversation(path, fmt, name, date=date, series=series), None))
     except NlpError as exc:
         raise fail(f"{exc} (nothing was stored)", code=2) from exc
     return inputs
+
+
+def _in_time_order(inputs: list[Input]) -> list[Input]:
+    """Oldest first by the time each conversation starts; undated ones after, as given."""
+    def started(item: Input) -> tuple[bool, datetime]:
+        times = [m.timestamp for m in item[0].messages if m.timestamp]
+        return (not times, min(times) if times else datetime.max.replace(tzinfo=UTC))
+    return sorted(inputs, key=started)
 
 
 def _progress(cli: CliContext) -> Progress:

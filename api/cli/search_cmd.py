@@ -27,6 +27,7 @@ def search(
     status: list[str] = typer.Option([], "--status", help="Only these statuses (repeatable)."),
     path: str | None = typer.Option(None, "--path", help="Only decisions affecting this path or directory."),
     session: str | None = typer.Option(None, "--session", help="Only decisions from this session."),
+    series: str | None = typer.Option(None, "--series", help="Only decisions from sessions of this series of meetings."),
     history: bool = typer.Option(False, "--history", help="Include superseded decisions."),
     limit: int = typer.Option(5, min=1, max=100),
     as_json: bool = typer.Option(
@@ -37,6 +38,7 @@ def search(
     filters = DecisionFilter(
         include_history=history, statuses=tuple(status) or None, tags=tuple(tag) or None,
         stakeholder=handle_for(by) if by else None, since=aware(since), until=aware(until), path_prefix=path, session=session,
+        series=series,
     )
     found = _search(cli, query, filters, limit)
     if as_json:

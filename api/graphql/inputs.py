@@ -26,6 +26,7 @@ class DecisionWhere:
     path_prefix: str | None = strawberry.field(default=None, description="Affects this file, anything under this directory, or a directory containing it.")
     feature: str | None = strawberry.field(default=None, description="Affects this feature key.")
     session: str | None = strawberry.field(default=None, description="Came from this session (an ADR collection is a session too).")
+    series: str | None = strawberry.field(default=None, description="Came from a session of this series of meetings.")
     source: str | None = strawberry.field(default=None, description="conversation, adr, agent or manual.")
     text: str | None = strawberry.field(default=None, description="Words the decision or an alternative it considered must contain (full-text).")
     include_history: bool = strawberry.field(default=False, description="Also superseded, deprecated and rejected decisions.")
@@ -46,6 +47,7 @@ def to_filter(where: DecisionWhere | None) -> DecisionFilter:
         path_prefix=where.path_prefix,
         feature=where.feature,
         session=where.session,
+        series=where.series,
         source=where.source,
         text=where.text,
     )

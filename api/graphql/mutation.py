@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 
 import strawberry
 
@@ -29,9 +30,10 @@ REVISIT_OUTCOMES = ("kept", "changed", "reversed", "deferred")
 
 @strawberry.type
 class Mutation:
-    @strawberry.mutation(description="Detect, extract, store and relate the decisions of one conversation (idempotent). `format`: auto, transcript, chat-jsonl, slack, qmsum, markdown or decision-doc.")
+    @strawberry.mutation(description="Detect, extract, store and relate the decisions of one conversation (idempotent). `format`: auto, transcript, chat-jsonl, slack, qmsum, markdown or decision-doc. `date` dates the messages that carry no time of their own (over a date the content states); `series` names the series of meetings the session belongs to.")
     async def ingest(
         self, info: Info, session: str, content: str, format: str = "auto", access_groups: list[str] | None = None,
+        date: datetime | None = None, series: str | None = None,
     ) -> IngestResult:
         context = info.context
         if refused := _unless_writer(context, "ingest"):
@@ -54,7 +56,9 @@ class Mutation:
                         "a session's groups are fixed when it is created", field="accessGroups",
             )
         try:
-            report = await ingest_text(content, format, session, context.services.ingest, groups)
+            report = await ingest_text(
+                content, format, session, context.services.ingest, groups, date=date, series=series,
+            )
         except NlpError as exc:
             return ValidationError(message=str(exc), field="content")
         return IngestSuccess(
@@ -62,7 +66,7 @@ class Mutation:
             decisions_found=report.decisions_found, new_decisions=report.new_decisions,
             superseded=report.superseded, revisited=report.revisited,
             decisions=[Decision.of(r) for r in await context.load_decisions(report.decision_ids)],
-            warnings=report.warnings,
+            warnings=report.warnings, date=report.date, date_from=report.date_from, series=report.series,
         )
 
     @strawberry.mutation(description="Record a decision by hand; returns it with seed 002's quality score and suggestions.")

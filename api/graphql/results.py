@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated
 
 import strawberry
@@ -40,6 +41,13 @@ class IngestSuccess:
     warnings: list[str] = strawberry.field(
         description="What to know about this run, e.g. the LLM rejecting most of what the offline detector is sure of."
     )
+    date: datetime | None = strawberry.field(
+        default=None, description="The day the conversation is dated by (messages without a time of their own carry it); null when none was given or found."
+    )
+    date_from: str | None = strawberry.field(
+        default=None, description="Where that date was read: front matter, first heading, a Date line, file name, folder name or --date (the `date` argument)."
+    )
+    series: str | None = strawberry.field(default=None, description="The series of meetings the session belongs to, if known.")
 
 
 @strawberry.type(description="Seed 002's recording quality: a score and what would raise it.")

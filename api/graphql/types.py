@@ -106,10 +106,16 @@ class Session:
     title: str | None
     source: str | None = strawberry.field(description="Its format: transcript, chat-jsonl, slack, qmsum, markdown, adr, manual…")
     started_at: datetime | None
+    series: str | None = strawberry.field(
+        description="The series of meetings it belongs to (`ingest --series`, or the folder or title its dated file suggests)."
+    )
 
     @classmethod
     def of(cls, record: SessionRecord) -> Session:
-        return cls(id=strawberry.ID(record.id), title=record.title, source=record.source, started_at=record.started_at)
+        return cls(
+            id=strawberry.ID(record.id), title=record.title, source=record.source, started_at=record.started_at,
+            series=record.series,
+        )
 
     @strawberry.field(description="Decisions stated in this session, in the order they were made.")
     async def decisions(

@@ -1,7 +1,7 @@
 // How many of the decisions the filters select fall under each tag, status, stakeholder
 // or month ($by: TAG | STATUS | STAKEHOLDER | MONTH), largest first. Same filters and
 // visibility as decisions_page.
-// params: $by, $include_history, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $feature, $session, $source, $text, $groups
+// params: $by, $include_history, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $feature, $session, $series, $source, $text, $groups
 // example: :param by => 'TAG'
 //          :param include_history => false
 //          :param statuses => null
@@ -14,6 +14,7 @@
 //          :param path_dir => 'src/api/'
 //          :param feature => null
 //          :param session => null
+//          :param series => null
 //          :param source => null
 //          :param text => null
 //          :param groups => null
@@ -33,6 +34,7 @@ WHERE ($include_history OR NOT d.status IN ['superseded', 'deprecated', 'rejecte
   AND ($source IS NULL OR d.source = $source)
   AND ($text IS NULL OR d.id IN text_ids)
   AND ($session IS NULL OR EXISTS { (d)-[:IN_SESSION]->(:Session {id: $session}) })
+  AND ($series IS NULL OR EXISTS { (d)-[:IN_SESSION]->(:Session {series: $series}) })
   AND ($stakeholder IS NULL OR EXISTS { (d)-[:INVOLVES|DECIDED_BY]->(:Stakeholder {handle: $stakeholder}) })
   AND ($feature IS NULL OR EXISTS { (d)-[:AFFECTS]->(:Feature {key: $feature}) })
   AND ($path_prefix IS NULL OR EXISTS {

@@ -52,6 +52,7 @@ CALL () {
     AND (search.source IS NULL OR d.source = search.source)
     AND (search.text IS NULL OR d.id IN text_ids)
     AND (search.session IS NULL OR EXISTS { (d)-[:IN_SESSION]->(:Session {id: search.session}) })
+    AND (search.series IS NULL OR EXISTS { (d)-[:IN_SESSION]->(:Session {series: search.series}) })
     AND (search.stakeholder IS NULL OR EXISTS { (d)-[:INVOLVES|DECIDED_BY]->(:Stakeholder {handle: search.stakeholder}) })
     AND (search.feature IS NULL OR EXISTS { (d)-[:AFFECTS]->(:Feature {key: search.feature}) })
     AND (search.path_prefix IS NULL OR EXISTS {
@@ -90,7 +91,7 @@ RETURN collect({
                  .cons, .risks, .assumptions, decided_at: toString(d.decided_at),
                  recorded_at: toString(d.recorded_at), superseded_at: toString(d.superseded_at)},
     session: s.id,
-    session_info: s {.id, .title, .source, started_at: toString(s.started_at)},
+    session_info: s {.id, .title, .source, .series, started_at: toString(s.started_at)},
     earlier: earlier,
     stated_in: [(d)-[:STATED_IN]->(m:Message) | m {.id, .seq, .author, .role, .content, timestamp: toString(m.timestamp)}],
     alternatives: [(d)-[:CONSIDERED]->(a:Alternative) | a {.id, .option, .pros, .cons, .why_not_chosen}],

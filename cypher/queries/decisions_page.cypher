@@ -9,7 +9,7 @@
 // $tags; the rarest of $tags_all) — so only those decisions are examined, not every
 // decision; the filters then apply to all of them. Seeding by tag relies on every tag a
 // decision carries having its TAGGED relationship (the writers and `schema apply` see to it).
-// params: $order, $skip, $limit, $path_ancestors, $include_history, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $feature, $session, $source, $text, $groups
+// params: $order, $skip, $limit, $path_ancestors, $include_history, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $feature, $session, $series, $source, $text, $groups
 // example: :param order => 'NEWEST'
 //          :param skip => 0
 //          :param limit => 20
@@ -25,6 +25,7 @@
 //          :param path_ancestors => ['src/']
 //          :param feature => null
 //          :param session => null
+//          :param series => null
 //          :param source => null
 //          :param text => null
 //          :param groups => null
@@ -96,6 +97,7 @@ WHERE ($include_history OR NOT d.status IN ['superseded', 'deprecated', 'rejecte
   AND ($source IS NULL OR d.source = $source)
   AND ($text IS NULL OR seed = 'text' OR d IN text_hits)  // seeded by the text: a hit already
   AND ($session IS NULL OR EXISTS { (d)-[:IN_SESSION]->(:Session {id: $session}) })
+  AND ($series IS NULL OR EXISTS { (d)-[:IN_SESSION]->(:Session {series: $series}) })
   AND ($stakeholder IS NULL OR EXISTS { (d)-[:INVOLVES|DECIDED_BY]->(:Stakeholder {handle: $stakeholder}) })
   AND ($feature IS NULL OR EXISTS { (d)-[:AFFECTS]->(:Feature {key: $feature}) })
   AND ($groups IS NULL OR EXISTS {

@@ -1,17 +1,22 @@
 // Ingest: create or find a session and its messages (MERGE on the natural keys), link
 // each message to the session. Properties are set only when a node is created, so a
-// re-run changes nothing.
+// re-run changes nothing -- except what a later run knows better: a date given or found
+// now (`ingest --date`) dates messages stored without one (the session starts at the
+// earliest time known), and a series the user names
+// (series_given) replaces an inferred one; an inferred series never replaces a stored one.
 // params: $session, $messages
-// example: :param session => {id: 'api-design', title: 'API design', source: 'transcript', access_groups: []}
+// example: :param session => {id: 'api-design', title: 'API design', source: 'transcript', access_groups: [], started_at: null, series: null, series_given: false}
 //          :param messages => [{id: 'api-design#1a2b', seq: 0, author: 'alice', role: null, content: 'Should we use REST?', content_hash: '1a2b', timestamp: null, topic: null}]
 MERGE (s:Session {id: $session.id})
-ON CREATE SET s.title = $session.title, s.source = $session.source, s.started_at = $session.started_at,
-              s.access_groups = $session.access_groups
+ON CREATE SET s.title = $session.title, s.source = $session.source, s.access_groups = $session.access_groups
+SET s.started_at = CASE WHEN s.started_at IS NULL OR $session.started_at < s.started_at
+                        THEN $session.started_at ELSE s.started_at END,
+    s.series = CASE WHEN $session.series_given THEN $session.series ELSE coalesce(s.series, $session.series) END
 WITH s
 UNWIND $messages AS m
 MERGE (msg:Message {id: m.id})
 ON CREATE SET msg.session_id = s.id, msg.seq = m.seq, msg.author = m.author, msg.role = m.role,
-              msg.content = m.content, msg.content_hash = m.content_hash, msg.timestamp = m.timestamp,
-              msg.topic = m.topic
+              msg.content = m.content, msg.content_hash = m.content_hash, msg.topic = m.topic
+SET msg.timestamp = coalesce(m.timestamp, msg.timestamp)
 MERGE (msg)-[:IN_SESSION]->(s)
 RETURN count(msg) AS messages;

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 
 from nlp.errors import InputFormatError
@@ -12,7 +13,9 @@ from nlp.readers.common import decode_text, with_content_ids
 from nlp.readers.decision_doc import is_decision_document, read_decision_document
 from nlp.readers.markdown_notes import read_markdown_notes
 from nlp.readers.qmsum import read_qmsum
+from nlp.readers.series import inferred_series
 from nlp.readers.slack import read_slack
+from nlp.readers.source_date import SourceDate, stated_date
 from nlp.readers.transcript import read_transcript
 from nlp.schema import Conversation, ExtractedDecision, Message
 
@@ -26,15 +29,44 @@ READERS: dict[str, Reader] = {
     "markdown": read_markdown_notes,
 }
 FORMATS = ("auto", *READERS, "decision-doc")
+CONVERSATION_SUFFIXES = frozenset({".md", ".markdown", ".txt", ".jsonl", ".json", ".log"})
 
 
-def read_conversation(path: Path, fmt: str = "auto", session_id: str | None = None) -> Conversation:
+def conversation_files(paths: Sequence[Path]) -> list[Path]:
+    """``paths`` with each folder replaced by the conversation files under it (by suffix,
+    sorted, hidden ones left out); files named directly are kept whatever their suffix.
+
+    Raises:
+        InputFormatError: A folder holds no conversation file.
+    """
+    files: list[Path] = []
+    for path in paths:
+        if not path.is_dir():
+            files.append(path)
+            continue
+        found = sorted(
+            p for p in path.rglob("*")
+            if p.is_file() and p.suffix.lower() in CONVERSATION_SUFFIXES
+            and not any(part.startswith(".") for part in p.relative_to(path).parts)
+        )
+        if not found:
+            raise InputFormatError(str(path), f"holds no conversation files ({', '.join(sorted(CONVERSATION_SUFFIXES))})")
+        files += found
+    return files
+
+
+def read_conversation(
+    path: Path, fmt: str = "auto", session_id: str | None = None, *, date: datetime | None = None,
+    series: str | None = None,
+) -> Conversation:
     """Read one file as a conversation.
 
     Args:
         path: The file.
         fmt: One of ``FORMATS``; ``auto`` decides from the extension and content.
         session_id: The session's id; by default the file name without extension.
+        date: When it happened, overriding what the file states (``ingest --date``).
+        series: The series it belongs to, overriding the one inferred.
 
     Raises:
         InputFormatError: Unknown format, unreadable file, or malformed content
@@ -45,17 +77,26 @@ def read_conversation(path: Path, fmt: str = "auto", session_id: str | None = No
         data = path.read_bytes()
     except OSError as exc:
         raise InputFormatError(shown, f"cannot be read ({exc.strerror or exc})") from exc
-    return read_conversation_text(decode_text(data, shown), fmt, session_id or path.stem, path)
+    return read_conversation_text(decode_text(data, shown), fmt, session_id or path.stem, path, date=date, series=series)
 
 
-def read_conversation_text(text: str, fmt: str, session_id: str, path: Path | None = None) -> Conversation:
+def read_conversation_text(
+    text: str, fmt: str, session_id: str, path: Path | None = None, *, date: datetime | None = None,
+    series: str | None = None,
+) -> Conversation:
     """Read a conversation handed over as text (a GraphQL ``ingest``, a pipe).
+
+    Messages without a timestamp of their own take the day the source states (front
+    matter, first heading, a ``Date:`` line, file or folder name) or ``date``; a dated
+    source without ``series`` gets the one its folder or title suggests.
 
     Args:
         text: The whole conversation.
         fmt: One of ``FORMATS``; ``auto`` decides from ``path``'s extension and the content.
         session_id: The session's id.
         path: Where the text came from, if a file: named in errors and stored as the source.
+        date: When it happened, overriding what the text states (UTC when it has no zone).
+        series: The series it belongs to, overriding the one inferred.
 
     Raises:
         InputFormatError: Unknown format or malformed content (naming the line).
@@ -72,9 +113,17 @@ def read_conversation_text(text: str, fmt: str, session_id: str, path: Path | No
         raise InputFormatError(shown, f"holds no messages (read as {chosen})")
     stem = path.stem if path else session_id
     title = stem if chosen != "markdown" else _first_heading(text) or stem
+    if date is not None and date.tzinfo is None:
+        date = date.replace(tzinfo=UTC)
+    dated = SourceDate(date, "--date") if date is not None else stated_date(text, path)
+    named = (series, "--series") if series else None
+    if dated is not None:
+        messages = [m if m.timestamp else m.model_copy(update={"timestamp": dated.when}) for m in messages]
+        named = named or inferred_series(path, title)
     return Conversation(
         session_id=session_id, source_format=chosen, path=str(path) if path else None, title=title,
-        messages=tuple(messages),
+        messages=tuple(messages), date=dated.when if dated else None, date_from=dated.where if dated else None,
+        series=named[0] if named else None, series_from=named[1] if named else None,
     )
 
 

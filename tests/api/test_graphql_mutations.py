@@ -38,6 +38,20 @@ def test_ingest_stores_and_is_idempotent(graphql: GraphQL) -> None:
     assert (again["newMessages"], again["newDecisions"], again["decisionsFound"]) == (0, 0, 1)
 
 
+def test_ingest_dates_untimed_messages_and_names_the_series(graphql: GraphQL) -> None:
+    notes = "# Queue review\n\n## Decisions\n\n- We decided to use SQS for the worker queue.\n"
+    dated = """mutation($content: String!) { ingest(session: "queue-review", content: $content, format: "markdown",
+      date: "2024-09-30T00:00:00", series: "architecture review") {
+      __typename ... on IngestSuccess { date dateFrom series decisions { decidedAt session { series startedAt } } } } }"""
+    result = graphql.run(dated, {"content": notes})["ingest"]
+    assert result["__typename"] == "IngestSuccess", result
+    assert (result["date"], result["dateFrom"], result["series"]) == ("2024-09-30T00:00:00+00:00", "--date", "architecture review")
+    assert result["decisions"][0]["decidedAt"].startswith("2024-09-30")
+    assert result["decisions"][0]["session"] == {"series": "architecture review", "startedAt": "2024-09-30T00:00:00+00:00"}
+    listed = graphql.run('{ decisions(where: {series: "architecture review"}) { totalCount } }')
+    assert listed == {"decisions": {"totalCount": 1}}
+
+
 def test_ingest_refuses_bad_input_and_stores_nothing(graphql: GraphQL) -> None:
     unknown = graphql.run(INGEST, {"session": "bad", "content": CHAT, "format": "docx"})["ingest"]
     assert unknown["__typename"] == "ValidationError" and unknown["field"] == "format"

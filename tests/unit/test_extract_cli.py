@@ -21,7 +21,7 @@ def test_extract_json_prints_decisions_in_the_shared_shape(tmp_path: Path, monke
         "pattern", "category", "tags", "keywords", "source", "alternatives", "stakeholders", "decision_maker",
         "files", "features", "supersedes", "superseded_by", "revisits", "revisited_by",
     }
-    assert decision["source"] == {"kind": "conversation", "session": "db", "messages": [1], "path": str(path)}
+    assert decision["source"] == {"kind": "conversation", "session": "db", "series": None, "messages": [1], "path": str(path)}
     assert [alt["option"] for alt in decision["alternatives"]] == ["MySQL"]
     assert decision["decision_maker"] == "@ben"
     again = json.loads(CliRunner().invoke(app, ["extract", str(path), "--json"]).stdout)

@@ -14,4 +14,4 @@ def test_extracted_decisions_use_the_design_shape() -> None:
     conversation = Conversation(session_id="s", source_format="t", messages=(Message(id="s#a", seq=0, content="x"),))
     data = extracted_decision_json(ExtractedDecision(decision="Use X", messages=(0,)), conversation)
     assert DESIGN_KEYS <= set(data)
-    assert data["source"] == {"kind": "conversation", "session": "s", "messages": [0], "path": None}
+    assert data["source"] == {"kind": "conversation", "session": "s", "series": None, "messages": [0], "path": None}
