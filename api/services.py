@@ -10,12 +10,13 @@ from api.settings import JournalSettings, Settings
 from graph.evolution import EvolutionStore
 from graph.executor import QueryExecutor
 from graph.listing import DecisionListing
+from graph.people import People
 from graph.reader import DecisionReader
 from graph.search import DecisionSearch
 from graph.writer import DecisionWriter
 from nlp.detect import DetectorConfig
 from nlp.embedding import Embedder, MiniLMEmbedder
-from nlp.extract import ExtractorConfig
+from nlp.extract import ExtractorConfig, handle_for
 from nlp.language import load_language
 from nlp.llm.client import LLMClient
 from nlp.llm.openai_client import OpenAIClient
@@ -98,6 +99,8 @@ def build_services(settings: Settings, executor: QueryExecutor, events: EventBus
         detect_evolution=journal.track_superseded_decisions or journal.detect_revisited_decisions,
         auto_detect=journal.auto_detect,
         relation_judge=RelationJudge(client) if client is not None else None,
+        people=People(executor),
+        aliases=tuple((handle_for(alias), handle_for(person)) for alias, person in settings.people.aliases.items()),
     )
     return Services(
         executor, ingest, DecisionReader(executor), DecisionSearch(executor), DecisionListing(executor), bus

@@ -117,6 +117,14 @@ class JournalSettings(_Section):
     detect_revisited_decisions: bool = True
 
 
+class PeopleSettings(_Section):
+    """Names that are one person: ``[people.aliases]`` maps a handle, nick or name to the
+    person's handle (``"Alice Smith" = "@alice"``). Ingestion applies them as
+    ``decision-journal people merge`` would, before it stores a session's decisions."""
+
+    aliases: dict[str, str] = Field(default_factory=dict)
+
+
 class LLMSettings(_Section):
     """An OpenAI-compatible endpoint (OpenAI, vLLM, Ollama, llama.cpp). The LLM path runs
     when a model is named and an endpoint or key is given; otherwise the offline path."""
@@ -214,6 +222,7 @@ class Settings(BaseSettings):
     auth: AuthSettings = AuthSettings()
     graphql: GraphQLSettings = GraphQLSettings()
     llm: LLMSettings = LLMSettings()
+    people: PeopleSettings = PeopleSettings()
 
     @model_validator(mode="before")
     @classmethod

@@ -23,6 +23,6 @@ async def session_access_groups(executor: QueryExecutor, session_id: str) -> tup
 
 
 async def stakeholder(executor: QueryExecutor, handle: str) -> StakeholderRecord | None:
-    """A stakeholder by normalized handle (``@alice``), or None."""
+    """A stakeholder by normalized handle (``@alice``) or one of their aliases, or None."""
     rows = await executor.read(load_query("stakeholder_by_handle"), {"handle": handle})
-    return StakeholderRecord(rows[0]["handle"], rows[0]["name"], None) if rows else None
+    return StakeholderRecord(rows[0]["handle"], rows[0]["name"], None, tuple(sorted(rows[0]["aliases"]))) if rows else None

@@ -22,6 +22,7 @@ class StakeholderRecord:
     handle: str
     name: str | None
     role: str | None
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -93,10 +93,10 @@ class Query:
     ) -> list[PathDecisions]:
         return await governing_paths(info, paths, added_lines)
 
-    @strawberry.field(description="A person, by handle (@alice) or name; null when unknown.")
+    @strawberry.field(description="A person, by handle (@alice), name or one of their aliases; null when unknown.")
     async def stakeholder(self, info: Info, handle: str) -> Stakeholder | None:
         found = await find_stakeholder(info.context.services.executor, handle_for(handle))
-        return Stakeholder(handle=found.handle, name=found.name, role=None) if found else None
+        return Stakeholder(handle=found.handle, name=found.name, role=None, aliases=list(found.aliases)) if found else None
 
     @strawberry.field(description="A feature or epic, by key.")
     def feature(self, key: str) -> Feature:

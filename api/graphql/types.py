@@ -66,6 +66,9 @@ class Stakeholder:
     handle: str = strawberry.field(description="Normalized handle, e.g. @alice.")
     name: str | None
     role: str | None = strawberry.field(description="Their role in the decision this was reached from (null at top level).")
+    aliases: list[str] | None = strawberry.field(
+        default=None, description="Other handles that name this person (`decision-journal people merge`); at top level only."
+    )
 
     @strawberry.field(description="Decisions they were involved in or made, newest first.")
     async def decisions(

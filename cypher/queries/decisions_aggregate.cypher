@@ -35,7 +35,9 @@ WHERE ($include_history OR NOT d.status IN ['superseded', 'deprecated', 'rejecte
   AND ($text IS NULL OR d.id IN text_ids)
   AND ($session IS NULL OR EXISTS { (d)-[:IN_SESSION]->(:Session {id: $session}) })
   AND ($series IS NULL OR EXISTS { (d)-[:IN_SESSION]->(:Session {series: $series}) })
-  AND ($stakeholder IS NULL OR EXISTS { (d)-[:INVOLVES|DECIDED_BY]->(:Stakeholder {handle: $stakeholder}) })
+  AND ($stakeholder IS NULL OR EXISTS {
+        MATCH (d)-[:INVOLVES|DECIDED_BY]->(h:Stakeholder)
+        WHERE h.handle = $stakeholder OR EXISTS { (:Alias {handle: $stakeholder})-[:ALIAS_OF]->(h) } })
   AND ($feature IS NULL OR EXISTS { (d)-[:AFFECTS]->(:Feature {key: $feature}) })
   AND ($path_prefix IS NULL OR EXISTS {
         MATCH (d)-[:AFFECTS]->(f:File)

@@ -53,7 +53,9 @@ CALL () {
     AND (search.text IS NULL OR d.id IN text_ids)
     AND (search.session IS NULL OR EXISTS { (d)-[:IN_SESSION]->(:Session {id: search.session}) })
     AND (search.series IS NULL OR EXISTS { (d)-[:IN_SESSION]->(:Session {series: search.series}) })
-    AND (search.stakeholder IS NULL OR EXISTS { (d)-[:INVOLVES|DECIDED_BY]->(:Stakeholder {handle: search.stakeholder}) })
+    AND (search.stakeholder IS NULL OR EXISTS {
+        MATCH (d)-[:INVOLVES|DECIDED_BY]->(h:Stakeholder)
+        WHERE h.handle = search.stakeholder OR EXISTS { (:Alias {handle: search.stakeholder})-[:ALIAS_OF]->(h) } })
     AND (search.feature IS NULL OR EXISTS { (d)-[:AFFECTS]->(:Feature {key: search.feature}) })
     AND (search.path_prefix IS NULL OR EXISTS {
           MATCH (d)-[:AFFECTS]->(f:File)

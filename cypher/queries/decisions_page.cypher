@@ -68,8 +68,15 @@ CALL (text_hits, seed) {
   RETURN d
   UNION
   UNWIND CASE WHEN seed = 'stakeholder' THEN [true] ELSE [] END AS seeded
-  MATCH (:Stakeholder {handle: $stakeholder})<-[:INVOLVES|DECIDED_BY]-(d:Decision)
-  RETURN d
+  CALL () {  // the person, asked by their handle or one of their aliases
+    MATCH (h:Stakeholder {handle: $stakeholder})
+    RETURN h
+    UNION
+    MATCH (:Alias {handle: $stakeholder})-[:ALIAS_OF]->(h:Stakeholder)
+    RETURN h
+  }
+  MATCH (h)<-[:INVOLVES|DECIDED_BY]-(d:Decision)
+  RETURN DISTINCT d
   UNION
   UNWIND CASE WHEN seed = 'tag' THEN [true] ELSE [] END AS seeded
   CALL () {
@@ -98,7 +105,9 @@ WHERE ($include_history OR NOT d.status IN ['superseded', 'deprecated', 'rejecte
   AND ($text IS NULL OR seed = 'text' OR d IN text_hits)  // seeded by the text: a hit already
   AND ($session IS NULL OR EXISTS { (d)-[:IN_SESSION]->(:Session {id: $session}) })
   AND ($series IS NULL OR EXISTS { (d)-[:IN_SESSION]->(:Session {series: $series}) })
-  AND ($stakeholder IS NULL OR EXISTS { (d)-[:INVOLVES|DECIDED_BY]->(:Stakeholder {handle: $stakeholder}) })
+  AND ($stakeholder IS NULL OR EXISTS {
+        MATCH (d)-[:INVOLVES|DECIDED_BY]->(h:Stakeholder)
+        WHERE h.handle = $stakeholder OR EXISTS { (:Alias {handle: $stakeholder})-[:ALIAS_OF]->(h) } })
   AND ($feature IS NULL OR EXISTS { (d)-[:AFFECTS]->(:Feature {key: $feature}) })
   AND ($groups IS NULL OR EXISTS {
         MATCH (d)-[:IN_SESSION]->(s:Session)

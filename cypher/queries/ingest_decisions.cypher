@@ -25,14 +25,27 @@ FOREACH (alt IN d.alternatives |
   MERGE (a:Alternative {id: alt.id})
   SET a.option = alt.option, a.pros = alt.pros, a.cons = alt.cons, a.why_not_chosen = alt.why_not_chosen
   MERGE (dec)-[:CONSIDERED]->(a))
-FOREACH (p IN d.stakeholders |
-  MERGE (h:Stakeholder {handle: p.handle})
+// A handle merged into another person's (people merge) stays theirs; `as` keeps the
+// handle it was stated under.
+WITH dec, d
+CALL (dec, d) {
+  UNWIND d.stakeholders AS p
+  OPTIONAL MATCH (:Alias {handle: p.handle})-[:ALIAS_OF]->(owner:Stakeholder)
+  WITH dec, p, coalesce(owner.handle, p.handle) AS handle
+  MERGE (h:Stakeholder {handle: handle})
   ON CREATE SET h.name = p.name
   MERGE (dec)-[r:INVOLVES]->(h)
-  SET r.role = p.role)
-FOREACH (handle IN CASE WHEN d.decision_maker IS NULL THEN [] ELSE [d.decision_maker] END |
+  SET r.role = p.role, r.as = CASE WHEN handle <> p.handle THEN p.handle END
+}
+CALL (dec, d) {
+  UNWIND CASE WHEN d.decision_maker IS NULL THEN [] ELSE [d.decision_maker] END AS stated
+  OPTIONAL MATCH (:Alias {handle: stated})-[:ALIAS_OF]->(owner:Stakeholder)
+  WITH dec, stated, coalesce(owner.handle, stated) AS handle
   MERGE (h:Stakeholder {handle: handle})
-  MERGE (dec)-[:DECIDED_BY]->(h))
+  MERGE (dec)-[r:DECIDED_BY]->(h)
+  SET r.as = CASE WHEN handle <> stated THEN stated END
+}
+WITH dec, d
 FOREACH (f IN d.files |
   MERGE (file:File {path: f.path})
   ON CREATE SET file.kind = f.kind
