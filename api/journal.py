@@ -75,7 +75,8 @@ class DecisionJournal:
 
     async def add_message(self, message: dict[str, Any]) -> None:
         """Append a message to this journal's session; detect and store any decision it makes."""
-        stored = await self.get_messages()
+        # Text removed by `prune` is no context.
+        stored = [m for m in await self.get_messages() if m["content"] is not None]
         context = [
             Message(id=m["id"], seq=i, author=m.get("author"), role=m.get("role"), content=m["content"])
             for i, m in enumerate(stored[-10:])

@@ -33,7 +33,7 @@ class MessageRecord:
     seq: int
     author: str | None
     role: str | None
-    content: str
+    content: str | None  # None once `prune` removed it (retention_days)
     timestamp: datetime | None
 
 

@@ -21,6 +21,7 @@ from api.cli.impact_cmd import impact
 from api.cli.journal_cmd import chain, ingest
 from api.cli.lineage_cmd import audit, lineage
 from api.cli.mcp_cmd import mcp
+from api.cli.prune_cmd import prune
 from api.cli.record_cmd import pre, record
 from api.cli.search_cmd import ask, search
 from api.cli.serve_cmd import graphql_schema, serve
@@ -55,6 +56,7 @@ app.command()(mcp)
 app.command(name="check-diff")(check_diff)
 app.command(name="ingest-git")(ingest_git_cmd)
 app.command()(impact)
+app.command()(prune)
 
 
 @app.callback()

@@ -22,7 +22,7 @@ class Message:
     seq: int = strawberry.field(description="0-based position in its session.")
     author: str | None
     role: str | None
-    content: str
+    content: str | None = strawberry.field(description="The text; null once `decision-journal prune` removed it (retention_days).")
     timestamp: datetime | None
 
     @classmethod

@@ -1,6 +1,6 @@
 // Ingest: create or find a session and its messages (MERGE on the natural keys), link
 // each message to the session. Properties are set only when a node is created, so a
-// re-run changes nothing -- except what a later run knows better: a date given or found
+// re-run changes nothing (text removed by `prune` stays removed) -- except what a later run knows better: a date given or found
 // now (`ingest --date`) dates messages stored without one (the session starts at the
 // earliest time known), and a series the user names
 // (series_given) replaces an inferred one; an inferred series never replaces a stored one.
@@ -16,7 +16,8 @@ WITH s
 UNWIND $messages AS m
 MERGE (msg:Message {id: m.id})
 ON CREATE SET msg.session_id = s.id, msg.seq = m.seq, msg.author = m.author, msg.role = m.role,
-              msg.content = m.content, msg.content_hash = m.content_hash, msg.topic = m.topic
+              msg.content = m.content, msg.content_hash = m.content_hash, msg.topic = m.topic,
+              msg.stored_at = datetime()
 SET msg.timestamp = coalesce(m.timestamp, msg.timestamp)
 MERGE (msg)-[:IN_SESSION]->(s)
 RETURN count(msg) AS messages;
