@@ -93,3 +93,25 @@ def test_folders_expand_to_their_conversation_files(tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     with pytest.raises(InputFormatError, match="holds no conversation files"):
         conversation_files([tmp_path / "empty"])
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "own_time"),
+    [
+        ("standup-2021-03-16.txt", "alice: We ship Friday.\n", None),
+        ("standup-2021-03-16.txt", "[2021-03-15T09:00:00Z] alice: We ship Friday.\n", datetime(2021, 3, 15, 9, tzinfo=UTC)),
+        ("chat-2021-03-16.jsonl", json.dumps({"author": "alice", "content": "We ship Friday."}) + "\n", None),
+        ("general-2021-03-16.json", json.dumps([{"type": "message", "user": "U1", "text": "We ship Friday.",
+                                                  "ts": "1615800000.0001"}]), datetime(2021, 3, 15, 9, 20, 0, 100, tzinfo=UTC)),
+        ("ES2002a-2021-03-16.json", json.dumps({"meeting_transcripts": [{"speaker": "PM", "content": "We ship Friday ."}]}), None),
+        ("notes-2021-03-16.md", "# Standup\n\n- We ship Friday.\n", None),
+    ],
+)
+def test_every_reader_dates_untimed_messages_by_the_file_and_keeps_timed_ones(
+    tmp_path: Path, name: str, content: str, own_time: datetime | None
+) -> None:
+    path = tmp_path / name
+    path.write_text(content)
+    conversation = read_conversation(path)
+    assert conversation.date == datetime(2021, 3, 16, tzinfo=UTC) and conversation.date_from == "file name"
+    assert conversation.messages[0].timestamp == (own_time or conversation.date)
