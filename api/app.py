@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import TypedDict
 
@@ -13,6 +13,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from api.admission import AdmissionControl
 from api.auth import Authenticator
 from api.graphql.endpoint import GraphQLEndpoint
 from api.graphql.schema import build_schema
@@ -38,9 +39,14 @@ class State(TypedDict):
     services: Services
 
 
-async def healthz(request: Request) -> JSONResponse:
-    """The process is up."""
-    return JSONResponse({"status": "ok"})
+def healthz(admission: AdmissionControl) -> Callable[[Request], Awaitable[JSONResponse]]:
+    """The process is up, with how many GraphQL requests are in flight and how many were
+    refused as busy since it started."""
+
+    async def answer(request: Request) -> JSONResponse:
+        return JSONResponse({"status": "ok", "in_flight": admission.in_flight, "rejected_busy": admission.rejected})
+
+    return answer
 
 
 async def readyz(request: Request) -> JSONResponse:
@@ -64,7 +70,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
     """Build the app; settings are read here when not given (the edge)."""
     resolved = settings or load_settings()
     authenticator = Authenticator(resolved.auth)
-    graphql = GraphQLEndpoint(build_schema(resolved.graphql), authenticator, resolved.graphql.graphiql)
+    graphql = AdmissionControl(
+        GraphQLEndpoint(build_schema(resolved.graphql), authenticator, resolved.graphql.graphiql),
+        resolved.server.max_in_flight,
+    )
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[State]:
@@ -76,6 +85,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
             yield {"graph": graph, "settings": resolved, "services": services}
 
     return Starlette(
-        routes=[Route("/healthz", healthz), Route("/readyz", readyz), Route("/graphql", graphql, methods=["GET", "POST"])],
+        routes=[Route("/healthz", healthz(graphql)), Route("/readyz", readyz), Route("/graphql", graphql, methods=["GET", "POST"])],
         lifespan=lifespan,
     )

@@ -12,7 +12,6 @@ from api.services import Services
 from api.settings import JournalSettings
 from graph.filters import DecisionFilter
 from graph.search import SearchHit
-from nlp.embedding import Embedder
 from nlp.question import parse_question
 
 
@@ -56,11 +55,12 @@ async def search_decisions(
         since=None if filters.since else parsed.since,
         until=None if filters.until else parsed.until,
     ))
-    embedder = services.ingest.embedder
-    # Inference runs in a worker thread (onnxruntime releases the GIL), so one search's
-    # embedding holds up neither other requests nor this search's full-text query. A task,
-    # not a bare coroutine, because a search without the question's filters awaits it again.
-    embedding = asyncio.ensure_future(_embed(embedder, parsed.sentence)) if embedder and parsed.text else None
+    questions = services.questions
+    # Inference runs in a worker thread (onnxruntime releases the GIL), batched with the
+    # questions of concurrent searches, so one search's embedding holds up neither other
+    # requests nor this search's full-text query. A task, not a bare coroutine, because a
+    # search without the question's filters awaits it again.
+    embedding = asyncio.ensure_future(questions.embed(parsed.sentence)) if questions and parsed.text else None
     hits = await services.search.search(parsed.text, embedding, merged, limit)
     dropped: tuple[str, ...] = ()
     if not hits and named and parsed.text:
@@ -81,10 +81,6 @@ def inferred_filters(inferred: DecisionFilter) -> tuple[str, ...]:
     if inferred.until:
         named.append(f"until={inferred.until.date().isoformat()}")
     return tuple(named)
-
-
-async def _embed(embedder: Embedder, sentence: str) -> list[float]:
-    return (await asyncio.to_thread(embedder.embed, [sentence]))[0]
 
 
 async def search_hits(

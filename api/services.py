@@ -6,6 +6,7 @@ from dataclasses import dataclass, fields, replace
 
 from api.events import EventBus
 from api.ingest import IngestServices
+from api.question_embedding import QuestionEmbedder
 from api.settings import JournalSettings, Settings
 from graph.evolution import EvolutionStore
 from graph.executor import QueryExecutor
@@ -35,6 +36,8 @@ class Services:
     search: DecisionSearch
     listing: DecisionListing
     events: EventBus
+    questions: QuestionEmbedder | None = None
+    """Search questions' embeddings, batched across concurrent searches (None: no embedder)."""
 
     def through(self, executor: QueryExecutor) -> Services:
         """The same services with every query sent through ``executor`` (say, one that
@@ -103,5 +106,6 @@ def build_services(settings: Settings, executor: QueryExecutor, events: EventBus
         aliases=tuple((handle_for(alias), handle_for(person)) for alias, person in settings.people.aliases.items()),
     )
     return Services(
-        executor, ingest, DecisionReader(executor), DecisionSearch(executor), DecisionListing(executor), bus
+        executor, ingest, DecisionReader(executor), DecisionSearch(executor), DecisionListing(executor), bus,
+        QuestionEmbedder(ingest.embedder) if ingest.embedder is not None else None,
     )

@@ -74,6 +74,9 @@ class ServerSettings(_Section):
 
     host: str = "127.0.0.1"
     port: int = 8000
+    max_in_flight: int = Field(default=32, ge=0)
+    """GraphQL requests served at once; more are refused at once with 503 and Retry-After
+    (docs/performance.md). 0: no cap."""
 
 
 class EmbeddingSettings(_Section):

@@ -6,8 +6,10 @@ Starts its own throwaway Neo4j, bulk-loads a generated decision graph, starts
 `decision-journal serve` on a free loopback port in its own process, then runs N clients
 in a closed loop for the given time, each posting a mix of portal queries (a filtered
 page with nested fields, search, a chain, impact of a directory, an aggregate). Prints
-requests, errors (any non-200 answer or GraphQL error), throughput, latency percentiles
-and the API process's peak memory; exits 1 on any error. A script, not a test.
+requests, errors (any non-200 answer or GraphQL error other than a 503 "busy"), the 503s
+the server's admission control answered (a client waits the `Retry-After` it was given,
+then asks again; counted, not timed), throughput, latency percentiles overall and per kind
+of request, and the API process's peak memory; exits 1 on any error. A script, not a test.
 """
 
 from __future__ import annotations
@@ -53,10 +55,17 @@ QUERIES = [
 ]
 
 
-async def client(base: str, deadline: float, rng: random.Random, chain_ids: list[str], out: list[float], errors: list[str]) -> None:
+KINDS = ("page", "search", "chain", "impact", "aggregate")
+
+
+async def client(
+    base: str, deadline: float, rng: random.Random, chain_ids: list[str], out: list[tuple[str, float]],
+    errors: list[str], busy: list[float],
+) -> None:
     async with httpx2.AsyncClient(base_url=base, timeout=30) as http:
         while time.perf_counter() < deadline:
-            query, kind = rng.choice(QUERIES)
+            index = rng.randrange(len(QUERIES))
+            query, kind = QUERIES[index]
             variables = {
                 "path": {"p": f"src/{rng.choice(COMPONENTS)}"},
                 "question": {"q": f"why did we choose {rng.choice(TECH)} for {rng.choice(COMPONENTS)}?"},
@@ -65,12 +74,16 @@ async def client(base: str, deadline: float, rng: random.Random, chain_ids: list
             started = time.perf_counter()
             try:
                 response = await http.post("/graphql", json={"query": query, "variables": variables})
+                if response.status_code == 503 and "retry-after" in response.headers:
+                    busy.append((time.perf_counter() - started) * 1000)
+                    await asyncio.sleep(float(response.headers["retry-after"]))
+                    continue
                 body = response.json()
                 if response.status_code != 200 or body.get("errors"):
                     errors.append(f"{response.status_code}: {str(body)[:200]}")
             except (httpx2.HTTPError, ValueError) as exc:
                 errors.append(f"{type(exc).__name__}: {exc}")
-            out.append((time.perf_counter() - started) * 1000)
+            out.append((KINDS[index], (time.perf_counter() - started) * 1000))
 
 
 async def load_graph(uri: str, password: str, total: int) -> list[str]:
@@ -115,6 +128,9 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--decisions", type=int, default=2000)
+    parser.add_argument("--warmup", type=float, default=0.0,
+                        help="Seconds of the same load before the measured run, not counted (a server just loaded "
+                             "is still settling: docs/performance.md).")
     args = parser.parse_args()
     home = Path(tempfile.mkdtemp(prefix="dj-load-"))
     config = LocalNeo4jConfig(home=home, lib_dir=default_lib_dir(), bolt_port=free_port(), http_port=free_port())
@@ -126,19 +142,33 @@ def main() -> None:
         chain_ids = asyncio.run(load_graph(config.bolt_uri, password, args.decisions))
         port = free_port()
         serve = start_serve(config.bolt_uri, password, port)
-        timings: list[float] = []
+        answered: list[tuple[str, float]] = []
         errors: list[str] = []
+        busy: list[float] = []
 
-        async def run_clients() -> None:
-            deadline = time.perf_counter() + args.seconds
-            await asyncio.gather(*(client(f"http://127.0.0.1:{port}", deadline, random.Random(i), chain_ids, timings, errors)
-                                   for i in range(args.clients)))
+        async def run_clients(seconds: float, answered: list[tuple[str, float]], errors: list[str], busy: list[float]) -> None:
+            deadline = time.perf_counter() + seconds
+            await asyncio.gather(*(
+                client(f"http://127.0.0.1:{port}", deadline, random.Random(i), chain_ids, answered, errors, busy)
+                for i in range(args.clients)
+            ))
 
-        asyncio.run(run_clients())
+        if args.warmup:
+            asyncio.run(run_clients(args.warmup, [], [], []))
+        asyncio.run(run_clients(args.seconds, answered, errors, busy))
+        timings = [ms for _, ms in answered]
         cuts = statistics.quantiles(timings, n=100)
+        asked = len(timings) + len(busy)
         print(f"{args.clients} clients, {args.seconds:.0f} s, {args.decisions} decisions: {len(timings)} requests "
-              f"({len(timings) / args.seconds:.1f}/s), {len(errors)} errors; latency p50 {statistics.median(timings):.0f} ms, "
+              f"({len(timings) / args.seconds:.1f}/s), {len(errors)} errors, {len(busy)} busy 503s "
+              f"({100 * len(busy) / max(asked, 1):.1f}% of {asked}); latency p50 {statistics.median(timings):.0f} ms, "
               f"p95 {cuts[94]:.0f} ms, p99 {cuts[98]:.0f} ms; API process peak memory {peak_rss_mb(serve.pid):.0f} MB")
+        for kind in KINDS:
+            mine = sorted(ms for k, ms in answered if k == kind)
+            if len(mine) >= 2:
+                parts = statistics.quantiles(mine, n=100)
+                print(f"  {kind:9} {len(mine):6} requests  p50 {statistics.median(mine):7.0f} ms  p95 {parts[94]:7.0f} ms  "
+                      f"p99 {parts[98]:7.0f} ms")
         for error in errors[:5]:
             print("  error:", error)
         if errors:

@@ -1,0 +1,68 @@
+"""Under load: questions share embedding calls, and past the cap a request gets a fast 503."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+import httpx
+from starlette.types import Receive, Scope, Send
+
+from api.admission import AdmissionControl
+from api.question_embedding import QuestionEmbedder
+
+
+class _Recording:
+    """An embedder that says how it was called: the batching is the logic under test."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.batches: list[list[str]] = []
+        self.fail = fail
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        self.batches.append(list(texts))
+        if self.fail:
+            raise RuntimeError("model not loaded")
+        return [[float(len(text))] for text in texts]
+
+
+async def test_concurrent_questions_share_calls_and_each_gets_its_own_vector() -> None:
+    recording = _Recording()
+    questions = QuestionEmbedder(recording)
+    texts = [f"why did we choose option {'x' * n}?" for n in range(20)]
+    vectors = await asyncio.gather(*(questions.embed(text) for text in texts))
+    assert vectors == [[float(len(text))] for text in texts]
+    assert sum(len(batch) for batch in recording.batches) == 20 and len(recording.batches) < 20
+    assert [t for batch in recording.batches for t in batch] == texts  # in arrival order
+    assert await questions.embed("later") == [5.0] and questions.calls == len(recording.batches)
+
+
+async def test_an_embedding_error_reaches_every_question_of_its_batch() -> None:
+    questions = QuestionEmbedder(_Recording(fail=True))
+    results = await asyncio.gather(questions.embed("a"), questions.embed("b"), return_exceptions=True)
+    assert all(isinstance(r, RuntimeError) for r in results)
+
+
+async def test_past_the_cap_requests_get_a_fast_503_with_retry_after() -> None:
+    release = asyncio.Event()
+
+    async def slow(scope: Scope, receive: Receive, send: Send) -> None:
+        await release.wait()
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"{}"})
+
+    gate = AdmissionControl(slow, limit=2)
+    transport = httpx.ASGITransport(app=gate)
+    async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+        first = [asyncio.create_task(client.post("/graphql")) for _ in range(2)]
+        await asyncio.sleep(0.05)
+        assert gate.in_flight == 2
+        busy = await client.post("/graphql")
+        assert busy.status_code == 503 and busy.headers["retry-after"] == "1"
+        assert busy.json()["errors"][0]["extensions"]["code"] == "BUSY" and gate.rejected == 1
+        release.set()
+        assert [r.status_code for r in await asyncio.gather(*first)] == [200, 200]
+    assert gate.in_flight == 0
+    unlimited = AdmissionControl(slow, limit=0)
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=unlimited), base_url="http://test") as client:
+        assert all(r.status_code == 200 for r in await asyncio.gather(*(client.post("/graphql") for _ in range(5))))
