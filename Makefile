@@ -1,7 +1,8 @@
 # The two commands of the README:
 #   make run   install what is needed, start the local Neo4j, apply the schema, ingest the
 #              bundled example, answer a question about it, serve the API
-#   make test  install what is needed, run every test against a throwaway Neo4j, stop it
+#   make test  install what is needed, lint (ruff) and check the layers (import-linter),
+#              run every test against a throwaway Neo4j, stop it
 # Both are safe to re-run; the first run downloads Python packages and the Neo4j jars.
 
 PYTHON ?= python3
@@ -42,6 +43,8 @@ run: install
 	$(BIN)/decision-journal serve
 
 test: install $(TEST_STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 	$(BIN)/python -m tests.harness
 
 clean:

@@ -17,17 +17,18 @@ from types import TracebackType
 from typing import Any
 
 from api.events import EventBus, Handler
-from api.evolution import mark_revisited as revisit_decision, supersede_decision
+from api.evolution import mark_revisited as revisit_decision
+from api.evolution import supersede_decision
 from api.ingest import IngestReport, ingest_conversation
-from api.record import RecordRequest, record_decision
-from api.search import search_hits
 from api.json_shape import chain_json, decision_record_json
+from api.record import RecordRequest, record_decision
 from api.runtime import connect
+from api.search import search_hits
 from api.services import Services, build_services
 from api.settings import Settings, load_settings
-from graph.messages import session_messages
 from graph.filters import DecisionFilter
 from graph.lineage.neo4j_store import Neo4jPrecedentStore
+from graph.messages import session_messages
 from nlp.readers import read_conversation, read_decisions
 from nlp.readers.common import message_id, parse_timestamp, with_content_ids
 from nlp.schema import Conversation, Message

@@ -7,7 +7,6 @@ from typing import Any
 
 from graph.commits import CommitRecord
 from graph.records import AlternativeRecord, DecisionChain, DecisionRecord, SessionRecord, StakeholderRecord
-
 from nlp.extract import decision_id
 from nlp.schema import Conversation, ExtractedDecision
 

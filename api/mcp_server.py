@@ -13,8 +13,8 @@ from uuid import UUID
 
 from mcp.server.mcpserver import MCPServer
 
-from api.json_shape import chain_json
 from api.impact import impact_json
+from api.json_shape import chain_json
 from api.lineage import trace_lines
 from api.path_check import decisions_for_paths as decisions_for_paths_of
 from api.path_check import lines_for_every_path, path_report_json

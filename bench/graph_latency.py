@@ -34,26 +34,26 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from graph_generator import cluster_vectors, generate, questions  # noqa: E402
-from pydantic import SecretStr  # noqa: E402
-from starlette.testclient import TestClient  # noqa: E402
+from graph_generator import cluster_vectors, generate, questions
+from pydantic import SecretStr
+from starlette.testclient import TestClient
 
-from api.app import create_app  # noqa: E402
-from api.runtime import default_lib_dir  # noqa: E402
-from api.search import search_hits  # noqa: E402
-from api.services import build_services  # noqa: E402
-from api.settings import Neo4jSettings, Settings  # noqa: E402
-from graph.backup import restore_rows  # noqa: E402
-from graph.connection import open_driver  # noqa: E402
-from graph.cypher import load_query  # noqa: E402
-from graph.executor import Neo4jExecutor  # noqa: E402
-from graph.filters import DecisionFilter, lucene_escape  # noqa: E402
-from graph.local.config import LocalNeo4jConfig  # noqa: E402
-from graph.local.install import install_neo4j  # noqa: E402
-from graph.local.server import new_password, start_server, stop_server  # noqa: E402
-from graph.local.throwaway import free_port  # noqa: E402
-from graph.schema import apply_schema  # noqa: E402
-from nlp.embedding import MiniLMEmbedder  # noqa: E402
+from api.app import create_app
+from api.runtime import default_lib_dir
+from api.search import search_hits
+from api.services import build_services
+from api.settings import Neo4jSettings, Settings
+from graph.backup import restore_rows
+from graph.connection import open_driver
+from graph.cypher import load_query
+from graph.executor import Neo4jExecutor
+from graph.filters import DecisionFilter, lucene_escape
+from graph.local.config import LocalNeo4jConfig
+from graph.local.install import install_neo4j
+from graph.local.server import new_password, start_server, stop_server
+from graph.local.throwaway import free_port
+from graph.schema import apply_schema
+from nlp.embedding import MiniLMEmbedder
 
 GRAPHQL_PAGE = """{ decisions(first: 20, where: {pathPrefix: "%s", includeHistory: true}) { totalCount edges { node {
   id summary status rationale decidedAt tags files { path } stakeholders { handle role } decisionMaker { handle }
@@ -222,7 +222,7 @@ async def run(uri: str, password: str, server_pid: int, total: int, count: int) 
         print(f"{name:<28}{p50:>9.2f}{p95:>9.2f}{p99:>9.2f}")
     print(f"graphql round trips per page: max {max(trips)}, mean {statistics.mean(trips):.2f}; "
           f"client process max RSS {rss:.0f} MB")
-    print(json.dumps({name: dict(zip(("p50", "p95", "p99"), (round(x, 2) for x in percentiles(t)))) for name, t in results.items()}))
+    print(json.dumps({name: dict(zip(("p50", "p95", "p99"), (round(x, 2) for x in percentiles(t)), strict=True)) for name, t in results.items()}))
 
 
 def main() -> None:

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import random
 import os
+import random
 import shutil
 import statistics
 import subprocess
@@ -31,19 +31,19 @@ import httpx2
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from graph_generator import COMPONENTS, TECH, cluster_vectors, generate  # noqa: E402
+from graph_generator import COMPONENTS, TECH, cluster_vectors, generate
 
-from api.runtime import default_lib_dir  # noqa: E402
-from graph.backup import restore_rows  # noqa: E402
-from graph.connection import open_driver  # noqa: E402
-from graph.cypher import load_query  # noqa: E402
-from graph.executor import Neo4jExecutor  # noqa: E402
-from graph.local.config import LocalNeo4jConfig  # noqa: E402
-from graph.local.install import install_neo4j  # noqa: E402
-from graph.local.server import new_password, start_server, stop_server  # noqa: E402
-from graph.local.throwaway import free_port  # noqa: E402
-from graph.schema import apply_schema  # noqa: E402
-from nlp.embedding import MiniLMEmbedder  # noqa: E402
+from api.runtime import default_lib_dir
+from graph.backup import restore_rows
+from graph.connection import open_driver
+from graph.cypher import load_query
+from graph.executor import Neo4jExecutor
+from graph.local.config import LocalNeo4jConfig
+from graph.local.install import install_neo4j
+from graph.local.server import new_password, start_server, stop_server
+from graph.local.throwaway import free_port
+from graph.schema import apply_schema
+from nlp.embedding import MiniLMEmbedder
 
 QUERIES = [
     ('query($p: String!) { decisions(first: 20, where: {pathPrefix: $p}) { totalCount edges { node { id summary status '

@@ -17,15 +17,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from api.ingest import ingest_conversation  # noqa: E402  # after the path set-up above
-from api.services import build_services  # noqa: E402
-from api.settings import Settings  # noqa: E402
-from graph.connection import open_driver  # noqa: E402
-from graph.executor import Neo4jExecutor  # noqa: E402
-from graph.schema import apply_schema  # noqa: E402
-from nlp.readers.qmsum import read_qmsum_meetings  # noqa: E402
-from nlp.schema import Conversation  # noqa: E402
-from tests.support.throwaway import throwaway_neo4j  # noqa: E402
+from api.ingest import ingest_conversation  # after the path set-up above
+from api.services import build_services
+from api.settings import Settings
+from graph.connection import open_driver
+from graph.executor import Neo4jExecutor
+from graph.schema import apply_schema
+from nlp.readers.qmsum import read_qmsum_meetings
+from nlp.schema import Conversation
+from tests.support.throwaway import throwaway_neo4j
 
 
 async def _run(uri: str, user: str, password: str, meetings: list[Conversation]) -> None:

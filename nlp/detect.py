@@ -12,9 +12,9 @@ around it. Last, messages above the threshold are grouped into decision units
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
@@ -22,8 +22,8 @@ from spacy.tokens import Doc, Span
 from nlp.detector_features import DECISION_HEADING, OUTCOME_HEADING, ConversationFeatures, heading_kinds
 from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, shipped_model
 from nlp.parsing import ParsedConversation
-from nlp.seed_rules import SEED000_KEYWORDS, SEED001_PATTERNS
 from nlp.schema import Conversation, Detection, Message
+from nlp.seed_rules import SEED000_KEYWORDS, SEED001_PATTERNS
 from nlp.units import Unit, decision_units
 
 # Further cues for recall that the seeds' lists miss.

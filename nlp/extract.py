@@ -30,8 +30,10 @@ from nlp.schema import (
     ExtractedDecision,
     ExtractedStakeholder,
     Message,
-    Span as TextSpan,
     TradeOffs,
+)
+from nlp.schema import (
+    Span as TextSpan,
 )
 from nlp.subject import self_standing, subject_of
 from nlp.units import PAUSE

@@ -9,7 +9,6 @@ from spacy.tokens import Doc
 
 from nlp.schema import Conversation
 
-
 MAX_PARSE_CHARS = 20_000
 """Only the start of a longer message is analysed: decisions are stated in sentences, and
 spaCy's parser needs about 1 GB per 100,000 characters. The message itself is kept whole."""

@@ -45,7 +45,7 @@ def llm_server() -> Iterator[str]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    log = open(os.devnull, "wb")  # noqa: SIM115 - closed in the finally below
+    log = open(os.devnull, "wb")
     process = subprocess.Popen(
         [sys.executable, "-m", "llama_cpp.server", "--model", str(weights), "--host", "127.0.0.1", "--port", str(port),
          "--n_ctx", "4096", "--n_threads", "2", "--verbose", "false"],

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 
 import typer
@@ -16,13 +16,13 @@ from graph.records import DecisionRecord
 from nlp.readers.git_repo import Change, GitError, read_change
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     text = "text"
     markdown = "markdown"
     json = "json"
 
 
-class FailOn(str, Enum):
+class FailOn(StrEnum):
     active = "active"
     none = "none"
 

@@ -15,7 +15,7 @@ from api.services import load_llm
 from api.settings import Settings
 from graph.local import server_status
 from nlp.llm.client import ChatMessage, LLMError
-from nlp.llm.prompts import CONFIRM_VERSION, ConfirmContext, Confirmation, confirm_prompt
+from nlp.llm.prompts import CONFIRM_VERSION, Confirmation, ConfirmContext, confirm_prompt
 
 
 def doctor(

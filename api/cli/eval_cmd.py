@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
 import os
+from dataclasses import asdict
 from pathlib import Path
 
 import typer
@@ -265,7 +265,7 @@ def search_command(
         cli.out.print(f"{name:<40}{len(c.scores['ours'].reciprocal_ranks):>4}  {cells}  {c.chosen_weight:g}", highlight=False)
     cells = "  ".join(f"{result.pooled[s].mrr:>13.3f} / {result.pooled[s].recall5:.2f}" for s in systems)
     cli.out.print(f"{'all (MRR@10 / Recall@5)':<40}{result.questions:>4}  {cells}", highlight=False)
-    spread = "  ".join(f"{'%.3f ± %.3f' % result.spread(s):>22}" for s in systems)
+    spread = "  ".join(f"{'{:.3f} ± {:.3f}'.format(*result.spread(s)):>22}" for s in systems)
     cli.out.print(f"{'MRR@10 by collection':<40}{'':>4}  {spread}", highlight=False)
     if verbose:
         for question, adr, rank in result.misses:

@@ -10,9 +10,9 @@ from pydantic import ValidationError
 from rich.console import Console
 
 from api.cli import eval_cmd, neo4j_cmd, people_cmd, schema_cmd
-from api.cli.context import CliContext, fail
 from api.cli.adr_cmd import import_adr
 from api.cli.check_cmd import check_diff
+from api.cli.context import CliContext, fail
 from api.cli.doctor_cmd import doctor
 from api.cli.export_cmd import export, import_jsonl_cmd
 from api.cli.extract_cmd import extract

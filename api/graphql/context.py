@@ -18,7 +18,6 @@ from graph.lineage.model import Decision as AgentDecision
 from graph.lineage.neo4j_store import Neo4jPrecedentStore
 from graph.records import DecisionRecord
 
-
 MAX_COMMITS = 50
 """The most commits a decision lists (``Decision.commits(first)``)."""
 

@@ -11,7 +11,7 @@ from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 
-from api.auth import NOBODY, AuthError, Authenticator
+from api.auth import NOBODY, Authenticator, AuthError
 from api.graphql.context import RequestContext, build_context
 
 _PRINCIPAL = "decision_journal.principal"

@@ -10,8 +10,16 @@ anything runs, while a page of 50 decisions with all their fields is cheap.
 from __future__ import annotations
 
 from graphql import (
-    FieldNode, FragmentDefinitionNode, FragmentSpreadNode, GraphQLError, InlineFragmentNode, IntValueNode,
-    OperationDefinitionNode, SelectionSetNode, ValidationContext, ValidationRule,
+    FieldNode,
+    FragmentDefinitionNode,
+    FragmentSpreadNode,
+    GraphQLError,
+    InlineFragmentNode,
+    IntValueNode,
+    OperationDefinitionNode,
+    SelectionSetNode,
+    ValidationContext,
+    ValidationRule,
 )
 
 

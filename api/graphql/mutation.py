@@ -11,13 +11,21 @@ from api.evolution import mark_revisited, supersede_decision
 from api.graphql.context import Info, RequestContext
 from api.graphql.inputs import RecordDecisionInput
 from api.graphql.results import (
-    Forbidden, IngestResult, IngestSuccess, LinkResult, LinkSuccess, NotFound, RecordingQuality, RecordResult,
-    RecordSuccess, ValidationError,
+    Forbidden,
+    IngestResult,
+    IngestSuccess,
+    LinkResult,
+    LinkSuccess,
+    NotFound,
+    RecordingQuality,
+    RecordResult,
+    RecordSuccess,
+    ValidationError,
 )
 from api.graphql.types import Decision
 from api.ingest import ingest_text
-from api.services import Services
 from api.record import RecordRequest, record_decision
+from api.services import Services
 from graph.errors import DecisionNotFound
 from graph.messages import session_access_groups
 from nlp.errors import NlpError

@@ -15,16 +15,25 @@ from api.graphql.lineage import AgentDecision
 from api.graphql.paging import page_size
 from api.graphql.paths import PathDecisions, governing_paths
 from api.graphql.types import (
-    Bucket, Chain, Decision, DecisionConnection, Feature, File, SearchHit, SearchResult, Stakeholder, decision_connection,
+    Bucket,
+    Chain,
+    Decision,
+    DecisionConnection,
+    Feature,
+    File,
+    SearchHit,
+    SearchResult,
+    Stakeholder,
+    decision_connection,
     where_filter,
 )
 from api.search import search_decisions
-from graph.search import SearchHit as FoundDecision
 from graph.errors import DecisionNotFound
 from graph.filters import DecisionFilter
 from graph.lineage.model import OUTCOMES
 from graph.listing import AggregateBy, DecisionOrder
 from graph.messages import stakeholder as find_stakeholder
+from graph.search import SearchHit as FoundDecision
 from nlp.extract import handle_for
 
 

@@ -9,7 +9,13 @@ from uuid import UUID
 
 from graph.lineage.digest import canonical
 from graph.lineage.model import (
-    ConditionResult, Decision, DecisionInputs, EntityRef, ExceptionApplication, InputSource, PolicyEvaluation,
+    ConditionResult,
+    Decision,
+    DecisionInputs,
+    EntityRef,
+    ExceptionApplication,
+    InputSource,
+    PolicyEvaluation,
     PrecedentRef,
 )
 

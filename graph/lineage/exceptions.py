@@ -111,7 +111,7 @@ class ExceptionRegistry:
                 continue
             try:
                 holds = bool(exception.condition.predicate(inputs))
-            except Exception:  # noqa: BLE001 - any failure of user code means "does not hold"
+            except Exception:
                 log.warning("standing exception %s %s: predicate failed; not applied", exception.name, exception.version, exc_info=True)
                 holds = False
             if holds:

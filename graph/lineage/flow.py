@@ -13,7 +13,14 @@ from uuid import UUID, uuid4
 from graph.lineage.digest import digest, hash_params
 from graph.lineage.exceptions import Applications, ExceptionRegistry, StandingException
 from graph.lineage.model import (
-    Decision, DecisionInputs, EntityRef, ExceptionApplication, InputSource, Outcome, PolicyEvaluation, PrecedentRef,
+    Decision,
+    DecisionInputs,
+    EntityRef,
+    ExceptionApplication,
+    InputSource,
+    Outcome,
+    PolicyEvaluation,
+    PrecedentRef,
 )
 from graph.lineage.policy import PolicyDecision, Tool, ToolContext, VersionedPolicy
 from graph.lineage.store import PrecedentStore

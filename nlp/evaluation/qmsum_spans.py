@@ -56,11 +56,8 @@ def load_qmsum(shared_data: Path) -> list[LabelledMeeting]:
                 seq_of_turn[turn["turn_index"]] = len(messages)
                 messages.append(Message(id=message_id(session, len(messages)), seq=len(messages),
                                         author=turn["speaker"] or None, content=content))
-            def seqs(spans: object) -> frozenset[int]:
-                assert isinstance(spans, list)
-                return frozenset(seq_of_turn[t] for start, end in spans for t in range(start, end + 1) if t in seq_of_turn)
-            targets = tuple(Target(seqs(q["relevant_spans"])) for q in mine if not q["disagreement_only"])
-            positives = frozenset().union(*(seqs(q["relevant_spans"]) for q in mine))
+            targets = tuple(Target(_span_seqs(q["relevant_spans"], seq_of_turn)) for q in mine if not q["disagreement_only"])
+            positives = frozenset().union(*(_span_seqs(q["relevant_spans"], seq_of_turn) for q in mine))
             series = series_of(session)
             meetings.append(
                 LabelledMeeting(
@@ -73,3 +70,9 @@ def load_qmsum(shared_data: Path) -> list[LabelledMeeting]:
                 )
             )
     return meetings
+
+
+def _span_seqs(spans: object, seq_of_turn: dict[int, int]) -> frozenset[int]:
+    """The positions of the messages a query's relevant spans (turn ranges) cover."""
+    assert isinstance(spans, list)
+    return frozenset(seq_of_turn[t] for start, end in spans for t in range(start, end + 1) if t in seq_of_turn)

@@ -12,13 +12,30 @@ from nlp.language import LanguageInfo
 from nlp.llm.client import LLMClient, LLMError
 from nlp.llm.grounding import Grounding, GroundingReport
 from nlp.llm.prompts import (
-    ABSTRACT_VERSION, CONFIRM_VERSION, EXTRACT_VERSION, Abstraction, AbstractContext, ConfirmContext, Confirmation,
-    ExtractContext, LLMExtraction, abstract_prompt, confirm_prompt, entity_names, extract_prompt,
+    ABSTRACT_VERSION,
+    CONFIRM_VERSION,
+    EXTRACT_VERSION,
+    AbstractContext,
+    Abstraction,
+    Confirmation,
+    ConfirmContext,
+    ExtractContext,
+    LLMExtraction,
+    abstract_prompt,
+    confirm_prompt,
+    entity_names,
+    extract_prompt,
 )
 from nlp.parsing import ParsedConversation
 from nlp.pipeline import OfflinePipeline
 from nlp.schema import (
-    Conversation, Detection, ExtractedAlternative, ExtractedDecision, ExtractedStakeholder, Extraction, TradeOffs,
+    Conversation,
+    Detection,
+    ExtractedAlternative,
+    ExtractedDecision,
+    ExtractedStakeholder,
+    Extraction,
+    TradeOffs,
 )
 
 log = logging.getLogger("decision_journal.llm")

@@ -14,8 +14,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from nlp.errors import InputFormatError
-from nlp.linking import file_mentions
 from nlp.extract import handle_for
+from nlp.linking import file_mentions
 from nlp.schema import ExtractedAlternative, ExtractedDecision, ExtractedStakeholder, Message, Span, TradeOffs
 
 _H1 = re.compile(r"^#\s+(.+?)\s*$", re.MULTILINE)

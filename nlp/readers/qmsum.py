@@ -7,8 +7,7 @@ import re
 from pathlib import Path
 
 from nlp.errors import InputFormatError
-from nlp.readers.common import message_id
-from nlp.readers.common import with_content_ids
+from nlp.readers.common import message_id, with_content_ids
 from nlp.schema import Conversation, Message
 
 # QMSum keeps disfluency markup and tokenised punctuation; readers give plain text.

@@ -8,8 +8,14 @@ from typing import Any
 
 import pytest
 from graphql import (
-    GraphQLEnumType, GraphQLField, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLScalarType,
-    GraphQLSchema, get_named_type,
+    GraphQLEnumType,
+    GraphQLField,
+    GraphQLInputObjectType,
+    GraphQLList,
+    GraphQLNonNull,
+    GraphQLScalarType,
+    GraphQLSchema,
+    get_named_type,
 )
 
 from api.graphql.schema import build_schema

@@ -10,8 +10,15 @@ from typing import Any
 
 import pytest
 from graphql import (
-    GraphQLEnumType, GraphQLField, GraphQLInputObjectType, GraphQLNonNull, GraphQLObjectType, GraphQLScalarType,
-    GraphQLSchema, GraphQLUnionType, get_named_type,
+    GraphQLEnumType,
+    GraphQLField,
+    GraphQLInputObjectType,
+    GraphQLNonNull,
+    GraphQLObjectType,
+    GraphQLScalarType,
+    GraphQLSchema,
+    GraphQLUnionType,
+    get_named_type,
 )
 
 from api.graphql.schema import build_schema

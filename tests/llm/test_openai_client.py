@@ -10,7 +10,7 @@ from nlp.language import load_language
 from nlp.llm.client import ChatMessage, LLMError
 from nlp.llm.openai_client import OpenAIClient
 from nlp.llm.pipeline import LLMPipeline
-from nlp.llm.prompts import CONFIRM_VERSION, ConfirmContext, Confirmation, confirm_prompt
+from nlp.llm.prompts import CONFIRM_VERSION, Confirmation, ConfirmContext, confirm_prompt
 from nlp.pipeline import OfflinePipeline
 from nlp.readers.common import with_content_ids
 from nlp.schema import Conversation, Message

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import json
-
 from datetime import UTC, datetime
 from pathlib import Path
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 from pydantic import SecretStr, ValidationError
 
-from api.auth import LOCAL_DEVELOPER, AuthError, Authenticator
+from api.auth import LOCAL_DEVELOPER, Authenticator, AuthError
 from api.settings import AuthSettings, TokenSettings
 
 READER = TokenSettings(name="portal", token=SecretStr("r" * 20), scopes=["read"], groups=["eng"])

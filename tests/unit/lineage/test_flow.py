@@ -15,7 +15,12 @@ from graph.lineage.policy import NamedTool, ToolContext, VersionedPolicy
 from graph.lineage.replay import replay
 from graph.lineage.store import LedgerViolation
 from tests.support.lineage_example import (
-    DEADLINE_V1, JAN_2024, PROCESS, DeadlineEnforcement, customer_context, healthcare_exception,
+    DEADLINE_V1,
+    JAN_2024,
+    PROCESS,
+    DeadlineEnforcement,
+    customer_context,
+    healthcare_exception,
 )
 
 MARCH = datetime(2024, 3, 1, 12, tzinfo=UTC)

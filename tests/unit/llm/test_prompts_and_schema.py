@@ -6,8 +6,18 @@ import pytest
 from pydantic import BaseModel
 
 from nlp.llm.prompts import (
-    Abstraction, AbstractContext, ConfirmContext, Confirmation, ExtractContext, LLMExtraction, RelateContext,
-    RelationVerdict, abstract_prompt, confirm_prompt, extract_prompt, relate_prompt,
+    AbstractContext,
+    Abstraction,
+    Confirmation,
+    ConfirmContext,
+    ExtractContext,
+    LLMExtraction,
+    RelateContext,
+    RelationVerdict,
+    abstract_prompt,
+    confirm_prompt,
+    extract_prompt,
+    relate_prompt,
 )
 from nlp.llm.schema import bounded_schema
 

@@ -5,8 +5,8 @@ from pathlib import Path
 from spacy.language import Language
 
 from nlp.evaluation.datasets import GoldDecision, LabelledConversation, load_conversations
-from nlp.evaluation.metrics import score_detection
 from nlp.evaluation.detection_cv import load_labelled
+from nlp.evaluation.metrics import score_detection
 from nlp.parsing import ParsedConversation
 from nlp.schema import Conversation, Message
 
