@@ -8,7 +8,7 @@ from datetime import datetime
 
 from api.events import DETECTED, EXTRACTED, INDEXED, SUPERSEDED, EventBus
 from graph.evolution import Candidate, EvolutionStore
-from graph.people import People
+from graph.people import ConfiguredAliases, People
 from graph.writer import DecisionInput, DecisionWriter
 from nlp.embedding import Embedder, embedding_text
 from nlp.evolution import Relation, Stated, classify_relation
@@ -37,8 +37,8 @@ class IngestServices:
     auto_detect: bool = True
     relation_judge: RelationJudge | None = None
     people: People | None = None
-    aliases: tuple[tuple[str, str], ...] = ()
-    """``[people.aliases]`` as (alias, person) handles, merged before decisions are stored."""
+    aliases: ConfiguredAliases = field(default_factory=ConfiguredAliases)
+    """``[people.aliases]``, merged before the first decisions are stored."""
 
 
 @dataclass
@@ -106,8 +106,8 @@ async def ingest_conversation(
         found = [d for d in found if set(d.messages) & only_messages]
     report.decisions_found = len(found)
     inputs = _inputs(conversation, found, services.embedder, source)
-    if services.aliases and services.people is not None and inputs:
-        await services.people.merge(services.aliases)
+    if services.people is not None and inputs:
+        await services.aliases.apply(services.people)
     for item in inputs:
         await services.events.emit(DETECTED, {"decision_id": item.id, "confidence": item.decision.confidence})
         await services.events.emit(EXTRACTED, {"decision_id": item.id, "decision_summary": item.decision.decision})

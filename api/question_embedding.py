@@ -25,7 +25,7 @@ class QuestionEmbedder:
         self._pending: list[tuple[str, asyncio.Future[list[float]]]] = []
         self._worker: asyncio.Task[None] | None = None
         self.calls = 0
-        """How many embedding calls were made (a batch is one): for the load benchmark."""
+        """How many embedding calls were made (a batch is one)."""
 
     async def embed(self, sentence: str) -> list[float]:
         """The vector of ``sentence``, computed with the questions that wait with it."""

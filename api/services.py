@@ -11,7 +11,7 @@ from api.settings import JournalSettings, Settings
 from graph.evolution import EvolutionStore
 from graph.executor import QueryExecutor
 from graph.listing import DecisionListing
-from graph.people import People
+from graph.people import ConfiguredAliases, People
 from graph.reader import DecisionReader
 from graph.search import DecisionSearch
 from graph.writer import DecisionWriter
@@ -47,6 +47,11 @@ class Services:
             self, executor=executor, ingest=ingest, reader=DecisionReader(executor), search=DecisionSearch(executor),
             listing=DecisionListing(executor),
         )
+
+
+def alias_pairs(settings: Settings) -> list[tuple[str, str]]:
+    """``[people.aliases]`` as (alias, person) handles, normalized as ingestion normalizes names."""
+    return [(handle_for(alias), handle_for(person)) for alias, person in settings.people.aliases.items()]
 
 
 def load_embedder(settings: Settings) -> Embedder | None:
@@ -103,7 +108,7 @@ def build_services(settings: Settings, executor: QueryExecutor, events: EventBus
         auto_detect=journal.auto_detect,
         relation_judge=RelationJudge(client) if client is not None else None,
         people=People(executor),
-        aliases=tuple((handle_for(alias), handle_for(person)) for alias, person in settings.people.aliases.items()),
+        aliases=ConfiguredAliases(alias_pairs(settings)),
     )
     return Services(
         executor, ingest, DecisionReader(executor), DecisionSearch(executor), DecisionListing(executor), bus,

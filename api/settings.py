@@ -123,7 +123,7 @@ class JournalSettings(_Section):
 class PeopleSettings(_Section):
     """Names that are one person: ``[people.aliases]`` maps a handle, nick or name to the
     person's handle (``"Alice Smith" = "@alice"``). Ingestion applies them as
-    ``decision-journal people merge`` would, before it stores a session's decisions."""
+    ``decision-journal people merge`` would, before a process first stores decisions."""
 
     aliases: dict[str, str] = Field(default_factory=dict)
 

@@ -29,6 +29,22 @@ class Person:
     decisions: int
 
 
+class ConfiguredAliases:
+    """The config's ``[people.aliases]`` as (alias, person) handles, merged once per
+    process, before its first ingest: the config cannot change while the process runs, so
+    merging again on every ingest (every message, for a live session) would do nothing."""
+
+    def __init__(self, pairs: Sequence[tuple[str, str]] = ()) -> None:
+        self.pairs = tuple(pairs)
+        self._applied = False
+
+    async def apply(self, people: People) -> None:
+        """Merge the pairs through ``people``, the first time only."""
+        if self.pairs and not self._applied:
+            await people.merge(self.pairs)
+            self._applied = True
+
+
 class People:
     """Stakeholder identities through a ``QueryExecutor``."""
 

@@ -7,9 +7,10 @@ from dataclasses import asdict
 
 import typer
 
-from api.cli.context import CliContext, cli_context
+from api.cli.context import cli_context
 from api.cli.graph_session import run_on_graph
 from api.runtime import GraphConnection
+from api.services import alias_pairs
 from graph.people import People, Person
 from nlp.extract import handle_for
 
@@ -24,7 +25,7 @@ def list_people(ctx: typer.Context, as_json: bool = typer.Option(False, "--json"
 
     async def action(graph: GraphConnection) -> list[Person]:
         people = People(graph.executor)
-        await people.merge(_configured(cli))
+        await people.merge(alias_pairs(cli.settings))
         return await people.list()
 
     found = run_on_graph(cli, action)
@@ -71,7 +72,3 @@ def unmerge(ctx: typer.Context, alias: str = typer.Argument(..., help="An alias 
 
     was = run_on_graph(cli, action)
     cli.note(f"{handle} is a person of their own again (was an alias of {was})")
-
-
-def _configured(cli: CliContext) -> list[tuple[str, str]]:
-    return [(handle_for(alias), handle_for(person)) for alias, person in cli.settings.people.aliases.items()]
