@@ -1,8 +1,9 @@
 # The two commands of the README:
 #   make run   install what is needed, start the local Neo4j, apply the schema, ingest the
 #              bundled example, answer a question about it, serve the API
-#   make test  install what is needed, lint (ruff) and check the layers (import-linter),
-#              run every test against a throwaway Neo4j, stop it
+#   make test  install what is needed (Debian's chromium for the web page's tests too), lint
+#              (ruff) and check the layers (import-linter), run every test against a
+#              throwaway Neo4j, stop it
 # Both are safe to re-run; the first run downloads Python packages and the Neo4j jars.
 
 PYTHON ?= python3
@@ -11,7 +12,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 TEST_STAMP := $(VENV)/.test-stamp
 
-.PHONY: run test install neo4j-install clean
+.PHONY: run test install neo4j-install browser screenshots clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "decision-journal needs Python 3.11 or newer; set PYTHON=/path/to/python3.11")'
@@ -42,10 +43,23 @@ run: install
 	$(BIN)/decision-journal search "why did we choose PostgreSQL?"
 	$(BIN)/decision-journal serve
 
-test: install $(TEST_STAMP)
+# The web page's tests drive Debian's chromium through its chromedriver.
+browser:
+	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
+		echo "installing Debian's chromium and chromium-driver for the web page's browser tests"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get install -y -q chromium chromium-driver >/dev/null \
+			|| { $$SUDO apt-get update -q >/dev/null && $$SUDO apt-get install -y -q chromium chromium-driver >/dev/null; }; \
+	fi
+
+test: install $(TEST_STAMP) browser
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/python -m tests.harness
+
+# Regenerates docs/screenshots/*.png (the README shows them) from the web page's browser tests.
+screenshots: install $(TEST_STAMP) browser
+	$(BIN)/python -m tests.harness -q tests/web --screenshots docs/screenshots
 
 clean:
 	rm -rf $(VENV) *.egg-info

@@ -20,6 +20,7 @@ from api.graphql.schema import build_schema
 from api.runtime import GraphConnection, connect
 from api.services import Services, build_services
 from api.settings import Settings, load_settings
+from api.web.routes import web_routes
 from graph.cypher import load_query
 from graph.schema import verify_schema
 
@@ -85,6 +86,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
             yield {"graph": graph, "settings": resolved, "services": services}
 
     return Starlette(
-        routes=[Route("/healthz", healthz(graphql)), Route("/readyz", readyz), Route("/graphql", graphql, methods=["GET", "POST"])],
+        routes=[
+            Route("/healthz", healthz(graphql)), Route("/readyz", readyz), Route("/graphql", graphql, methods=["GET", "POST"]),
+            *web_routes(authenticator.active),
+        ],
         lifespan=lifespan,
     )

@@ -29,6 +29,7 @@ class AggregateBy(Enum):
     STATUS = "STATUS"
     STAKEHOLDER = "STAKEHOLDER"
     MONTH = "MONTH"
+    FILE = "FILE"
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ class Page:
 
 @dataclass(frozen=True)
 class Bucket:
-    """One group of an aggregate: its key (a tag, status, handle or ``YYYY-MM``) and count."""
+    """One group of an aggregate: its key (a tag, status, handle, ``YYYY-MM`` or file path) and count."""
 
     key: str
     count: int

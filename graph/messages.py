@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from graph.cypher import load_query
 from graph.executor import QueryExecutor
-from graph.records import StakeholderRecord
+from graph.records import MessageRecord, SessionRecord, StakeholderRecord
 from graph.temporal import instant
+
+
+@dataclass(frozen=True)
+class SessionTranscript:
+    """A session and its stored messages in order (the conversation a reader opens)."""
+
+    session: SessionRecord
+    messages: tuple[MessageRecord, ...]
 
 
 async def session_messages(executor: QueryExecutor, session_id: str) -> list[dict[str, Any]]:
@@ -26,3 +36,22 @@ async def stakeholder(executor: QueryExecutor, handle: str) -> StakeholderRecord
     """A stakeholder by normalized handle (``@alice``) or one of their aliases, or None."""
     rows = await executor.read(load_query("stakeholder_by_handle"), {"handle": handle})
     return StakeholderRecord(rows[0]["handle"], rows[0]["name"], None, tuple(sorted(rows[0]["aliases"]))) if rows else None
+
+
+async def session_transcript(
+    executor: QueryExecutor, session_id: str, groups: Sequence[str] | None = None
+) -> SessionTranscript | None:
+    """A session with its messages, or None when it does not exist or lies outside ``groups``
+    (None reads every group)."""
+    rows = await executor.read(
+        load_query("session_by_id"), {"id": session_id, "groups": list(groups) if groups is not None else None}
+    )
+    if not rows:
+        return None
+    row = rows[0]
+    session = SessionRecord(row["id"], row["title"], row["source"], instant(row["started_at"]), row["series"])
+    messages = tuple(
+        MessageRecord(m["id"], m["seq"], m.get("author"), m.get("role"), m.get("content"), instant(m.get("timestamp")))
+        for m in row["messages"]
+    )
+    return SessionTranscript(session, messages)

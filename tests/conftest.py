@@ -8,7 +8,7 @@ import pytest
 
 pytest_plugins = ("tests.graph_fixtures", "tests.llm_fixtures")
 
-_NEEDS_NEO4J = ("integration", "api")
+_NEEDS_NEO4J = ("integration", "api", "web")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -16,6 +16,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--wipe-nonempty-db",
         action="store_true",
         help="let the tests wipe a non-empty database they did not create (dangerous)",
+    )
+    parser.addoption(
+        "--screenshots", default=None, metavar="DIR",
+        help="the web-page tests write a PNG of each view into DIR (make screenshots: docs/screenshots)",
     )
 
 

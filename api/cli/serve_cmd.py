@@ -18,7 +18,7 @@ def serve(
     host: str | None = typer.Option(None, help="Interface to bind (default from settings: 127.0.0.1)."),
     port: int | None = typer.Option(None, help="Port to bind (default from settings: 8000)."),
 ) -> None:
-    """Serve GraphQL at /graphql (GraphiQL in a browser), /healthz and /readyz."""
+    """Serve the web page at /, GraphQL at /graphql (GraphiQL in a browser), /healthz and /readyz."""
     cli = cli_context(ctx)
     settings = cli.settings
     bind_host = host or settings.server.host
@@ -33,7 +33,9 @@ def serve(
                 code=2,
             )
         cli.note(f"WARNING: {AUTH_OFF_WARNING}")
-    cli.note(f"serving on http://{bind_host}:{bind_port}/graphql (GraphiQL in a browser; health: /healthz, readiness: /readyz)")
+    base = f"http://{bind_host}:{bind_port}"
+    cli.note(f"open {base}/ in a browser: search, decisions and their chains, what touched a path")
+    cli.note(f"GraphQL at {base}/graphql (GraphiQL in a browser; health: /healthz, readiness: /readyz)")
     uvicorn.run(create_app(settings), host=bind_host, port=bind_port, log_level="info")
 
 

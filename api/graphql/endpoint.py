@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from functools import cache
+from importlib.resources import files
 from typing import Any
 
 import strawberry
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
@@ -42,12 +44,22 @@ class GraphQLEndpoint(GraphQL):
                 return
         await super().__call__(scope, receive, send)
 
+    async def render_graphql_ide(self, request: Request) -> HTMLResponse:
+        # strawberry's own page loads React and GraphiQL from a CDN and stays at
+        # "Loading..." offline; ours loads the copies the app serves under /static/vendor.
+        return HTMLResponse(_graphiql_page())
+
     async def get_context(self, request: Request | WebSocket, response: Response | WebSocket) -> Any:
         state = request.state
         # Only the GraphiQL page gets here without an authenticated principal.
         principal = request.scope.get(_PRINCIPAL, NOBODY)
         context: RequestContext = build_context(principal, state.settings, state.services)
         return context
+
+
+@cache
+def _graphiql_page() -> str:
+    return files("api.graphql").joinpath("graphiql.html").read_text(encoding="utf-8")
 
 
 def _wants_ide(scope: Scope) -> bool:

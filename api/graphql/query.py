@@ -23,6 +23,7 @@ from api.graphql.types import (
     File,
     SearchHit,
     SearchResult,
+    Session,
     Stakeholder,
     decision_connection,
     where_filter,
@@ -32,6 +33,7 @@ from graph.errors import DecisionNotFound
 from graph.filters import DecisionFilter
 from graph.lineage.model import OUTCOMES
 from graph.listing import AggregateBy, DecisionOrder
+from graph.messages import session_transcript
 from graph.messages import stakeholder as find_stakeholder
 from graph.search import SearchHit as FoundDecision
 from nlp.extract import handle_for
@@ -107,6 +109,12 @@ class Query:
         found = await find_stakeholder(info.context.services.executor, handle_for(handle))
         return Stakeholder(handle=found.handle, name=found.name, role=None, aliases=list(found.aliases)) if found else None
 
+    @strawberry.field(description="A conversation, meeting or ADR collection with its messages; null when unknown or outside the caller's groups.")
+    async def session(self, info: Info, id: strawberry.ID) -> Session | None:
+        context = info.context
+        found = await session_transcript(context.executor, str(id), context.principal.groups)
+        return Session.of(found.session, found.messages) if found else None
+
     @strawberry.field(description="A feature or epic, by key.")
     def feature(self, key: str) -> Feature:
         return Feature(key=key)
@@ -125,7 +133,7 @@ class Query:
         where_ = replace(selected, since=from_ or selected.since, until=to or selected.until)
         return await decision_connection(info, where_, DecisionOrder.OLDEST, first, after)
 
-    @strawberry.field(description="How many decisions (that match `where`) fall under each tag, status, stakeholder or month.")
+    @strawberry.field(description="How many decisions (that match `where`) fall under each tag, status, stakeholder, month or file they affect.")
     async def aggregate(self, info: Info, by: AggregateKey, where: DecisionWhere | None = None) -> list[Bucket]:
         context = info.context
         buckets = await context.services.listing.aggregate(context.scoped(where_filter(where)), AggregateBy(by.value))

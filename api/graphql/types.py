@@ -12,6 +12,7 @@ from api.graphql.paging import decode_cursor, encode_cursor, page_size
 from graph.commits import CommitRecord
 from graph.filters import DecisionFilter
 from graph.listing import DecisionOrder
+from graph.messages import session_transcript
 from graph.records import ChainLink as ChainLinkRecord
 from graph.records import DecisionChain, DecisionRecord, MessageRecord, SessionRecord
 
@@ -112,13 +113,24 @@ class Session:
     series: str | None = strawberry.field(
         description="The series of meetings it belongs to (`ingest --series`, or the folder or title its dated file suggests)."
     )
+    # Set when the session was read with its messages (Query.session): no second query.
+    loaded_messages: strawberry.Private[tuple[MessageRecord, ...] | None] = None
 
     @classmethod
-    def of(cls, record: SessionRecord) -> Session:
+    def of(cls, record: SessionRecord, messages: tuple[MessageRecord, ...] | None = None) -> Session:
         return cls(
             id=strawberry.ID(record.id), title=record.title, source=record.source, started_at=record.started_at,
-            series=record.series,
+            series=record.series, loaded_messages=messages,
         )
+
+    @strawberry.field(description="Its stored messages in order (the conversation); empty for ADRs and hand-recorded decisions.")
+    async def messages(self, info: Info) -> list[Message]:
+        found = self.loaded_messages
+        if found is None:
+            context = info.context
+            transcript = await session_transcript(context.executor, str(self.id), context.principal.groups)
+            found = transcript.messages if transcript else ()
+        return [Message.of(m) for m in found]
 
     @strawberry.field(description="Decisions stated in this session, in the order they were made.")
     async def decisions(
@@ -339,5 +351,5 @@ class Chain:
 
 @strawberry.type(description="One group of an aggregate.")
 class Bucket:
-    key: str = strawberry.field(description="A tag, status, handle or month (YYYY-MM).")
+    key: str = strawberry.field(description="A tag, status, handle, month (YYYY-MM) or file path.")
     count: int

@@ -1,5 +1,5 @@
-// How many of the decisions the filters select fall under each tag, status, stakeholder
-// or month ($by: TAG | STATUS | STAKEHOLDER | MONTH), largest first. Same filters and
+// How many of the decisions the filters select fall under each tag, status, stakeholder,
+// month or file they affect ($by: TAG | STATUS | STAKEHOLDER | MONTH | FILE), largest first. Same filters and
 // visibility as decisions_page.
 // params: $by, $include_history, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $feature, $session, $series, $source, $text, $groups
 // example: :param by => 'TAG'
@@ -60,6 +60,10 @@ CALL (d) {
   UNION
   WITH d WHERE $by = 'MONTH'
   RETURN substring(toString(coalesce(d.decided_at, d.recorded_at)), 0, 7) AS key
+  UNION
+  WITH d WHERE $by = 'FILE'
+  MATCH (d)-[:AFFECTS]->(f:File)
+  RETURN f.path AS key
 }
 WITH key, count(DISTINCT d) AS count
 WHERE key IS NOT NULL

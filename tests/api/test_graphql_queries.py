@@ -201,6 +201,34 @@ def test_aggregates(graphql: GraphQL) -> None:
     assert {"key": "database", "count": 2} in data["tags"]
 
 
+def test_aggregate_by_file_counts_the_decisions_on_each_path(graphql: GraphQL) -> None:
+    where = '{session: "platform-sync", includeHistory: true}'
+    buckets = graphql.run(f"{{ aggregate(by: FILE, where: {where}) {{ key count }} }}")["aggregate"]
+    assert {"key": "services/orders/schema.sql", "count": 1} in buckets
+    assert any(b["key"].startswith("src/api") for b in buckets)
+    # Another group's files are not counted for a reader outside it.
+    sales = graphql.run("{ aggregate(by: FILE) { key } }", as_="sales")["aggregate"]
+    assert not any(b["key"].startswith("services/orders") for b in sales)
+    assert "src/billing/pricing.py" in {b["key"] for b in sales}
+
+
+def test_session_opens_with_its_messages_in_one_round_trip(graphql: GraphQL) -> None:
+    query = "query($id: ID!) { session(id: $id) { id source messages { seq author content } } }"
+    body = graphql.post(query, {"id": "platform-sync"}, as_="eng").json()
+    session = body["data"]["session"]
+    assert session["id"] == "platform-sync" and session["source"] == "transcript"
+    assert [m["seq"] for m in session["messages"]] == list(range(len(session["messages"])))
+    assert session["messages"][0]["author"] == "alice" and "PostgreSQL" in session["messages"][0]["content"]
+    assert body["extensions"]["cypherRoundTrips"] == 1
+    # Outside the reader's groups, or unknown: null, as for a decision.
+    assert graphql.run(query, {"id": "platform-sync"}, as_="sales")["session"] is None
+    assert graphql.run(query, {"id": "no-such-session"})["session"] is None
+    # Reached from a decision, the messages load on demand.
+    via = graphql.run("""{ decisions(where: {session: "pricing"}) { edges { node {
+      session { messages { seq } } } } } }""", as_="sales")["decisions"]["edges"]
+    assert [m["seq"] for m in via[0]["node"]["session"]["messages"]] == [0, 1, 2]
+
+
 def test_text_matches_every_word_and_each_filter_alone_seeds_the_same_answer(graphql: GraphQL) -> None:
     both = _platform(graphql, text="PostgreSQL Redis", includeHistory=True)
     assert [n["summary"] for n in both] == [n["summary"] for n in _platform(graphql, text="Redis", includeHistory=True)]

@@ -1,0 +1,473 @@
+// The onboarding page: one GraphQL request per view, against the app's own /graphql with
+// the reader's bearer token, rendered with DOM calls only (text is never parsed as HTML).
+
+const TOKEN_KEY = "decision-journal.token";
+const main = document.getElementById("main");
+
+// ---------------------------------------------------------------- GraphQL
+
+class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function gql(query, variables = {}) {
+  const headers = { "Content-Type": "application/json", Accept: "application/json" };
+  const token = localStorage.getItem(TOKEN_KEY);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch("/graphql", { method: "POST", headers, body: JSON.stringify({ query, variables }) });
+  } catch (error) {
+    throw new ApiError(`The server did not answer (${error.message}).`, 0);
+  }
+  if (response.status === 401) throw new ApiError("This server needs a token: set it with the Token button above.", 401);
+  if (response.status === 503) throw new ApiError("The server is busy; try again in a moment.", 503);
+  const body = await response.json();
+  if (body.errors && body.errors.length) throw new ApiError(body.errors.map((e) => e.message).join("; "), response.status);
+  return body.data;
+}
+
+// ---------------------------------------------------------------- DOM helpers
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value !== null && value !== undefined) node.setAttribute(key, value);
+  }
+  append(node, children);
+  return node;
+}
+
+function show(...children) {
+  main.replaceChildren(...children.flat().filter(Boolean));
+}
+
+function day(value) {
+  return value ? value.slice(0, 10) : "";
+}
+
+function statusBadge(status) {
+  return el("span", { class: `badge status-${status}` }, status);
+}
+
+const REPLACED = ["superseded", "deprecated", "rejected"];
+
+function replacedClass(decision) {
+  return REPLACED.includes(decision.status) ? "replaced" : null;
+}
+
+function decisionLink(decision) {
+  return el("a", { href: `#/decision/${encodeURIComponent(decision.id)}` }, decision.summary);
+}
+
+function person(p) {
+  return p.name && p.name !== p.handle ? `${p.name} (${p.handle})` : p.handle;
+}
+
+function failure(error) {
+  return el("p", { class: "error", role: "alert" }, error.message || String(error));
+}
+
+// ---------------------------------------------------------------- routing
+
+function parseHash() {
+  const raw = location.hash.replace(/^#/, "") || "/";
+  const [path, query = ""] = raw.split("?");
+  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+  return { view: parts[0] || "search", arg: parts.slice(1).join("/"), params: new URLSearchParams(query) };
+}
+
+function go(view, arg = "", params = {}) {
+  const query = new URLSearchParams(Object.entries(params).filter(([, v]) => v)).toString();
+  location.hash = `#/${view}${arg ? `/${encodeURIComponent(arg)}` : ""}${query ? `?${query}` : ""}`;
+}
+
+const VIEWS = { search: searchView, decision: decisionView, timeline: timelineView, paths: pathsView, session: sessionView };
+
+async function render() {
+  const { view, arg, params } = parseHash();
+  for (const link of document.querySelectorAll("nav a[data-view]")) {
+    if (link.dataset.view === view) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
+  const handler = VIEWS[view] || searchView;
+  try {
+    await handler(arg, params);
+  } catch (error) {
+    show(el("h1", {}, "Something went wrong"), failure(error));
+  }
+  document.body.dataset.ready = view;
+  // bench/page_paint.py reads when each view had its answer on screen.
+  performance.mark(`view-ready:${view}`);
+}
+
+// ---------------------------------------------------------------- search
+
+const HIT_FIELDS = "id summary subject status decidedAt chainPosition { isCurrent earlier } tags";
+
+async function searchView(_arg, params) {
+  const q = params.get("q") || "";
+  const input = el("input", { type: "search", name: "q", value: q, "aria-label": "Ask about a decision",
+    placeholder: "why did we choose PostgreSQL?", autofocus: true });
+  const form = el("form", { class: "search", role: "search", onsubmit: (event) => {
+    event.preventDefault();
+    go("search", "", { q: input.value.trim() });
+  } }, input, el("button", { type: "submit" }, "Search"));
+  const heading = el("h1", {}, "Why did we decide that?");
+  if (!q) {
+    show(heading, form, el("p", { class: "muted" }, "Loading recent decisions…"));
+    const data = await gql(`{ decisions(first: 10, orderBy: NEWEST) { totalCount edges { node { ${HIT_FIELDS} } } } }`);
+    const nodes = data.decisions.edges.map((e) => e.node);
+    show(heading, form, el("h2", {}, `Recent decisions (${data.decisions.totalCount} current in all)`),
+      nodes.length ? decisionList(nodes) : el("p", { class: "muted" }, "No decisions yet: ingest a conversation or import ADRs."));
+    input.focus();
+    return;
+  }
+  show(heading, form, el("p", { class: "muted" }, "Searching…"));
+  const data = await gql(
+    `query($q: String!) { searchResult(query: $q, first: 10) { filtersApplied filtersDropped
+       hits { score retrievers decision { ${HIT_FIELDS} } } } }`, { q });
+  const result = data.searchResult;
+  const notes = [];
+  if (result.filtersApplied.length) notes.push(`Filters read from the question: ${result.filtersApplied.join(", ")}.`);
+  if (result.filtersDropped.length) notes.push(`Dropped (nothing matched with them): ${result.filtersDropped.join(", ")}.`);
+  if (!notes.length) notes.push("No filters read from the question.");
+  const hits = result.hits.map((hit) => el("li", { class: replacedClass(hit.decision) },
+    el("div", { class: "hit-title" }, decisionLink(hit.decision)),
+    el("div", { class: "meta" },
+      statusBadge(hit.decision.status),
+      el("span", { title: `retrievers: ${hit.retrievers.join(", ")}` }, `score ${hit.score.toFixed(3)}`),
+      hit.decision.subject ? el("span", {}, `about: ${hit.decision.subject}`) : null,
+      hit.decision.decidedAt ? el("time", { datetime: hit.decision.decidedAt }, day(hit.decision.decidedAt)) : null,
+      hit.decision.chainPosition.isCurrent ? null : el("span", {}, "replaced or revisited since"))));
+  show(heading, form, el("p", { class: "filters-note" }, notes.join(" ")),
+    hits.length ? el("ol", { class: "hits", "aria-label": "Search results" }, hits)
+      : el("p", {}, "Nothing matched. Try other words, or browse the timeline."));
+}
+
+function decisionList(nodes) {
+  return el("ul", { class: "list" }, nodes.map((d) => el("li", { class: replacedClass(d) },
+    el("div", { class: "hit-title" }, decisionLink(d)),
+    el("div", { class: "meta" }, statusBadge(d.status),
+      d.decidedAt ? el("time", { datetime: d.decidedAt }, day(d.decidedAt)) : null,
+      d.subject ? el("span", {}, `about: ${d.subject}`) : null,
+      d.tags.length ? el("span", {}, d.tags.map((t) => `#${t}`).join(" ")) : null))));
+}
+
+// ---------------------------------------------------------------- decision and chain
+
+const CHAIN_ENTRY = "id hidden decision { id summary status decidedAt recordedAt }";
+
+async function decisionView(id, params) {
+  const asOf = params.get("asOf") || "";
+  const data = await gql(
+    `query($id: ID!, $asOf: DateTime) {
+       decision(id: $id) { id summary subject context rationale status statusText decidedAt recordedAt confidence quality
+         tags origin source { kind session messages path }
+         alternatives { option whyNotChosen pros cons }
+         tradeOffs { pros cons risks assumptions }
+         decisionMaker { handle name } stakeholders { handle name }
+         files { path } features { key }
+         session { id title }
+         statedIn { seq author content timestamp } }
+       chain(id: $id, asOf: $asOf) {
+         original { ${CHAIN_ENTRY} } revisions { ${CHAIN_ENTRY} } current { ${CHAIN_ENTRY} } branches { ${CHAIN_ENTRY} }
+         links { type from to at reason outcome inferred } } }`,
+    { id, asOf: asOf ? `${asOf}T23:59:59+00:00` : null });
+  const d = data.decision;
+  if (!d) {
+    show(el("h1", {}, "No such decision"), el("p", {}, "It does not exist, or your token's groups cannot read it."));
+    return;
+  }
+  const fields = el("dl", { class: "fields" });
+  const field = (name, ...value) => {
+    const content = value.flat().filter((v) => v !== null && v !== undefined && v !== "");
+    if (content.length) append(fields, [el("dt", {}, name), el("dd", {}, content)]);
+  };
+  field("Status", statusBadge(d.status), d.statusText ? ` ${d.statusText}` : null);
+  field("Subject", d.subject);
+  field("Decided", d.decidedAt ? el("time", { datetime: d.decidedAt }, day(d.decidedAt)) : null);
+  field("Context", d.context);
+  field("Why", d.rationale);
+  field("Decision maker", d.decisionMaker ? person(d.decisionMaker) : null);
+  field("Stakeholders", d.stakeholders.map(person).join(", "));
+  field("Files", d.files.map((f, i) => [i ? ", " : "", el("a", { href: `#/paths?dir=${encodeURIComponent(f.path)}` }, f.path)]));
+  field("Features", d.features.map((f) => f.key).join(", "));
+  field("Tags", d.tags.map((t) => `#${t}`).join(" "));
+  field("Gains", d.tradeOffs.pros.join("; "));
+  field("Costs", d.tradeOffs.cons.join("; "));
+  field("Risks", d.tradeOffs.risks.join("; "));
+  field("Quality", d.quality !== null ? d.quality.toFixed(2) : null);
+  field("Confidence", d.confidence !== null ? d.confidence.toFixed(2) : null);
+  field("Source", d.session ? el("a", { href: `#/session/${encodeURIComponent(d.session.id)}` }, d.session.title || d.session.id) : null,
+    d.source.path ? ` (${d.source.path})` : null);
+
+  const alternatives = d.alternatives.length
+    ? el("ul", { class: "alternatives" }, d.alternatives.map((a) => el("li", {}, el("strong", {}, a.option),
+      a.whyNotChosen ? ` — not chosen: ${a.whyNotChosen}` : "",
+      a.cons.length ? ` (against: ${a.cons.join("; ")})` : "")))
+    : el("p", { class: "muted" }, "No alternatives recorded.");
+  const quotes = d.statedIn.map((m) => el("blockquote", {},
+    el("div", {}, m.content ?? "(text removed by retention)"),
+    el("div", { class: "meta" }, el("span", {}, m.author || ""),
+      d.session ? el("a", { href: `#/session/${encodeURIComponent(d.session.id)}?m=${m.seq}` }, `message ${m.seq + 1} in the conversation`) : null)));
+
+  const asOfInput = el("input", { type: "date", value: asOf, "aria-label": "Show the chain as it stood on this day" });
+  const asOfForm = el("form", { class: "search", onsubmit: (event) => {
+    event.preventDefault();
+    go("decision", d.id, { asOf: asOfInput.value });
+  } }, el("label", {}, "As of ", asOfInput), el("button", { type: "submit", class: "quiet" }, "Show"),
+  asOf ? el("a", { href: `#/decision/${encodeURIComponent(d.id)}` }, "today") : null);
+
+  show(el("h1", {}, d.summary), fields,
+    el("h2", {}, "Alternatives"), alternatives,
+    el("h2", {}, "Where it was said"), quotes.length ? quotes : el("p", { class: "muted" }, "No source messages (an ADR or a hand-recorded decision)."),
+    el("h2", {}, "How it evolved"), asOfForm, chainView(data.chain, d.id));
+}
+
+function chainEntries(chain) {
+  const seen = new Set();
+  const entries = [];
+  for (const entry of [chain.original, ...chain.revisions, chain.current, ...chain.branches]) {
+    if (entry && !seen.has(entry.id)) {
+      seen.add(entry.id);
+      entries.push(entry);
+    }
+  }
+  return entries;
+}
+
+function short(text, size) {
+  return text.length > size ? `${text.slice(0, size - 1)}…` : text;
+}
+
+function chainView(chain, selectedId) {
+  if (!chain) return el("p", { class: "muted" }, "Not part of a chain as of that day.");
+  const entries = chainEntries(chain);
+  const gap = 240;
+  const width = Math.max(gap * entries.length, 320);
+  const height = 150;
+  const x = new Map(entries.map((entry, i) => [entry.id, gap / 2 + i * gap]));
+  const y = 62;
+  const drawing = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img",
+    "aria-label": `Chain of ${entries.length} decisions, oldest first` });
+  append(drawing, [svg("defs", {}, svg("marker", { id: "arrow", viewBox: "0 0 10 10", refX: "10", refY: "5",
+    markerWidth: "7", markerHeight: "7", orient: "auto-start-reverse" }, svg("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: "#4f5661" })))]);
+  chain.links.forEach((link, index) => {
+    const from = x.get(link.to);
+    const to = x.get(link.from);
+    if (from === undefined || to === undefined) return;
+    const lift = 28 + (index % 2) * 12;
+    const mid = (from + to) / 2;
+    const label = `${link.type.toLowerCase()}${link.outcome ? ` (${link.outcome})` : ""}${link.inferred ? ", inferred" : ""}`;
+    append(drawing, [svg("path", { d: `M ${from + 12} ${y - 8} Q ${mid} ${y - lift - 20} ${to - 12} ${y - 8}`, fill: "none",
+      stroke: link.type === "SUPERSEDES" ? "#8a3b12" : "#6b3fa0", "stroke-width": "2", "marker-end": "url(#arrow)" },
+    svg("title", {}, `${label}: ${link.reason || "no reason given"}`)),
+    svg("text", { x: mid, y: y - lift - 6, "text-anchor": "middle", class: "link-label" }, label)]);
+  });
+  for (const entry of entries) {
+    const cx = x.get(entry.id);
+    const d = entry.decision;
+    const isCurrent = entry.id === chain.current.id;
+    const colour = entry.hidden ? "#8a929c" : isCurrent ? "#1a6b33" : d && REPLACED.includes(d.status) ? "#8a3b12" : "#6b3fa0";
+    const node = svg("g", {},
+      svg("circle", { cx, cy: y, r: entry.id === selectedId ? 13 : 10, fill: colour, stroke: entry.id === selectedId ? "#1b1f24" : "none", "stroke-width": "3" }),
+      svg("text", { x: cx, y: y + 30, "text-anchor": "middle", class: "date" },
+        entry.hidden ? "hidden" : `${day(d.decidedAt || d.recordedAt)}${isCurrent ? " · current" : ""}`),
+      svg("text", { x: cx, y: y + 48, "text-anchor": "middle", class: "summary" }, entry.hidden ? "outside your groups" : short(d.summary, 34)),
+      svg("title", {}, entry.hidden ? "A decision outside your access groups" : `${d.summary} (${d.status})`));
+    append(drawing, [entry.hidden ? node : svg("a", { href: `#/decision/${encodeURIComponent(entry.id)}`, "aria-label": `${d.summary}, ${d.status}` }, node)]);
+  }
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const name = (id) => (byId.get(id)?.decision ? byId.get(id).decision.summary : "a hidden decision");
+  const links = chain.links.map((link) => el("li", {},
+    el("a", { href: `#/decision/${encodeURIComponent(link.from)}` }, short(name(link.from), 60)), " ",
+    el("strong", {}, link.type.toLowerCase()), " ",
+    el("a", { href: `#/decision/${encodeURIComponent(link.to)}` }, short(name(link.to), 60)),
+    link.at ? ` on ${day(link.at)}` : "", link.reason ? ` — ${link.reason}` : "",
+    link.inferred ? " (inferred)" : ""));
+  return el("div", {}, el("div", { class: "chain" }, drawing),
+    links.length ? el("ul", { class: "links" }, links) : el("p", { class: "muted" }, "Nothing replaced or revisited it yet."));
+}
+
+// ---------------------------------------------------------------- timeline
+
+const STATUSES = ["", "active", "superseded", "revisited", "proposed", "rejected", "deprecated"];
+
+async function timelineView(_arg, params) {
+  const value = (name) => params.get(name) || "";
+  const status = el("select", { name: "status" }, STATUSES.map((s) => el("option", { value: s, selected: s === value("status") }, s || "any")));
+  const tag = el("input", { name: "tag", value: value("tag"), size: 12 });
+  const who = el("input", { name: "person", value: value("person"), size: 12, placeholder: "@handle" });
+  const from = el("input", { name: "from", type: "date", value: value("from") });
+  const to = el("input", { name: "to", type: "date", value: value("to") });
+  const form = el("form", { class: "timeline-filters", onsubmit: (event) => {
+    event.preventDefault();
+    go("timeline", "", { status: status.value, tag: tag.value.trim(), person: who.value.trim(), from: from.value, to: to.value });
+  } }, el("label", {}, "Status", status), el("label", {}, "Tag", tag), el("label", {}, "Person", who),
+  el("label", {}, "From", from), el("label", {}, "To", to), el("button", { type: "submit" }, "Filter"));
+  const where = { includeHistory: true };
+  if (value("status")) where.statusIn = [value("status")];
+  if (value("tag")) where.tagsAny = [value("tag")];
+  if (value("person")) where.stakeholder = value("person");
+  if (value("from")) where.decidedAfter = `${value("from")}T00:00:00+00:00`;
+  if (value("to")) where.decidedBefore = `${value("to")}T23:59:59+00:00`;
+  show(el("h1", {}, "Recent decisions"), form, el("p", { class: "muted" }, "Loading…"));
+  const data = await gql(
+    `query($where: DecisionWhere) { decisions(where: $where, orderBy: NEWEST, first: 50) { totalCount
+       edges { node { ${HIT_FIELDS} decisionMaker { handle } session { id title } } } } }`, { where });
+  const nodes = data.decisions.edges.map((e) => e.node);
+  const items = nodes.map((d) => el("li", { class: replacedClass(d) },
+    el("time", { datetime: d.decidedAt || "" }, day(d.decidedAt) || "undated"),
+    el("div", {}, el("div", { class: "hit-title" }, decisionLink(d)),
+      el("div", { class: "meta" }, statusBadge(d.status),
+        d.decisionMaker ? el("span", {}, d.decisionMaker.handle) : null,
+        d.session ? el("a", { href: `#/session/${encodeURIComponent(d.session.id)}` }, d.session.title || d.session.id) : null,
+        d.tags.length ? el("span", {}, d.tags.map((t) => `#${t}`).join(" ")) : null))));
+  show(el("h1", {}, "Recent decisions"), form,
+    el("p", { class: "muted" }, `${data.decisions.totalCount} match; the newest ${nodes.length} shown.`),
+    items.length ? el("ul", { class: "list timeline" }, items) : el("p", {}, "No decision matches these filters."));
+}
+
+// ---------------------------------------------------------------- what touched this path?
+
+function buildTree(buckets) {
+  const root = { name: "", path: "", children: new Map(), count: 0 };
+  for (const { key, count } of buckets) {
+    const parts = key.replace(/\/$/, "").split("/").filter(Boolean);
+    let node = root;
+    node.count += count;
+    parts.forEach((part, i) => {
+      const path = parts.slice(0, i + 1).join("/") + (i < parts.length - 1 || key.endsWith("/") ? "/" : "");
+      if (!node.children.has(part)) node.children.set(part, { name: part, path, children: new Map(), count: 0 });
+      node = node.children.get(part);
+      node.count += count;
+    });
+  }
+  return root;
+}
+
+function treeList(node, selected) {
+  const children = [...node.children.values()].sort((a, b) => (b.children.size > 0) - (a.children.size > 0) || a.name.localeCompare(b.name));
+  return el("ul", {}, children.map((child) => {
+    const link = el("a", { href: `#/paths?dir=${encodeURIComponent(child.path)}`, class: child.path === selected ? "selected" : null,
+      "aria-current": child.path === selected ? "true" : null }, child.name + (child.children.size ? "/" : ""));
+    const label = [link, el("span", { class: "count", title: "decisions on it or on anything under it" }, `${child.count}`)];
+    if (!child.children.size) return el("li", {}, label);
+    const open = !selected || selected.startsWith(child.path) || child.path.split("/").length <= 2;
+    return el("li", {}, el("details", { open }, el("summary", {}, label), treeList(child, selected)));
+  }));
+}
+
+async function pathsView(_arg, params) {
+  const dir = params.get("dir") || "";
+  const query = `query($dir: String!, $withDir: Boolean!) {
+      aggregate(by: FILE, where: { includeHistory: true }) { key count }
+      impact(path: $dir, includeHistory: true, first: 25) @include(if: $withDir) { totalCount
+        edges { node { ${HIT_FIELDS} files { path } } } } }`;
+  const data = await gql(query, { dir: dir || ".", withDir: Boolean(dir) });
+  const tree = buildTree(data.aggregate);
+  const left = el("nav", { class: "tree", "aria-label": "Repository paths" },
+    el("h2", {}, "Paths with decisions"),
+    data.aggregate.length ? treeList(tree, dir) : el("p", { class: "muted" }, "No decision names a file yet."));
+  let right;
+  if (!dir) {
+    right = el("section", {}, el("h2", {}, "Pick a file or directory"),
+      el("p", { class: "muted" }, "The count beside each path is how many decisions (current or replaced) affect it or anything under it."));
+  } else {
+    const nodes = data.impact.edges.map((e) => e.node);
+    right = el("section", { "aria-label": `Decisions touching ${dir}` }, el("h2", {}, `What touched ${dir}`),
+      el("p", { class: "muted" }, `${data.impact.totalCount} ${data.impact.totalCount === 1 ? "decision affects" : "decisions affect"} it, anything under it, or a directory holding it; newest first. Replaced ones are struck through.`),
+      nodes.length ? decisionList(nodes) : el("p", {}, "No decision affects this path."));
+  }
+  show(el("h1", {}, "What touched this path?"), el("div", { class: "columns" }, left, right));
+}
+
+// ---------------------------------------------------------------- session
+
+async function sessionView(id, params) {
+  const target = params.get("m");
+  const data = await gql(
+    `query($id: ID!) { session(id: $id) { id title source startedAt series
+       messages { seq author role content timestamp }
+       decisions(first: 100) { totalCount edges { node { id summary status source { messages } } } } } }`, { id });
+  const session = data.session;
+  if (!session) {
+    show(el("h1", {}, "No such conversation"), el("p", {}, "It does not exist, or your token's groups cannot read it."));
+    return;
+  }
+  const bySeq = new Map();
+  for (const { node } of session.decisions.edges) {
+    for (const seq of node.source.messages) bySeq.set(seq, [...(bySeq.get(seq) || []), node]);
+  }
+  const items = session.messages.map((m) => {
+    const decided = bySeq.get(m.seq) || [];
+    return el("li", { id: `m${m.seq}`, class: [decided.length ? "decided" : "", String(m.seq) === target ? "target" : ""].join(" ").trim() || null },
+      el("span", { class: "seq" }, m.seq + 1),
+      el("span", { class: "author" }, m.author || m.role || ""),
+      el("div", {}, m.content ?? el("span", { class: "muted" }, "(text removed by retention)"),
+        decided.map((d) => el("span", { class: "decided-note" }, "Decision: ", decisionLink(d), " ", statusBadge(d.status)))));
+  });
+  const meta = [session.source, session.series ? `series ${session.series}` : null, day(session.startedAt)].filter(Boolean).join(" · ");
+  show(el("h1", {}, session.title || session.id), el("p", { class: "muted" }, meta,
+    ` · ${session.decisions.totalCount} decisions, highlighted below`
+    + (session.decisions.totalCount > session.decisions.edges.length ? ` (the first ${session.decisions.edges.length})` : "")),
+  items.length ? el("ol", { class: "list transcript", "aria-label": "Messages" }, items)
+    : decisionList(session.decisions.edges.map((e) => ({ ...e.node, chainPosition: { isCurrent: true }, tags: [] }))));
+  if (target) document.getElementById(`m${target}`)?.scrollIntoView({ block: "center" });
+}
+
+// ---------------------------------------------------------------- token and start
+
+function setUpToken() {
+  const form = document.getElementById("token-form");
+  const input = document.getElementById("token-input");
+  document.getElementById("token-button").addEventListener("click", () => {
+    form.hidden = !form.hidden;
+    if (!form.hidden) input.focus();
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    localStorage.setItem(TOKEN_KEY, input.value.trim());
+    input.value = "";
+    form.hidden = true;
+    render();
+  });
+  document.getElementById("token-clear").addEventListener("click", () => {
+    localStorage.removeItem(TOKEN_KEY);
+    form.hidden = true;
+    render();
+  });
+  document.getElementById("auth-off").hidden = document.body.dataset.auth !== "off";
+}
+
+setUpToken();
+window.addEventListener("hashchange", () => {
+  render();
+  main.focus({ preventScroll: true });
+});
+render();

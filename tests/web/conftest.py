@@ -1,0 +1,160 @@
+"""The app served for real (uvicorn on a free port) on the test Neo4j, and Debian's
+chromium driven through its chromedriver: the web page as a reader's browser shows it."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+from api.app import create_app
+from api.settings import Settings
+from graph.cypher import load_query
+from graph.executor import Neo4jExecutor
+from tests.api.graphql_client import TOKENS, settings_for
+from tests.graph_fixtures import Neo4jServer
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+PRICING = """\
+[2024-05-02T10:00:00Z] erin: Should we offer annual billing discounts or keep monthly plans only?
+[2024-05-02T10:04:00Z] frank: Annual discounts improve retention, monthly only is simpler.
+[2024-05-02T10:06:00Z] erin: We decided to offer a 15% annual discount because it improves retention; the logic lives in src/billing/pricing.py.
+"""
+INGEST = """mutation($session: String!, $content: String!, $groups: [String!]) {
+  ingest(session: $session, content: $content, format: "transcript", accessGroups: $groups) {
+    __typename ... on IngestSuccess { newDecisions } } }"""
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+WAIT_SECONDS = 20
+
+
+@dataclass(frozen=True)
+class LiveServer:
+    url: str
+
+
+class Served:
+    """uvicorn running ``create_app(settings)`` in a thread, on a free loopback port."""
+
+    def __init__(self, settings: Settings) -> None:
+        self._server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=0, log_level="warning"))
+        self._thread = threading.Thread(target=self._server.run, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self._thread.start()
+        deadline = time.monotonic() + 60
+        while not self._server.started:
+            if time.monotonic() > deadline or not self._thread.is_alive():
+                raise RuntimeError("the app did not start")
+            time.sleep(0.05)
+        port = self._server.servers[0].sockets[0].getsockname()[1]
+        return LiveServer(f"http://127.0.0.1:{port}")
+
+    def __exit__(self, *exc: object) -> None:
+        self._server.should_exit = True
+        self._thread.join(timeout=30)
+
+
+@pytest.fixture(scope="package")
+async def wiped_for_web(driver: Any) -> None:
+    """An empty database (schema kept) for the web tests."""
+    await Neo4jExecutor(driver).write(load_query("testing_wipe"))
+
+
+@pytest.fixture(scope="package")
+def live(neo4j_server: Neo4jServer, wiped_for_web: None) -> Iterator[LiveServer]:
+    """The app with tokens, holding the platform-sync example (group eng) and a pricing
+    conversation (group sales), ingested through GraphQL as a client would."""
+    with Served(settings_for(neo4j_server)) as server:
+        headers = {"Authorization": f"Bearer {TOKENS['admin'].token.get_secret_value()}"}
+        with httpx.Client(base_url=server.url, headers=headers, timeout=120) as client:
+            for session, content, groups in (
+                ("platform-sync", (EXAMPLES / "platform-sync.txt").read_text(), ["eng"]),
+                ("pricing", PRICING, ["sales"]),
+            ):
+                body = client.post("/graphql", json={"query": INGEST, "variables": {
+                    "session": session, "content": content, "groups": groups}}).json()
+                assert body["data"]["ingest"]["__typename"] == "IngestSuccess", body
+        yield server
+
+
+@pytest.fixture(scope="package")
+def chrome() -> Iterator[webdriver.Chrome]:
+    """Headless Debian chromium (installed by `make test` when missing)."""
+    if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists() or shutil.which("chromium")):
+        pytest.fail("Debian's chromium and chromium-driver are needed: `make test` installs them (apt-get install chromium chromium-driver)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1000"):
+        options.add_argument(argument)
+    browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    browser.set_page_load_timeout(WAIT_SECONDS)
+    try:
+        yield browser
+    finally:
+        browser.quit()
+
+
+class Page:
+    """The web page in the browser, as one reader (a token of ``TOKENS``, or none)."""
+
+    def __init__(self, browser: webdriver.Chrome, server: LiveServer, shots: Path | None) -> None:
+        self.browser = browser
+        self.server = server
+        self._shots = shots
+
+    def open(self, hash_: str = "#/", token: str | None = "eng") -> None:
+        self.browser.get(f"{self.server.url}/")
+        value = TOKENS[token].token.get_secret_value() if token else None
+        self.browser.execute_script(
+            "if (arguments[0]) localStorage.setItem('decision-journal.token', arguments[0]);"
+            " else localStorage.removeItem('decision-journal.token');", value)
+        self.browser.get(f"{self.server.url}/{hash_}")
+        # A change of the hash alone keeps the document (and its last view's ready mark):
+        # load it afresh, as a reader opening the link does.
+        self.browser.refresh()
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        """Until the view has rendered its answer (the page marks body[data-ready])."""
+        WebDriverWait(self.browser, WAIT_SECONDS).until(lambda b: b.execute_script("return document.body.dataset.ready"))
+
+    def navigate(self, action: Any) -> None:
+        """Run ``action`` (a click, a key) and wait for the view it leads to."""
+        self.browser.execute_script("delete document.body.dataset.ready")
+        action()
+        self.wait_ready()
+
+    def find(self, css: str) -> WebElement:
+        return WebDriverWait(self.browser, WAIT_SECONDS).until(expected_conditions.presence_of_element_located((By.CSS_SELECTOR, css)))
+
+    def all(self, css: str) -> list[WebElement]:
+        return list(self.browser.find_elements(By.CSS_SELECTOR, css))
+
+    def text(self) -> str:
+        return str(self.find("main").text)
+
+    def screenshot(self, name: str) -> None:
+        if self._shots is not None:
+            self._shots.mkdir(parents=True, exist_ok=True)
+            self.browser.save_screenshot(str(self._shots / f"{name}.png"))
+
+
+@pytest.fixture
+def page(chrome: webdriver.Chrome, live: LiveServer, request: pytest.FixtureRequest) -> Page:
+    shots = request.config.getoption("--screenshots")
+    return Page(chrome, live, Path(shots) if shots else None)
