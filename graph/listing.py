@@ -82,4 +82,6 @@ class DecisionListing:
     async def aggregate(self, where: DecisionFilter, by: AggregateBy) -> list[Bucket]:
         """Counts of the selected decisions per key, largest first."""
         rows = await self._executor.read(load_query("decisions_aggregate"), {**where.params(), "by": by.value})
-        return [Bucket(str(row["key"]), int(row["count"])) for row in rows]
+        if not rows:
+            return []
+        return [Bucket(str(key), int(count)) for key, count in zip(rows[0]["keys"], rows[0]["counts"], strict=True)]
