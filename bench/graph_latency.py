@@ -47,13 +47,14 @@ from graph.backup import restore_rows
 from graph.connection import open_driver
 from graph.cypher import load_query
 from graph.executor import Neo4jExecutor
-from graph.filters import DecisionFilter, lucene_escape
+from graph.filters import DecisionFilter
 from graph.local.config import LocalNeo4jConfig
 from graph.local.install import install_neo4j
 from graph.local.server import new_password, start_server, stop_server
 from graph.local.throwaway import free_port
 from graph.schema import apply_schema
 from nlp.embedding import MiniLMEmbedder
+from nlp.evaluation.search_baselines import Document, Fts5Index
 
 GRAPHQL_PAGE = """{ decisions(first: 20, where: {pathPrefix: "%s", includeHistory: true}) { totalCount edges { node {
   id summary status rationale decidedAt tags files { path } stakeholders { handle role } decisionMaker { handle }
@@ -123,28 +124,33 @@ async def keep_reading(seconds: float, actions: list[Callable[[int], Awaitable[A
 
 
 def sqlite_baseline(rows: list[dict[str, Any]], texts: list[str], chain_ids: list[str]) -> tuple[list[float], list[float]]:
-    """Seed 000's own design: SQLite with FTS5 for search, a recursive CTE for chains."""
+    """Seed 000's own design: SQLite with FTS5 for search, a recursive CTE for chains.
+
+    Search is the evaluation's FTS5 baseline (``nlp.evaluation.search_baselines.Fts5Index``:
+    porter stemming, stopwords out, every term required and any term when that finds
+    nothing, ``ORDER BY rank LIMIT 10``), then the hits' rows loaded, as ours loads them.
+    """
     db = sqlite3.connect(":memory:")
     db.execute("CREATE TABLE decision (id TEXT PRIMARY KEY, summary TEXT, context TEXT, rationale TEXT, status TEXT)")
     db.execute("CREATE TABLE link (newer TEXT, older TEXT)")
     db.execute("CREATE INDEX link_newer ON link(newer)")
     db.execute("CREATE INDEX link_older ON link(older)")
-    db.execute("CREATE VIRTUAL TABLE decision_fts USING fts5(id UNINDEXED, summary, context, rationale)")
+    documents = []
     for row in rows:
         p = row["properties"]
         db.execute("INSERT INTO decision VALUES (?, ?, ?, ?, ?)", (p["id"], p["summary"], p["context"], p["rationale"], p["status"]))
-        db.execute("INSERT INTO decision_fts VALUES (?, ?, ?, ?)", (p["id"], p["summary"], p["context"], p["rationale"]))
+        documents.append(Document(p["id"], p["summary"], p["context"] or "", p["rationale"] or ""))
         for r in row["relationships"]:
             if r["type"] in {"SUPERSEDES", "REVISITS"}:
                 db.execute("INSERT INTO link VALUES (?, ?)", (p["id"], r["target"]["id"]))
     db.commit()
+    fts = Fts5Index(documents)
     search = []
     for text in texts:
-        terms = " OR ".join(f'"{w}"' for w in lucene_escape(text).replace("\\", "").split() if w.isalnum())
         started = time.perf_counter()
-        if terms:
-            db.execute("SELECT d.* FROM decision_fts f JOIN decision d ON d.id = f.id WHERE decision_fts MATCH ? "
-                       "ORDER BY bm25(decision_fts) LIMIT 10", (terms,)).fetchall()
+        ids = fts.search(text, 10)
+        if ids:
+            db.execute(f"SELECT * FROM decision WHERE id IN ({', '.join('?' * len(ids))})", ids).fetchall()
         search.append((time.perf_counter() - started) * 1000)
     chain = []
     walk = """WITH RECURSIVE members(id) AS (SELECT ? UNION
