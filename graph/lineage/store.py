@@ -11,12 +11,14 @@ from datetime import datetime
 from typing import Protocol
 from uuid import UUID
 
+from graph.errors import GraphError
 from graph.lineage.model import Decision, DecisionInputs, Outcome
 
 
-class LedgerViolation(ValueError):
+class LedgerViolation(GraphError, ValueError):
     """A different decision under an id already recorded: a session's decisions are
-    append-only, never replaced."""
+    append-only, never replaced. (Still a ValueError, as callers of seed 003's store
+    catch it; a GraphError like every error of ``graph``.)"""
 
 
 class PrecedentStore(Protocol):

@@ -7,6 +7,8 @@ from typing import Literal, Protocol, TypeVar
 
 from pydantic import BaseModel
 
+from nlp.errors import NlpError
+
 T = TypeVar("T", bound=BaseModel)
 
 
@@ -16,7 +18,7 @@ class ChatMessage:
     content: str
 
 
-class LLMError(Exception):
+class LLMError(NlpError):
     """The model gave no usable answer (timeout, refusal, invalid JSON after retries).
     Callers fall back to the offline result; the message is never lost."""
 
