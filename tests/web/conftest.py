@@ -151,7 +151,11 @@ class Page:
     def screenshot(self, name: str) -> None:
         if self._shots is not None:
             self._shots.mkdir(parents=True, exist_ok=True)
+            # The whole page, not only the first screen: a decision's chain is below it.
+            height = int(self.browser.execute_script("return document.documentElement.scrollHeight"))
+            self.browser.set_window_size(1280, min(max(height + 160, 800), 2400))
             self.browser.save_screenshot(str(self._shots / f"{name}.png"))
+            self.browser.set_window_size(1280, 1000)
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from selenium import webdriver
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
 from api.settings import Neo4jSettings, Settings
 from tests.graph_fixtures import Neo4jServer
@@ -69,6 +70,12 @@ def test_what_touched_a_path(page: Page) -> None:
     decisions = page.all("section ul.list li")
     assert len(decisions) == 1 and "PostgreSQL" in decisions[0].text and "revisited" in decisions[0].text
     page.screenshot("paths")
+    # A closed directory's paths are laid out when it is opened.
+    tree = page.find("nav.tree")
+    assert "schema.sql" not in tree.text
+    orders = tree.find_element(By.XPATH, ".//summary[a[text()='orders/']]")
+    page.browser.execute_script("arguments[0].parentElement.open = true", orders)
+    WebDriverWait(page.browser, 10).until(lambda b: "schema.sql" in page.find("nav.tree").text)
 
 
 def test_timeline_filters_by_status_and_person(page: Page) -> None:

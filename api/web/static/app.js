@@ -375,11 +375,16 @@ function treeList(node, selected) {
   const children = [...node.children.values()].sort((a, b) => (b.children.size > 0) - (a.children.size > 0) || a.name.localeCompare(b.name));
   return el("ul", {}, children.map((child) => {
     const link = el("a", { href: `#/paths?dir=${encodeURIComponent(child.path)}`, class: child.path === selected ? "selected" : null,
-      "aria-current": child.path === selected ? "true" : null }, child.name + (child.children.size ? "/" : ""));
+      "aria-current": child.path === selected ? "true" : null }, child.name + (child.path.endsWith("/") ? "/" : ""));
     const label = [link, el("span", { class: "count", title: "decisions on it or on anything under it" }, `${child.count}`)];
     if (!child.children.size) return el("li", {}, label);
-    const open = !selected || selected.startsWith(child.path) || child.path.split("/").length <= 2;
-    return el("li", {}, el("details", { open }, el("summary", {}, label), treeList(child, selected)));
+    const open = child.path.split("/").length <= 2 || Boolean(selected && selected.startsWith(child.path));
+    // A closed directory's children are built when it is first opened: a repository
+    // names thousands of paths, and the browser need not lay them all out at once.
+    const details = el("details", { open }, el("summary", {}, label));
+    if (open) details.append(treeList(child, selected));
+    else details.addEventListener("toggle", () => details.append(treeList(child, selected)), { once: true });
+    return el("li", {}, details);
   }));
 }
 
