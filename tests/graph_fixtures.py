@@ -15,9 +15,9 @@ import pytest
 from neo4j import AsyncDriver
 
 from graph.connection import bind_neomodel, open_driver
-from graph.cypher import load_query
 from graph.executor import Neo4jExecutor
 from graph.schema import apply_schema
+from tests.support.cypher import support_query
 from tests.support.throwaway import throwaway_neo4j
 
 EMBEDDING_DIMENSION = 384
@@ -46,15 +46,15 @@ async def driver(neo4j_server: Neo4jServer, request: pytest.FixtureRequest) -> A
     """One driver for the session, on a database the suite may wipe, with the schema applied."""
     async with open_driver(neo4j_server.uri, neo4j_server.user, neo4j_server.password) as opened:
         executor = Neo4jExecutor(opened)
-        counts = (await executor.read(load_query("testing_marker_count")))[0]
+        counts = (await executor.read(support_query("testing_marker_count")))[0]
         if counts["nodes"] and not counts["markers"] and not request.config.getoption("--wipe-nonempty-db"):
             pytest.exit(
                 f"refusing to wipe {neo4j_server.uri}: it holds {counts['nodes']} nodes and was not "
                 "created by the test suite. Use an empty database, or pass --wipe-nonempty-db.",
                 returncode=3,
             )
-        await executor.write(load_query("testing_wipe"))
-        await executor.write(load_query("testing_marker_create"))
+        await executor.write(support_query("testing_wipe"))
+        await executor.write(support_query("testing_marker_create"))
         await apply_schema(executor, EMBEDDING_DIMENSION)
         yield opened
 
@@ -63,6 +63,6 @@ async def driver(neo4j_server: Neo4jServer, request: pytest.FixtureRequest) -> A
 async def executor(driver: AsyncDriver) -> AsyncIterator[Neo4jExecutor]:
     """An executor on a wiped database (schema kept), with neomodel bound to the driver."""
     fresh = Neo4jExecutor(driver)
-    await fresh.write(load_query("testing_wipe"))
+    await fresh.write(support_query("testing_wipe"))
     await bind_neomodel(driver)
     yield fresh

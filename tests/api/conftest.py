@@ -8,10 +8,10 @@ from neo4j import AsyncDriver
 from starlette.testclient import TestClient
 
 from api.app import create_app
-from graph.cypher import load_query
 from graph.executor import Neo4jExecutor
 from tests.api.graphql_client import GraphQL, settings_for
 from tests.graph_fixtures import Neo4jServer
+from tests.support.cypher import support_query
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 PRICING = """\
@@ -28,7 +28,7 @@ INGEST = """mutation($session: String!, $content: String!, $groups: [String!]) {
 async def wiped(driver: AsyncDriver) -> AsyncIterator[None]:
     """An empty database (schema kept) for one test module."""
     executor = Neo4jExecutor(driver)
-    await executor.write(load_query("testing_wipe"))
+    await executor.write(support_query("testing_wipe"))
     yield
 
 

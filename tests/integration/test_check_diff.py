@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from api.cli.main import app
 from api.journal import DecisionJournal
-from graph.cypher import load_query
+from tests.support.cypher import support_query
 from tests.support.git import git
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "platform-sync.txt"
@@ -81,7 +81,7 @@ async def test_ingest_git_is_idempotent_and_its_commits_show_under_impact(journa
     code, out = await _cli("ingest-git", "--repo", str(repo))
     assert code == 0 and "3 commits stored" in out and "1 name a decision" in out
     executor = journal.services.executor
-    counts = [load_query("testing_label_counts"), load_query("testing_relationship_counts")]
+    counts = [support_query("testing_label_counts"), support_query("testing_relationship_counts")]
     before = [await executor.read(query) for query in counts]
     assert {row["type"]: row["n"] for row in before[1]}.keys() >= {"CHANGED", "MENTIONS", "FOLLOWS"}
     code, _ = await _cli("ingest-git", "--repo", str(repo))

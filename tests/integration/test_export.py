@@ -14,10 +14,10 @@ from typer.testing import CliRunner
 from api.adr_import import import_adrs
 from api.backup import BackupFormatError, export_jsonl, import_jsonl, read_backup
 from api.journal import DecisionJournal
-from graph.cypher import load_query
 from graph.lineage.exceptions import ExceptionRegistry
 from graph.lineage.flow import check_with_lineage
 from tests.integration.test_adr_import import _write
+from tests.support.cypher import support_query
 from tests.support.lineage_example import DEADLINE_V1, PROCESS, customer_context, healthcare_exception
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "platform-sync.txt"
@@ -44,7 +44,7 @@ async def test_the_jsonl_backup_restores_exactly(journal: DecisionJournal, tmp_p
     assert count == len(lines) >= 11
     shape = json.loads(lines[0])
     assert {"id", "summary", "status", "source", "alternatives", "supersedes", "backup"} <= set(shape)
-    await executor.write(load_query("testing_wipe"))
+    await executor.write(support_query("testing_wipe"))
     assert await import_jsonl(executor, read_backup(lines, "backup.jsonl")) == count
     again = io.StringIO()
     await export_jsonl(executor, again)
@@ -64,11 +64,11 @@ async def test_a_backup_from_before_agent_decisions_were_tagged_restores_them_ta
     executor = journal.services.executor
     current = io.StringIO()
     await export_jsonl(executor, current)
-    await executor.write(load_query("testing_unlink_agent_tags"))
+    await executor.write(support_query("testing_unlink_agent_tags"))
     legacy = io.StringIO()
     await export_jsonl(executor, legacy)
     assert legacy.getvalue() != current.getvalue()  # the agent decisions' TAGGED links are missing
-    await executor.write(load_query("testing_wipe"))
+    await executor.write(support_query("testing_wipe"))
     await import_jsonl(executor, read_backup(legacy.getvalue().splitlines(), "legacy.jsonl"))
     restored = io.StringIO()
     await export_jsonl(executor, restored)

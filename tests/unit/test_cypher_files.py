@@ -6,6 +6,7 @@ from graph.cypher import load_query, parse_query_file, query_names, schema_state
 from graph.errors import CypherFileError, QueryNotFound
 from graph.models import NODE_MODELS
 from graph.schema import expected_schema
+from tests.support.cypher import FOLDER, support_query
 
 
 def test_every_query_file_loads_with_declared_params() -> None:
@@ -75,3 +76,11 @@ def test_every_unique_model_property_has_a_constraint() -> None:
                 assert any((label, props) in constrained for label in labels), (
                     f"{model.__name__}.{name} has no uniqueness constraint"
                 )
+
+
+def test_test_only_cypher_stays_out_of_the_package() -> None:
+    assert not [name for name in query_names() if name.startswith("testing_")]
+    shipped_with_tests = sorted(path.stem for path in FOLDER.glob("*.cypher"))
+    assert "testing_wipe" in shipped_with_tests
+    for name in shipped_with_tests:
+        assert support_query(name).text

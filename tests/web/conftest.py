@@ -23,10 +23,10 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from api.app import create_app
 from api.settings import Settings
-from graph.cypher import load_query
 from graph.executor import Neo4jExecutor
 from tests.api.graphql_client import TOKENS, settings_for
 from tests.graph_fixtures import Neo4jServer
+from tests.support.cypher import support_query
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 PRICING = """\
@@ -72,7 +72,7 @@ class Served:
 @pytest.fixture(scope="package")
 async def wiped_for_web(driver: Any) -> None:
     """An empty database (schema kept) for the web tests."""
-    await Neo4jExecutor(driver).write(load_query("testing_wipe"))
+    await Neo4jExecutor(driver).write(support_query("testing_wipe"))
 
 
 @pytest.fixture(scope="package")

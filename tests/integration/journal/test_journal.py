@@ -10,11 +10,11 @@ from pydantic import SecretStr
 from api.events import DETECTED, EXTRACTED, INDEXED, SEARCHED
 from api.journal import DecisionJournal
 from api.settings import JournalSettings, Neo4jSettings, Settings
-from graph.cypher import load_query
 from graph.errors import DecisionNotFound
 from graph.executor import Neo4jExecutor
 from nlp.errors import InputFormatError
 from tests.graph_fixtures import Neo4jServer
+from tests.support.cypher import support_query
 
 EXAMPLE_1 = """\
 [2024-03-15T14:00:00Z] alice: Should we use REST or GraphQL for the new API?
@@ -42,7 +42,7 @@ def _file(tmp_path: Path, name: str, text: str) -> Path:
 
 
 async def _count(journal: DecisionJournal, label: str) -> int:
-    rows = await journal.services.executor.read(load_query("testing_label_counts"), {})
+    rows = await journal.services.executor.read(support_query("testing_label_counts"), {})
     return int(next(row["n"] for row in rows if row["label"] == label))
 
 

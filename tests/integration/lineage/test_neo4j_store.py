@@ -8,7 +8,6 @@ from uuid import UUID
 
 import pytest
 
-from graph.cypher import load_query
 from graph.executor import Neo4jExecutor
 from graph.filters import DecisionFilter
 from graph.lineage.exceptions import ExceptionRegistry
@@ -22,6 +21,7 @@ from graph.listing import DecisionListing
 from graph.reader import DecisionReader
 from graph.schema import apply_schema
 from tests.graph_fixtures import EMBEDDING_DIMENSION
+from tests.support.cypher import support_query
 from tests.support.lineage_example import DEADLINE_V1, JAN_2024, PROCESS, customer_context, healthcare_exception
 
 START = datetime(2024, 3, 1, 9, tzinfo=UTC)
@@ -125,7 +125,7 @@ async def test_tag_filters_find_agent_decisions_even_those_recorded_before_they_
     assert await tagged(DecisionFilter(tags=("denied",))) == denied
     assert await tagged(DecisionFilter(tags_all=("agent", "denied"))) == denied
     assert await tagged(DecisionFilter(tags_all=("denied", "no-such-tag"))) == set()
-    await executor.write(load_query("testing_unlink_agent_tags"))  # as recorded before they were TAGGED
+    await executor.write(support_query("testing_unlink_agent_tags"))  # as recorded before they were TAGGED
     assert await tagged(DecisionFilter(tags=("denied",))) == set()
     await apply_schema(executor, EMBEDDING_DIMENSION)  # links them again
     await apply_schema(executor, EMBEDDING_DIMENSION)  # and, run twice, changes nothing more
