@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from graph.cypher import load_query, parse_query_file, query_names, schema_statements
@@ -84,3 +86,28 @@ def test_test_only_cypher_stays_out_of_the_package() -> None:
     assert "testing_wipe" in shipped_with_tests
     for name in shipped_with_tests:
         assert support_query(name).text
+
+
+# The access rule (DESIGN.md): a reader with groups sees a decision or session whose
+# session is open (no groups) or shares one of them; a reader without groups (None) sees
+# all. Every query that applies it must spell it exactly so, guarded for None.
+_RULE = re.compile(
+    r"(?P<groups>\$groups|search\.groups) IS NULL\s+OR\s+(?:EXISTS \{\s*MATCH \(d\)-\[:IN_SESSION\]->\(s:Session\)\s+WHERE )?"
+    r"coalesce\(s\.access_groups, \[\]\) = \[\] OR any\(g IN s\.access_groups WHERE g IN (?P=groups)\)"
+)
+_ANY_GROUP = re.compile(r"any\(g IN \w+\.access_groups")
+
+
+def test_every_query_spells_the_access_rule_the_same_way() -> None:
+    checked = []
+    for name in query_names():
+        text = re.sub(r"\s+", " ", load_query(name).text)
+        uses = len(_ANY_GROUP.findall(text))
+        if not uses:
+            continue
+        # decisions_by_ids also computes a visible flag for chain members: the same rule
+        # with the session optional (a hidden member still shows as hidden).
+        visible_flag = text.count("$groups IS NULL OR (s IS NOT NULL AND (coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups)))")
+        assert len(_RULE.findall(text)) + visible_flag == uses, f"{name}: the access rule is spelt differently"
+        checked.append(name)
+    assert len(checked) >= 10, checked
