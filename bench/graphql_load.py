@@ -24,6 +24,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx2
@@ -123,6 +126,38 @@ def start_serve(uri: str, password: str, port: int) -> subprocess.Popen[bytes]:
     raise SystemExit("decision-journal serve did not become ready in 120 s")
 
 
+@dataclass(frozen=True)
+class ServedGraph:
+    """A served API over a throwaway Neo4j holding a generated graph."""
+
+    base: str
+    serve: subprocess.Popen[bytes]
+    chain_ids: list[str]
+
+
+@contextmanager
+def served_graph(decisions: int, prefix: str) -> Iterator[ServedGraph]:
+    """A throwaway Neo4j with ``decisions`` generated decisions and `decision-journal serve`
+    on it; both stopped and deleted afterwards."""
+    home = Path(tempfile.mkdtemp(prefix=prefix))
+    config = LocalNeo4jConfig(home=home, lib_dir=default_lib_dir(), bolt_port=free_port(), http_port=free_port())
+    password = new_password()
+    serve: subprocess.Popen[bytes] | None = None
+    try:
+        install_neo4j(config)
+        start_server(config, password)
+        chain_ids = asyncio.run(load_graph(config.bolt_uri, password, decisions))
+        port = free_port()
+        serve = start_serve(config.bolt_uri, password, port)
+        yield ServedGraph(f"http://127.0.0.1:{port}", serve, chain_ids)
+    finally:
+        if serve is not None:
+            serve.terminate()
+            serve.wait(timeout=30)
+        stop_server(config)
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=50)
@@ -132,16 +167,7 @@ def main() -> None:
                         help="Seconds of the same load before the measured run, not counted (a server just loaded "
                              "is still settling: docs/performance.md).")
     args = parser.parse_args()
-    home = Path(tempfile.mkdtemp(prefix="dj-load-"))
-    config = LocalNeo4jConfig(home=home, lib_dir=default_lib_dir(), bolt_port=free_port(), http_port=free_port())
-    password = new_password()
-    serve: subprocess.Popen[bytes] | None = None
-    try:
-        install_neo4j(config)
-        start_server(config, password)
-        chain_ids = asyncio.run(load_graph(config.bolt_uri, password, args.decisions))
-        port = free_port()
-        serve = start_serve(config.bolt_uri, password, port)
+    with served_graph(args.decisions, "dj-load-") as served:
         answered: list[tuple[str, float]] = []
         errors: list[str] = []
         busy: list[float] = []
@@ -149,7 +175,7 @@ def main() -> None:
         async def run_clients(seconds: float, answered: list[tuple[str, float]], errors: list[str], busy: list[float]) -> None:
             deadline = time.perf_counter() + seconds
             await asyncio.gather(*(
-                client(f"http://127.0.0.1:{port}", deadline, random.Random(i), chain_ids, answered, errors, busy)
+                client(served.base, deadline, random.Random(i), served.chain_ids, answered, errors, busy)
                 for i in range(args.clients)
             ))
 
@@ -162,7 +188,7 @@ def main() -> None:
         print(f"{args.clients} clients, {args.seconds:.0f} s, {args.decisions} decisions: {len(timings)} requests "
               f"({len(timings) / args.seconds:.1f}/s), {len(errors)} errors, {len(busy)} busy 503s "
               f"({100 * len(busy) / max(asked, 1):.1f}% of {asked}); latency p50 {statistics.median(timings):.0f} ms, "
-              f"p95 {cuts[94]:.0f} ms, p99 {cuts[98]:.0f} ms; API process peak memory {peak_rss_mb(serve.pid):.0f} MB")
+              f"p95 {cuts[94]:.0f} ms, p99 {cuts[98]:.0f} ms; API process peak memory {peak_rss_mb(served.serve.pid):.0f} MB")
         for kind in KINDS:
             mine = sorted(ms for k, ms in answered if k == kind)
             if len(mine) >= 2:
@@ -171,14 +197,8 @@ def main() -> None:
                       f"p99 {parts[98]:7.0f} ms")
         for error in errors[:5]:
             print("  error:", error)
-        if errors:
-            sys.exit(1)
-    finally:
-        if serve is not None:
-            serve.terminate()
-            serve.wait(timeout=30)
-        stop_server(config)
-        shutil.rmtree(home, ignore_errors=True)
+    if errors:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -13,26 +13,17 @@ script, not a test.
 from __future__ import annotations
 
 import argparse
-import asyncio
-import shutil
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from graphql_load import load_graph, start_serve
+from graphql_load import served_graph
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
-
-from api.runtime import default_lib_dir
-from graph.local.config import LocalNeo4jConfig
-from graph.local.install import install_neo4j
-from graph.local.server import new_password, start_server, stop_server
-from graph.local.throwaway import free_port
 
 TIMINGS = """
 const paint = performance.getEntriesByName('first-contentful-paint')[0];
@@ -76,33 +67,16 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=10_000)
     parser.add_argument("--loads", type=int, default=5)
     args = parser.parse_args()
-    home = Path(tempfile.mkdtemp(prefix="dj-paint-"))
-    config = LocalNeo4jConfig(home=home, lib_dir=default_lib_dir(), bolt_port=free_port(), http_port=free_port())
-    password = new_password()
-    serve = None
-    try:
-        install_neo4j(config)
-        start_server(config, password)
-        chain_ids = asyncio.run(load_graph(config.bolt_uri, password, args.decisions))
-        port = free_port()
-        serve = start_serve(config.bolt_uri, password, port)
-        base = f"http://127.0.0.1:{port}"
+    with served_graph(args.decisions, "dj-paint-") as served:
         views = {
             "home": "#/",
             "search": "#/search?q=why%20did%20we%20choose%20PostgreSQL%20for%20billing%3F",
-            "decision": f"#/decision/{chain_ids[0]}",
+            "decision": f"#/decision/{served.chain_ids[0]}",
             "timeline": "#/timeline",
             "paths": "#/paths?dir=src/billing",
         }
         print(f"{args.decisions} decisions, headless chromium, cold cache:")
-        measure(base, views, args.loads)
-    finally:
-        if serve is not None:
-            serve.terminate()
-            serve.wait(timeout=30)
-        stop_server(config)
-        shutil.rmtree(home, ignore_errors=True)
-
+        measure(served.base, views, args.loads)
 
 if __name__ == "__main__":
     main()
