@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
+import httpx
 from pydantic import SecretStr
-from starlette.testclient import TestClient
 
 from api.settings import AuthSettings, Neo4jSettings, Settings, TokenSettings
 from tests.graph_fixtures import Neo4jServer
@@ -29,10 +30,22 @@ def settings_for(server: Neo4jServer, **sections: Any) -> Settings:
     )
 
 
-class GraphQL:
-    """Posts operations to /graphql as one of ``TOKENS`` (or with no token)."""
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+PRICING = """\
+[2024-05-02T10:00:00Z] erin: Should we offer annual billing discounts or keep monthly plans only?
+[2024-05-02T10:04:00Z] frank: Annual discounts improve retention, monthly only is simpler.
+[2024-05-02T10:06:00Z] erin: We decided to offer a 15% annual discount because it improves retention; the logic lives in src/billing/pricing.py.
+"""
+INGEST = """mutation($session: String!, $content: String!, $groups: [String!]) {
+  ingest(session: $session, content: $content, format: "transcript", accessGroups: $groups) {
+    __typename ... on IngestSuccess { newDecisions } ... on ValidationError { message } } }"""
 
-    def __init__(self, client: TestClient) -> None:
+
+class GraphQL:
+    """Posts operations to /graphql as one of ``TOKENS`` (or with no token), through the
+    app in process (starlette's TestClient) or a served one (an httpx client)."""
+
+    def __init__(self, client: httpx.Client) -> None:
         self.client = client
 
     def post(self, query: str, variables: dict[str, Any] | None = None, as_: str | None = "admin") -> Any:
@@ -53,3 +66,15 @@ class GraphQL:
         body = self.post(query, variables, as_).json()
         assert body.get("errors"), body
         return [e["message"] for e in body["errors"]]
+
+
+def ingest_examples(api: GraphQL) -> None:
+    """The platform-sync example (group eng) and a pricing conversation (group sales),
+    ingested through the ingest mutation as a client would."""
+    for session, content, groups in (
+        ("platform-sync", (EXAMPLES / "platform-sync.txt").read_text(), ["eng"]),
+        ("pricing", PRICING, ["sales"]),
+    ):
+        result = api.run(INGEST, {"session": session, "content": content, "groups": groups})["ingest"]
+        assert result["__typename"] == "IngestSuccess", result
+        assert result["newDecisions"] >= 1

@@ -24,19 +24,10 @@ from selenium.webdriver.support.ui import WebDriverWait
 from api.app import create_app
 from api.settings import Settings
 from graph.executor import Neo4jExecutor
-from tests.api.graphql_client import TOKENS, settings_for
+from tests.api.graphql_client import TOKENS, GraphQL, ingest_examples, settings_for
 from tests.graph_fixtures import Neo4jServer
 from tests.support.cypher import support_query
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-PRICING = """\
-[2024-05-02T10:00:00Z] erin: Should we offer annual billing discounts or keep monthly plans only?
-[2024-05-02T10:04:00Z] frank: Annual discounts improve retention, monthly only is simpler.
-[2024-05-02T10:06:00Z] erin: We decided to offer a 15% annual discount because it improves retention; the logic lives in src/billing/pricing.py.
-"""
-INGEST = """mutation($session: String!, $content: String!, $groups: [String!]) {
-  ingest(session: $session, content: $content, format: "transcript", accessGroups: $groups) {
-    __typename ... on IngestSuccess { newDecisions } } }"""
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 WAIT_SECONDS = 20
@@ -80,15 +71,8 @@ def live(neo4j_server: Neo4jServer, wiped_for_web: None) -> Iterator[LiveServer]
     """The app with tokens, holding the platform-sync example (group eng) and a pricing
     conversation (group sales), ingested through GraphQL as a client would."""
     with Served(settings_for(neo4j_server)) as server:
-        headers = {"Authorization": f"Bearer {TOKENS['admin'].token.get_secret_value()}"}
-        with httpx.Client(base_url=server.url, headers=headers, timeout=120) as client:
-            for session, content, groups in (
-                ("platform-sync", (EXAMPLES / "platform-sync.txt").read_text(), ["eng"]),
-                ("pricing", PRICING, ["sales"]),
-            ):
-                body = client.post("/graphql", json={"query": INGEST, "variables": {
-                    "session": session, "content": content, "groups": groups}}).json()
-                assert body["data"]["ingest"]["__typename"] == "IngestSuccess", body
+        with httpx.Client(base_url=server.url, timeout=120) as client:
+            ingest_examples(GraphQL(client))
         yield server
 
 
