@@ -127,7 +127,7 @@ async function render() {
 
 // ---------------------------------------------------------------- search
 
-const HIT_FIELDS = "id summary subject status decidedAt chainPosition { isCurrent earlier } tags";
+const HIT_FIELDS = "id summary subject status decidedAt chainPosition { isCurrent } tags";
 
 async function searchView(_arg, params) {
   const q = params.get("q") || "";
@@ -419,7 +419,7 @@ async function sessionView(id, params) {
   const data = await gql(
     `query($id: ID!) { session(id: $id) { id title source startedAt series
        messages { seq author role content timestamp }
-       decisions(first: 100) { totalCount edges { node { id summary status source { messages } } } } } }`, { id });
+       decisions(first: 100) { totalCount edges { node { id summary subject status decidedAt tags source { messages } } } } } }`, { id });
   const session = data.session;
   if (!session) {
     show(el("h1", {}, "No such conversation"), el("p", {}, "It does not exist, or your token's groups cannot read it."));
@@ -442,7 +442,7 @@ async function sessionView(id, params) {
     ` · ${session.decisions.totalCount} decisions, highlighted below`
     + (session.decisions.totalCount > session.decisions.edges.length ? ` (the first ${session.decisions.edges.length})` : "")),
   items.length ? el("ol", { class: "list transcript", "aria-label": "Messages" }, items)
-    : decisionList(session.decisions.edges.map((e) => ({ ...e.node, chainPosition: { isCurrent: true }, tags: [] }))));
+    : decisionList(session.decisions.edges.map((e) => e.node)));
   if (target) document.getElementById(`m${target}`)?.scrollIntoView({ block: "center" });
 }
 
