@@ -2,8 +2,8 @@
 #   make run   install what is needed, start the local Neo4j, apply the schema, ingest the
 #              bundled example, answer a question about it, serve the API
 #   make test  install what is needed (Debian's chromium for the web page's tests too), lint
-#              (ruff) and check the layers (import-linter), run every test against a
-#              throwaway Neo4j, stop it
+#              (ruff), type-check (mypy strict) and check the layers (import-linter), run
+#              every test against a throwaway Neo4j, stop it
 # Both are safe to re-run; the first run downloads Python packages and the Neo4j jars.
 
 PYTHON ?= python3
@@ -54,6 +54,7 @@ browser:
 
 test: install $(TEST_STAMP) browser
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/python -m tests.harness
 

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from api.ingest import IngestServices, ingest_conversation
 from api.runtime import default_lib_dir
@@ -215,18 +216,19 @@ def _score(labels: Labels, links: Sequence[Link], group_of: dict[str, str]) -> t
     return dict(sorted(groups.items())), missed
 
 
-def _w3c_meetings(path: Path) -> Iterable[dict[str, object]]:
+def _w3c_meetings(path: Path) -> Iterable[dict[str, Any]]:
     for line in path.read_text().splitlines():
         if line.strip():
             yield json.loads(line)
 
 
-def _resolutions(meeting: dict[str, object]) -> tuple[Conversation, dict[int, str]]:
+def _resolutions(meeting: dict[str, Any]) -> tuple[Conversation, dict[int, str]]:
     """One message per non-routine resolution, under its agenda topic, at the meeting's date."""
     meeting_id = str(meeting["meeting_id"])
     day = datetime.fromisoformat(str(meeting["date"])).replace(tzinfo=UTC)
-    messages, keys = [], {}
-    for index, resolution in enumerate(meeting["resolutions"]):  # type: ignore[arg-type]
+    messages: list[Message] = []
+    keys: dict[int, str] = {}
+    for index, resolution in enumerate(meeting["resolutions"]):
         if resolution["routine"]:
             continue
         seq = len(messages)

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
-from api.json_shape import commit_json, decision_record_json
+from api.json_shape import CommitJson, DecisionJson, commit_json, decision_record_json
 from graph.commits import CommitStore
 from graph.executor import QueryExecutor
 from graph.filters import DecisionFilter
@@ -13,7 +13,18 @@ from graph.listing import DecisionListing, DecisionOrder
 from graph.reader import DecisionReader
 
 
-async def impact_json(executor: QueryExecutor, path: str, include_history: bool = False, limit: int = 20) -> dict[str, Any]:
+class ImpactedDecisionJson(DecisionJson):
+    """A decision in the shared shape with the commits that followed it."""
+
+    commits: list[CommitJson]
+
+
+class ImpactJson(TypedDict):
+    total: int
+    decisions: list[ImpactedDecisionJson]
+
+
+async def impact_json(executor: QueryExecutor, path: str, include_history: bool = False, limit: int = 20) -> ImpactJson:
     """``{"total", "decisions": [decision in the shared shape + "commits"]}``, newest first."""
     where = DecisionFilter(path_prefix=path, include_history=include_history)
     page = await DecisionListing(executor).page(where, DecisionOrder.NEWEST, 0, limit)

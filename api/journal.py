@@ -20,8 +20,8 @@ from api.events import EventBus, Handler
 from api.evolution import mark_revisited as revisit_decision
 from api.evolution import supersede_decision
 from api.ingest import IngestReport, ingest_conversation
-from api.json_shape import chain_json, decision_record_json
-from api.record import RecordRequest, record_decision
+from api.json_shape import ChainJson, DecisionJson, chain_json, decision_record_json
+from api.record import RecordedDecisionJson, RecordRequest, quality_json, record_decision
 from api.runtime import connect
 from api.search import search_hits
 from api.services import Services, build_services
@@ -122,7 +122,7 @@ class DecisionJournal:
         conversation = read_conversation(source, fmt, session_id, date=date, series=series)
         return await ingest_conversation(conversation, self.services.ingest)
 
-    async def search_decisions(self, query: str, filters: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    async def search_decisions(self, query: str, filters: dict[str, Any] | None = None) -> list[DecisionJson]:
         """Decisions matching ``query``, best first, in the shared JSON shape.
 
         ``filters`` keys: ``tags``, ``stakeholder``, ``since``, ``until``, ``status``,
@@ -132,11 +132,11 @@ class DecisionJournal:
         hits = await search_hits(self.services, query, _filters(options), int(options.get("limit", 10)), self._settings.journal)
         return [hit["decision"] for hit in hits]
 
-    async def get_decision(self, decision_id: str) -> dict[str, Any]:
+    async def get_decision(self, decision_id: str) -> DecisionJson:
         """One decision in the shared JSON shape (raises ``DecisionNotFound``)."""
         return decision_record_json(await self.services.reader.decision(decision_id))
 
-    async def get_decision_chain(self, decision_id: str, as_of: datetime | None = None) -> dict[str, Any]:
+    async def get_decision_chain(self, decision_id: str, as_of: datetime | None = None) -> ChainJson:
         """``{"original", "revisions", "current", "branches", "links"}`` from any member."""
         return chain_json(await self.services.reader.chain(decision_id, as_of))
 
@@ -156,7 +156,7 @@ class DecisionJournal:
         reasons: list[str] | None = None,
         decided_at: datetime | None = None,
         session_id: str = "manual",
-    ) -> dict[str, Any]:
+    ) -> RecordedDecisionJson:
         """Record a decision by hand (source ``manual``); returns it as stored, with
         ``quality`` (seed 002's score and suggestions) beside it."""
         request = RecordRequest(
@@ -166,8 +166,8 @@ class DecisionJournal:
             reasons=tuple(reasons or ()) + ((rationale,) if rationale else ()), decided_at=decided_at,
             session_id=session_id,
         )
-        result = await record_decision(self.services, request)
-        return {**result["decision"], "quality_report": result["quality"]}
+        recorded = await record_decision(self.services, request)
+        return {**decision_record_json(recorded.record), "quality_report": quality_json(recorded.quality)}
 
     def precedent_store(self, access_groups: Sequence[str] = (), semantic_weight: float = 0.0) -> Neo4jPrecedentStore:
         """Seed 003's precedent store in this journal's graph, for ``check_with_lineage``.

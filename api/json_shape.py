@@ -1,9 +1,13 @@
-"""DESIGN.md's one JSON shape for a decision, used by every ``--json`` output."""
+"""DESIGN.md's one JSON shape for a decision, used by every ``--json`` output.
+
+The shape is typed once here (TypedDicts: plain JSON-ready dicts at run time, checked by
+mypy); the CLI, the Python API, MCP, export and backup all build it with these functions.
+"""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TypedDict
 
 from graph.commits import CommitRecord
 from graph.records import AlternativeRecord, DecisionChain, DecisionRecord, SessionRecord, StakeholderRecord
@@ -11,7 +15,95 @@ from nlp.extract import decision_id
 from nlp.schema import Conversation, ExtractedDecision
 
 
-def extracted_decision_json(decision: ExtractedDecision, conversation: Conversation, kind: str = "conversation") -> dict[str, Any]:
+class SourceJson(TypedDict):
+    kind: str | None
+    session: str | None
+    series: str | None
+    messages: list[int]
+    path: str | None
+
+
+class AlternativeJson(TypedDict):
+    option: str
+    pros: list[str]
+    cons: list[str]
+    why_not_chosen: str | None
+
+
+class TradeOffsJson(TypedDict):
+    pros: list[str]
+    cons: list[str]
+    risks: list[str]
+    assumptions: list[str]
+
+
+class StakeholderJson(TypedDict):
+    handle: str
+    name: str | None
+    role: str | None
+
+
+class DecisionJson(TypedDict):
+    id: str
+    subject: str | None
+    summary: str
+    context: str | None
+    rationale: str | None
+    status: str
+    status_text: str | None
+    decided_at: str | None
+    recorded_at: str | None
+    superseded_at: str | None
+    confidence: float | None
+    origin: str | None
+    pattern: str | None
+    category: str | None
+    reversibility: str | None
+    impact: str | None
+    quality: float | None
+    tags: list[str]
+    keywords: list[str]
+    source: SourceJson
+    alternatives: list[AlternativeJson]
+    trade_offs: TradeOffsJson
+    stakeholders: list[StakeholderJson]
+    decision_maker: str | None
+    files: list[str]
+    features: list[str]
+    supersedes: list[str]
+    superseded_by: list[str]
+    revisits: list[str]
+    revisited_by: list[str]
+    amends: list[str]
+    amended_by: list[str]
+
+
+# "from" is a Python keyword, hence the functional form.
+ChainLinkJson = TypedDict("ChainLinkJson", {
+    "type": str, "from": str, "to": str, "at": str | None, "reason": str | None, "partial": bool | None,
+    "outcome": str | None, "inferred": bool | None, "confidence": float | None,
+})
+
+
+class ChainJson(TypedDict):
+    original: DecisionJson
+    revisions: list[DecisionJson]
+    current: DecisionJson
+    branches: list[DecisionJson]
+    links: list[ChainLinkJson]
+
+
+class CommitJson(TypedDict):
+    sha: str
+    author: str | None
+    date: str | None
+    subject: str
+    message: str
+    how: list[str]
+    files: list[str]
+
+
+def extracted_decision_json(decision: ExtractedDecision, conversation: Conversation, kind: str = "conversation") -> DecisionJson:
     """A decision found by ``nlp`` (not stored) in the shared JSON shape: the same builder
     as for stored decisions, so the two can never drift apart."""
     return decision_record_json(_as_record(decision, conversation, kind))
@@ -38,7 +130,7 @@ def _as_record(decision: ExtractedDecision, conversation: Conversation, kind: st
     )
 
 
-def decision_record_json(record: DecisionRecord) -> dict[str, Any]:
+def decision_record_json(record: DecisionRecord) -> DecisionJson:
     """A stored decision in the shared JSON shape."""
     return {
         "id": record.id,
@@ -88,7 +180,7 @@ def decision_record_json(record: DecisionRecord) -> dict[str, Any]:
     }
 
 
-def chain_json(chain: DecisionChain) -> dict[str, Any]:
+def chain_json(chain: DecisionChain) -> ChainJson:
     """A chain: ``{"original", "revisions", "current", "branches", "links"}``."""
     return {
         "original": decision_record_json(chain.original),
@@ -103,7 +195,7 @@ def chain_json(chain: DecisionChain) -> dict[str, Any]:
     }
 
 
-def commit_json(commit: CommitRecord) -> dict[str, Any]:
+def commit_json(commit: CommitRecord) -> CommitJson:
     """A commit that followed a decision (``ingest-git``)."""
     return {"sha": commit.sha, "author": commit.author, "date": _iso(commit.date), "subject": commit.subject,
             "message": commit.message, "how": list(commit.how), "files": list(commit.files)}

@@ -18,7 +18,7 @@ from api.json_shape import chain_json
 from api.lineage import trace_lines
 from api.path_check import decisions_for_paths as decisions_for_paths_of
 from api.path_check import lines_for_every_path, path_report_json
-from api.record import RecordRequest, record_decision
+from api.record import RecordRequest, record_decision, recorded_json
 from api.runtime import connect
 from api.search import search_hits, search_json
 from api.services import Services, build_services
@@ -66,7 +66,7 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
             alternatives=tuple(alternatives or ()), stakeholders=tuple(stakeholders or ()), decision_maker=decision_maker,
             files=tuple(files or ()), confidence=confidence, stakes=stakes, category=category, session_id="mcp",
         )
-        return await record_decision(services(), request)
+        return dict(recorded_json(await record_decision(services(), request)))
 
     @server.tool(description="Search decisions: 'why did we choose X?'. Filters: tags, stakeholder (@handle), since/until "
                              "(ISO dates), status, path (a file or directory), history (include superseded).")
@@ -79,7 +79,7 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
             include_history=history, statuses=(status,) if status else None, tags=tuple(tags) if tags else None,
             stakeholder=stakeholder, since=_date(since), until=_date(until), path_prefix=path,
         )
-        return await search_json(services(), query, where, max(1, min(limit, 50)), settings.journal)
+        return dict(await search_json(services(), query, where, max(1, min(limit, 50)), settings.journal))
 
     @server.tool(description="Before deciding: prior decisions and the patterns behind them for a situation.")
     async def pre_decision(situation: str, tags: list[str] | None = None, limit: int = 5) -> dict[str, Any]:
@@ -91,14 +91,14 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
     @server.tool(description="How a decision evolved: original, revisions, current, from any member; as_of (ISO date) reads the past.")
     async def get_chain(decision_id: str, as_of: str | None = None) -> dict[str, Any]:
         try:
-            return chain_json(await services().reader.chain(decision_id, _date(as_of)))
+            return dict(chain_json(await services().reader.chain(decision_id, _date(as_of))))
         except DecisionNotFound as exc:
             return {"error": str(exc)}
 
     @server.tool(description="What touched a file or directory: the decisions that affect it, newest first, each with "
                              "the git commits that followed it (after ingest-git).")
     async def get_impact(path: str, include_history: bool = False, limit: int = 20) -> dict[str, Any]:
-        return await impact_json(services().executor, path, include_history, max(1, min(limit, 100)))
+        return dict(await impact_json(services().executor, path, include_history, max(1, min(limit, 100))))
 
     @server.tool(description="Before editing files: the current decisions that govern each path (the file or a directory "
                              "holding it), what they replaced or revisited, and the rejected options that added_lines (what "

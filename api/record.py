@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import TypedDict
 
 from api.ingest import ingest_conversation
-from api.json_shape import decision_record_json
+from api.json_shape import DecisionJson, decision_record_json
 from api.services import Services
+from graph.records import DecisionRecord
 from nlp.describe import abstract_pattern
 from nlp.extract import handle_for
-from nlp.quality import Reason, recording_quality
+from nlp.quality import Quality, Reason, recording_quality
 from nlp.schema import Conversation, ExtractedAlternative, ExtractedDecision, ExtractedStakeholder, Message
 
 
@@ -41,8 +42,41 @@ class RecordRequest:
     extra_tags: tuple[str, ...] = field(default_factory=tuple)
 
 
-async def record_decision(services: Services, request: RecordRequest) -> dict[str, Any]:
-    """Store the decision and return ``{"decision": {...}, "quality": {"score", "suggestions"}}``."""
+@dataclass(frozen=True)
+class Recorded:
+    """The decision as stored, and seed 002's recording-quality score of what was given."""
+
+    record: DecisionRecord
+    quality: Quality
+
+
+class QualityJson(TypedDict):
+    score: float
+    suggestions: list[str]
+
+
+class RecordedDecisionJson(DecisionJson):
+    """The Python API's answer: the decision as stored with ``quality_report`` beside its fields."""
+
+    quality_report: QualityJson
+
+
+class RecordedJson(TypedDict):
+    decision: DecisionJson
+    quality: QualityJson
+
+
+def recorded_json(recorded: Recorded) -> RecordedJson:
+    """``{"decision": {...}, "quality": {"score", "suggestions"}}``: what ``record --json`` and MCP answer."""
+    return {"decision": decision_record_json(recorded.record), "quality": quality_json(recorded.quality)}
+
+
+def quality_json(quality: Quality) -> QualityJson:
+    return {"score": quality.score, "suggestions": list(quality.suggestions)}
+
+
+async def record_decision(services: Services, request: RecordRequest) -> Recorded:
+    """Store the decision; returns it as stored, with its recording-quality score."""
     if not request.decision.strip():
         raise ValueError("a decision needs its text")
     reasons = [Reason.parse(r) for r in request.reasons]
@@ -75,6 +109,5 @@ async def record_decision(services: Services, request: RecordRequest) -> dict[st
     report = await ingest_conversation(
         conversation, services.ingest, decisions=[extracted], source="manual", access_groups=request.access_groups
     )
-    record = await services.reader.decision(report.decision_ids[0])
-    return {"decision": decision_record_json(record), "quality": {"score": quality.score, "suggestions": list(quality.suggestions)}}
+    return Recorded(await services.reader.decision(report.decision_ids[0]), quality)
 

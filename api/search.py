@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TypedDict
 
 from api.events import SEARCHED
-from api.json_shape import decision_record_json
+from api.json_shape import DecisionJson, decision_record_json
 from api.services import Services
 from api.settings import JournalSettings
 from graph.filters import DecisionFilter
@@ -83,18 +83,30 @@ def inferred_filters(inferred: DecisionFilter) -> tuple[str, ...]:
     return tuple(named)
 
 
+class SearchHitJson(TypedDict):
+    decision: DecisionJson
+    score: float
+    retrievers: list[str]
+
+
+class SearchJson(TypedDict):
+    hits: list[SearchHitJson]
+    filters_applied: list[str]
+    filters_dropped: list[str]
+
+
 async def search_hits(
     services: Services,
     question: str,
     filters: DecisionFilter = DecisionFilter(),
     limit: int = 10,
     journal: JournalSettings = JournalSettings(),
-) -> list[dict[str, Any]]:
+) -> list[SearchHitJson]:
     """``[{"decision": {...}, "score", "retrievers": [...]}]``, best first (see ``search_decisions``)."""
     return hits_json((await search_decisions(services, question, filters, limit, journal)).hits)
 
 
-def hits_json(hits: list[SearchHit]) -> list[dict[str, Any]]:
+def hits_json(hits: list[SearchHit]) -> list[SearchHitJson]:
     """Search hits in the shared decision shape."""
     return [{"decision": decision_record_json(f.record), "score": f.score, "retrievers": list(f.retrievers)} for f in hits]
 
@@ -105,7 +117,7 @@ async def search_json(
     filters: DecisionFilter = DecisionFilter(),
     limit: int = 10,
     journal: JournalSettings = JournalSettings(),
-) -> dict[str, Any]:
+) -> SearchJson:
     """``{"hits": [...], "filters_applied": [...], "filters_dropped": [...]}``."""
     outcome = await search_decisions(services, question, filters, limit, journal)
     return {"hits": hits_json(outcome.hits), "filters_applied": list(outcome.filters_applied),

@@ -159,7 +159,7 @@ class TokenSettings(_Section):
 
     name: str = Field(min_length=1)
     token: SecretStr
-    scopes: list[Scope] = Field(default_factory=lambda: ["read"], min_length=1)
+    scopes: list[Scope] = Field(default_factory=lambda: list[Scope](["read"]), min_length=1)
     groups: list[str] = Field(default_factory=list)
     expires_at: datetime | None = None
     """After this instant the token is refused (401); none: it does not expire. An instant

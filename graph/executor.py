@@ -80,7 +80,8 @@ class Neo4jExecutor:
         result = await self._driver.execute_query(
             query.text, dict(params or {}), routing_=RoutingControl.WRITE, database_=self._database
         )
-        return [dict(record.items()) for record in result.records]
+        # Not record.data(): that would turn returned nodes into plain dicts.
+        return [dict(zip(record.keys(), record.values(), strict=True)) for record in result.records]
 
 
 class CountingExecutor:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from graph.cypher import load_query
 from graph.executor import QueryExecutor
@@ -60,7 +61,7 @@ class DecisionListing:
         """The ``limit`` decisions after the first ``offset`` that ``where`` selects."""
         params = {**where.params(), "order": order.value, "skip": max(offset, 0), "limit": max(limit, 0)}
         rows = await self._executor.read(load_query("decisions_page"), params)
-        row = rows[0] if rows else {"page": [], "total": 0}
+        row: dict[str, Any] = rows[0] if rows else {"page": [], "total": 0}
         return Page(tuple(row["page"]), int(row["total"]))
 
     async def governing(self, paths: Sequence[str], groups: Sequence[str] | None = None) -> dict[str, tuple[str, ...]]:

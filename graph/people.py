@@ -7,6 +7,7 @@ A merge moves edges, it never drops them: each remembers the handle it was state
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -51,12 +52,13 @@ class People:
     def __init__(self, executor: QueryExecutor) -> None:
         self._executor = executor
 
-    async def list(self) -> list[Person]:
+    # builtins.list: inside this class, `list` names the method.
+    async def list(self) -> builtins.list[Person]:
         """Every stakeholder, most involved first."""
         rows = await self._executor.read(load_query("people_list"), {})
         return [Person(r["handle"], r["name"], tuple(sorted(r["aliases"])), int(r["decisions"])) for r in rows]
 
-    async def merge(self, pairs: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    async def merge(self, pairs: Sequence[tuple[str, str]]) -> builtins.list[tuple[str, str]]:
         """Make each ``(alias, into)``'s alias another name of the person ``into`` names, in
         one transaction; returns the pairs that changed something (as ``(alias, person)``).
 

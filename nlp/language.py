@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 import warnings
+from collections.abc import Callable
+from typing import Protocol, cast
 
 import spacy
 from spacy.language import Language
@@ -69,9 +71,16 @@ def load_language(model: str = DEFAULT_MODEL) -> LanguageInfo:
     return LanguageInfo(nlp, degraded, light)
 
 
+class _TokenMatching(Protocol):
+    token_match: Callable[[str], object] | None
+
+
 def keep_paths_whole(nlp: Language) -> None:
     """Make ``src/api/routes.py`` and ``docs/`` single tokens."""
-    previous = nlp.tokenizer.token_match
+    # Language.tokenizer is typed as any callable; this pipeline's is spaCy's own Tokenizer
+    # (compiled, without type information), which has token_match.
+    tokenizer = cast(_TokenMatching, nlp.tokenizer)
+    previous = tokenizer.token_match
 
     def token_match(text: str) -> bool:
         # The cheap test first: the tokenizer asks this of every piece of every message.
@@ -79,7 +88,7 @@ def keep_paths_whole(nlp: Language) -> None:
             previous and previous(text)
         )
 
-    nlp.tokenizer.token_match = token_match
+    tokenizer.token_match = token_match
 
 
 def add_entity_rules(nlp: Language) -> None:

@@ -10,7 +10,7 @@ import typer
 from api.adr_import import AdrImportReport, import_adrs
 from api.cli.context import cli_context, fail
 from api.cli.graph_session import run_on_graph
-from api.json_shape import decision_record_json
+from api.json_shape import DecisionJson, decision_record_json
 from api.runtime import GraphConnection
 from api.services import build_services
 from nlp.errors import NlpError
@@ -26,7 +26,7 @@ def import_adr(
     cli = cli_context(ctx)
     collection = repo or dirs[0].resolve().name
 
-    async def action(graph: GraphConnection) -> tuple[AdrImportReport, list[dict[str, object]]]:
+    async def action(graph: GraphConnection) -> tuple[AdrImportReport, list[DecisionJson]]:
         services = build_services(cli.settings, graph.executor)
         report = await import_adrs(dirs, collection, services.ingest, cli.note)
         stored = await services.reader.decisions(list(report.decision_ids.values())) if as_json else []

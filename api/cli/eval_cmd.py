@@ -6,6 +6,7 @@ import json
 import os
 from dataclasses import asdict
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -131,7 +132,7 @@ def _featurized(cli: CliContext, data: Path, shared_dir: Path | None) -> list[Fe
     return featurize(detector, meetings, progress)
 
 
-def _rows(system: str, scores: SourceScores) -> list[dict[str, object]]:
+def _rows(system: str, scores: SourceScores) -> list[dict[str, Any]]:
     views = [(scores.source, scores.score)]
     if scores.non_routine is not None:
         views = [(f"{scores.source} (non-routine)", scores.non_routine), (f"{scores.source} (all)", scores.score)]

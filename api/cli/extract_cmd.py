@@ -8,15 +8,16 @@ from pathlib import Path
 import typer
 
 from api.cli.context import cli_context, fail
-from api.json_shape import extracted_decision_json
+from api.json_shape import DecisionJson, extracted_decision_json
 from api.services import load_llm, with_llm
-from nlp.detect import SEED000_KEYWORDS, DetectorConfig
+from nlp.detect import DetectorConfig
 from nlp.errors import NlpError
 from nlp.git_context import changed_files
 from nlp.language import load_language
 from nlp.pipeline import OfflinePipeline
 from nlp.readers import FORMATS, read_conversation, read_decisions
 from nlp.schema import Conversation, ExtractedDecision
+from nlp.seed_rules import SEED000_KEYWORDS
 
 
 def with_git_context(decision: ExtractedDecision, repo: Path) -> ExtractedDecision:
@@ -57,7 +58,7 @@ def extract(
                 conversations.append(read_conversation(path, fmt, session))
     except NlpError as exc:
         raise fail(str(exc), code=2) from exc
-    found: list[dict[str, object]] = []
+    found: list[DecisionJson] = []
     for conversation, decisions in documents:
         cli.note(f"{conversation.path}: decision document, {len(decisions)} decisions")
         found += [extracted_decision_json(decision, conversation, kind="adr") for decision in decisions]
@@ -85,15 +86,13 @@ def extract(
         return
     for item in found:
         source = item["source"]
-        assert isinstance(source, dict)  # built by extracted_decision_json
         cli.out.print(f"[{item['confidence']:.2f}] {item['summary']}", highlight=False, markup=False)
         cli.out.print(f"       {source['session']} messages {source['messages']}  by {item['decision_maker'] or '?'}", highlight=False, markup=False)
         for key in ("subject", "context", "rationale"):
             if item[key] and not (key == "subject" and item[key] == item["context"]):
                 cli.out.print(f"       {key}: {item[key]}", highlight=False, markup=False)
         alternatives = item["alternatives"]
-        assert isinstance(alternatives, list)
         if alternatives:
             cli.out.print("       alternatives: " + ", ".join(alt["option"] for alt in alternatives), highlight=False, markup=False)
         if item["files"]:
-            cli.out.print(f"       files: {', '.join(item['files'])}", highlight=False, markup=False)  # type: ignore[arg-type]  # list[str]
+            cli.out.print(f"       files: {', '.join(item['files'])}", highlight=False, markup=False)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import typer
 
 from api.cli.context import cli_context
 from api.cli.graph_session import run_on_graph
-from api.impact import impact_json
+from api.impact import ImpactJson, impact_json
 from api.runtime import GraphConnection
 
 
@@ -24,7 +23,7 @@ def impact(
     it), newest first, each with the git commits that followed it (after ingest-git)."""
     cli = cli_context(ctx)
 
-    async def action(graph: GraphConnection) -> dict[str, Any]:
+    async def action(graph: GraphConnection) -> ImpactJson:
         return await impact_json(graph.executor, path, history, limit)
 
     found = run_on_graph(cli, action)

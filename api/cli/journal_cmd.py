@@ -13,7 +13,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from api.cli.context import CliContext, aware, cli_context, fail
 from api.cli.graph_session import run_on_graph
 from api.ingest import IngestReport, ingest_conversation
-from api.json_shape import chain_json, decision_record_json
+from api.json_shape import ChainJson, DecisionJson, chain_json, decision_record_json
 from api.runtime import GraphConnection
 from api.services import build_services
 from graph.reader import DecisionReader
@@ -51,7 +51,7 @@ def ingest(
         raise fail("--session names one session; give one file with it", code=2)
     inputs = _in_time_order(_read_all(files, fmt, session, aware(date), series))
 
-    async def action(graph: GraphConnection) -> tuple[list[IngestReport], list[dict[str, object]]]:
+    async def action(graph: GraphConnection) -> tuple[list[IngestReport], list[DecisionJson]]:
         services = build_services(cli.settings, graph.executor)
         reports = []
         with _progress(cli) as progress:
@@ -95,19 +95,18 @@ def chain(
     """How a decision evolved: original, revisions in time order, current."""
     cli = cli_context(ctx)
 
-    async def action(graph: GraphConnection) -> dict[str, object]:
+    async def action(graph: GraphConnection) -> ChainJson:
         return chain_json(await DecisionReader(graph.executor).chain(decision_id, aware(as_of)))
 
     data = run_on_graph(cli, action)
     if as_json:
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
-    members = [data["original"], *data["revisions"]]  # type: ignore[list-item]  # chain_json's shape
-    links = {(link["from"], link["to"]): link for link in data["links"]}  # type: ignore[union-attr, index]
+    members = [data["original"], *data["revisions"]]
+    links = {(link["from"], link["to"]): link for link in data["links"]}
     for member in members:
-        assert isinstance(member, dict)
         when = (member["decided_at"] or member["recorded_at"] or "")[:10]
-        marker = "→ current" if member["id"] == data["current"]["id"] else f"  {member['status']}"  # type: ignore[index]
+        marker = "→ current" if member["id"] == data["current"]["id"] else f"  {member['status']}"
         cli.out.print(f"{when}  {member['id']}  {member['summary']}  {marker}", highlight=False, markup=False)
         for (source, target), link in links.items():
             if source == member["id"]:

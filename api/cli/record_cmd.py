@@ -4,15 +4,14 @@ up prior decisions and patterns before deciding."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import typer
 
 from api.cli.context import cli_context, fail
 from api.cli.graph_session import run_on_graph
-from api.record import RecordRequest, record_decision
+from api.record import RecordedJson, RecordRequest, record_decision, recorded_json
 from api.runtime import GraphConnection
-from api.search import search_hits
+from api.search import SearchHitJson, search_hits
 from api.services import build_services
 from graph.filters import DecisionFilter
 
@@ -45,8 +44,8 @@ def record(
     if not decision.strip():
         raise fail("--decision needs text", code=2)
 
-    async def action(graph: GraphConnection) -> dict[str, Any]:
-        return await record_decision(build_services(cli.settings, graph.executor), request)
+    async def action(graph: GraphConnection) -> RecordedJson:
+        return recorded_json(await record_decision(build_services(cli.settings, graph.executor), request))
 
     result = run_on_graph(cli, action)
     if as_json:
@@ -71,7 +70,7 @@ def pre(
     """Before deciding: the prior decisions and patterns relevant to a situation."""
     cli = cli_context(ctx)
 
-    async def action(graph: GraphConnection) -> list[dict[str, Any]]:
+    async def action(graph: GraphConnection) -> list[SearchHitJson]:
         services = build_services(cli.settings, graph.executor)
         return await search_hits(services, situation, DecisionFilter(tags=tuple(tag) or None), limit, cli.settings.journal)
 

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import datetime
-from typing import Any
 
 import typer
 
 from api.cli.context import CliContext, aware, cli_context
 from api.cli.graph_session import run_on_graph
+from api.json_shape import AlternativeJson, DecisionJson
 from api.runtime import GraphConnection
-from api.search import search_hits, search_json
+from api.search import SearchHitJson, SearchJson, search_hits, search_json
 from api.services import build_services
 from graph.filters import DecisionFilter
 from nlp.extract import handle_for
@@ -70,21 +71,21 @@ def ask(
     _print_answer(cli, hits[0]["decision"])
 
 
-def _search(cli: CliContext, query: str, filters: DecisionFilter, limit: int) -> dict[str, Any]:
-    async def action(graph: GraphConnection) -> dict[str, Any]:
+def _search(cli: CliContext, query: str, filters: DecisionFilter, limit: int) -> SearchJson:
+    async def action(graph: GraphConnection) -> SearchJson:
         return await search_json(build_services(cli.settings, graph.executor), query, filters, limit, cli.settings.journal)
 
     return run_on_graph(cli, action)
 
 
-def _run(cli: CliContext, query: str, filters: DecisionFilter, limit: int) -> list[dict[str, Any]]:
-    async def action(graph: GraphConnection) -> list[dict[str, Any]]:
+def _run(cli: CliContext, query: str, filters: DecisionFilter, limit: int) -> list[SearchHitJson]:
+    async def action(graph: GraphConnection) -> list[SearchHitJson]:
         return await search_hits(build_services(cli.settings, graph.executor), query, filters, limit, cli.settings.journal)
 
     return run_on_graph(cli, action)
 
 
-def _print_brief(cli: CliContext, hit: dict[str, Any]) -> None:
+def _print_brief(cli: CliContext, hit: SearchHitJson) -> None:
     d = hit["decision"]
     say = _say(cli)
     when = str(d["decided_at"] or d["recorded_at"] or "")[:10]
@@ -98,12 +99,14 @@ def _print_brief(cli: CliContext, hit: dict[str, Any]) -> None:
             say(f"  {key}: {d[key]}")
     if d["alternatives"]:
         say("  alternatives: " + "; ".join(_alternative(a) for a in d["alternatives"]))
-    for key in ("files", "superseded_by", "revisited_by", "supersedes", "revisits"):
-        if d[key]:
-            say(f"  {key.replace('_', ' ')}: {', '.join(d[key])}")
+    listed = {"files": d["files"], "superseded by": d["superseded_by"], "revisited by": d["revisited_by"],
+              "supersedes": d["supersedes"], "revisits": d["revisits"]}
+    for name, values in listed.items():
+        if values:
+            say(f"  {name}: {', '.join(values)}")
 
 
-def _print_answer(cli: CliContext, d: dict[str, Any]) -> None:
+def _print_answer(cli: CliContext, d: DecisionJson) -> None:
     """Seed 000 Example 2's answer: decision, made by, rationale, alternatives, status, code."""
     say = _say(cli)
     when = d["decided_at"] or d["recorded_at"]
@@ -132,11 +135,11 @@ def _print_answer(cli: CliContext, d: dict[str, Any]) -> None:
     say(f"\n(decision {d['id']}; `decision-journal chain {d['id']}` shows how it evolved)")
 
 
-def _alternative(a: dict[str, Any]) -> str:
-    return a["option"] + (f": {a['why_not_chosen']}" if a["why_not_chosen"] else "")
+def _alternative(a: AlternativeJson) -> str:
+    return str(a["option"]) + (f": {a['why_not_chosen']}" if a["why_not_chosen"] else "")
 
 
-def _say(cli: CliContext) -> Any:
+def _say(cli: CliContext) -> Callable[[str], None]:
     def say(text: str) -> None:
         cli.out.print(text, highlight=False, markup=False)
 

@@ -11,8 +11,12 @@ from graph.filters import DecisionFilter
 from graph.listing import AggregateBy, DecisionOrder
 from nlp.extract import handle_for
 
-DecisionOrderBy = strawberry.enum(DecisionOrder, name="DecisionOrderBy", description="How a list of decisions is sorted.")
-AggregateKey = strawberry.enum(AggregateBy, name="AggregateBy", description="What decisions are counted by.")
+# strawberry.enum marks the graph layer's enums as GraphQL enums in place and returns the same
+# classes; the aliases keep the GraphQL names visible where resolvers take them.
+strawberry.enum(DecisionOrder, name="DecisionOrderBy", description="How a list of decisions is sorted.")
+strawberry.enum(AggregateBy, name="AggregateBy", description="What decisions are counted by.")
+DecisionOrderBy = DecisionOrder
+AggregateKey = AggregateBy
 
 
 @strawberry.input(description="Narrows decisions. Every field is optional; given fields must all hold.")

@@ -99,13 +99,12 @@ class Mutation:
             session_id=session, access_groups=groups,
         )
         try:
-            result = await record_decision(context.services, request)
+            recorded = await record_decision(context.services, request)
         except ValueError as exc:
             return ValidationError(message=str(exc))
-        record = await context.decisions.load(result["decision"]["id"])
-        assert record is not None  # _groups only allows groups the caller reads
-        quality = result["quality"]
-        return RecordSuccess(decision=Decision.of(record), quality=RecordingQuality(score=quality["score"], suggestions=quality["suggestions"]))
+        # The caller reads it: _groups only allows groups the caller reads.
+        quality = recorded.quality
+        return RecordSuccess(decision=Decision.of(recorded.record), quality=RecordingQuality(score=quality.score, suggestions=list(quality.suggestions)))
 
     @strawberry.mutation(description="Mark decision `id` as superseded by the newer decision `supersededBy`; history is kept.")
     async def supersede(

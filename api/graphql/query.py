@@ -156,7 +156,7 @@ class Query:
         if outcome is not None and outcome not in OUTCOMES:
             raise ArgumentError(f"outcome must be one of {', '.join(OUTCOMES)}")
         limit = page_size(first, 20, info.context.settings.graphql.max_page_size)
-        found = await info.context.precedents.find_by_policy(name, outcome=outcome, since=since, limit=limit)  # type: ignore[arg-type]
+        found = await info.context.precedents.find_by_policy(name, outcome=outcome, since=since, limit=limit)
         return [AgentDecision.of(d) for d in found]
 
     @strawberry.field(description="Agent decisions that came out otherwise than a precedent they cited, newest first.")

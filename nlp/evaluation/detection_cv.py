@@ -9,7 +9,7 @@ on all groups outside the final split.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -103,7 +103,7 @@ def score_sources(
     return score_detected([item.meeting for item in items], detected)
 
 
-def score_detected(meetings: Sequence[LabelledMeeting], detected: dict[str, Sequence[int]]) -> list[SourceScores]:
+def score_detected(meetings: Sequence[LabelledMeeting], detected: Mapping[str, Sequence[int]]) -> list[SourceScores]:
     """Per-source scores of given detections (ours or a baseline's)."""
     out: list[SourceScores] = []
     for source in SOURCES:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import statistics
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from nlp.evaluation.corpus import LabelledMeeting
@@ -52,7 +52,7 @@ class FoldedScore:
 
 
 def fold_scores(
-    meetings: Sequence[LabelledMeeting], detected: dict[str, Sequence[int]], routine: bool = True
+    meetings: Sequence[LabelledMeeting], detected: Mapping[str, Sequence[int]], routine: bool = True
 ) -> FoldedScore:
     """Scores per group and pooled; ``detected`` maps a session id to its detections."""
     by_group: dict[str, DetectionScore] = {}

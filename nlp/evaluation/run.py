@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nlp.detect import SEED000_KEYWORDS, SEED001_PATTERNS
 from nlp.evaluation.datasets import LabelledConversation, load_conversations, load_meeting_notes
 from nlp.evaluation.metrics import ExtractionScore, score_extraction
 from nlp.language import LanguageInfo
 from nlp.pipeline import OfflinePipeline, Pipeline
+from nlp.seed_rules import SEED000_KEYWORDS, SEED001_PATTERNS
 
 
 def load_sets(eval_dir: Path, shared_data: Path | None) -> dict[str, list[LabelledConversation]]:

@@ -123,8 +123,10 @@ class OpenAIClient:
             response_format = {"type": "json_object", "schema": schema}
             # json_object servers follow the schema better when the prompt shows it too.
             chat[0] = {"role": "system", "content": f"{chat[0]['content']}\nJSON schema: {json.dumps(schema)}"}
-        return self._client.chat.completions.create(
-            model=self.model, messages=chat, response_format=response_format,  # type: ignore[arg-type]
+        # The SDK types each role's message and each response format as its own TypedDict; these
+        # are the same JSON built from runtime values, which its overloads cannot match.
+        return self._client.chat.completions.create(  # type: ignore[call-overload]
+            model=self.model, messages=chat, response_format=response_format,
             max_tokens=self._max_tokens, temperature=self._temperature,
         )
 

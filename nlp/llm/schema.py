@@ -18,6 +18,8 @@ def bounded_schema(model: type[BaseModel]) -> dict[str, Any]:
     defs = schema.pop("$defs", {})
     resolved = _inline(schema, defs)
     _check_bounded(resolved, model.__name__)
+    if not isinstance(resolved, dict):
+        raise TypeError(f"{model.__name__}'s JSON schema is not an object")
     return resolved
 
 

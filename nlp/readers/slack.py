@@ -68,7 +68,8 @@ def _ts(item: dict[str, Any], path: str) -> float:
 
 
 def _display_name(item: dict[str, Any]) -> str | None:
-    profile = item.get("user_profile") if isinstance(item.get("user_profile"), dict) else {}
+    raw_profile = item.get("user_profile")
+    profile: dict[str, Any] = raw_profile if isinstance(raw_profile, dict) else {}
     for value in (profile.get("display_name"), profile.get("real_name"), item.get("user_name")):
         if isinstance(value, str) and value.strip():
             return value.strip()

@@ -108,16 +108,18 @@ def test_ask_prints_the_answer_the_way_seed_example_2_does(tmp_path: Path) -> No
 
 
 async def test_record_scores_quality_and_pre_returns_prior_patterns(journal: DecisionJournal) -> None:
-    from api.record import RecordRequest, record_decision
+    from api.record import RecordRequest, record_decision, recorded_json
 
-    bare = await record_decision(journal.services, RecordRequest(decision="Increased cron trigger timeout from 60s to 120s", tags=("timeout",)))
+    bare = recorded_json(await record_decision(
+        journal.services, RecordRequest(decision="Increased cron trigger timeout from 60s to 120s", tags=("timeout",))
+    ))
     assert bare["quality"]["score"] == 0.25
     assert any("--pattern" in s for s in bare["quality"]["suggestions"])
-    full = await record_decision(journal.services, RecordRequest(
+    full = recorded_json(await record_decision(journal.services, RecordRequest(
         decision="Raised the HTTP client timeout to 30s for the billing API", tags=("timeout",), stakes="low",
         pattern="Override system defaults when they don't match actual workload",
         reasons=("empirical:p99 was 25s", "analysis:retries doubled load"),
-    ))
+    )))
     assert full["quality"]["score"] == 0.6
     stored = full["decision"]
     assert stored["quality"] == 0.6 and "stakes:low" in stored["tags"]
