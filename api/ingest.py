@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import ParamSpec, TypeVar
 
 from api.events import DETECTED, EXTRACTED, INDEXED, SUPERSEDED, EventBus
 from graph.evolution import Candidate, EvolutionStore
@@ -22,6 +25,8 @@ from nlp.subject_match import subject_key, subject_terms
 
 _TECH_NAMES = frozenset(canonical for canonical, _ in TECHNOLOGIES.values())
 Progress = Callable[[str], None]
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -39,6 +44,19 @@ class IngestServices:
     people: People | None = None
     aliases: ConfiguredAliases = field(default_factory=ConfiguredAliases)
     """``[people.aliases]``, merged before the first decisions are stored."""
+    nlp_lock: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
+    """One conversation at a time through the pipeline: spaCy's pipeline (with its Python
+    tokenizer hook) is not documented as safe to share between threads."""
+
+    async def off_loop(self, work: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
+        """Run NLP work (spaCy, the embedder, an LLM call with its retries) in a worker thread,
+        so that the server's event loop keeps answering other requests meanwhile."""
+
+        def locked() -> _T:
+            with self.nlp_lock:
+                return work(*args, **kwargs)
+
+        return await asyncio.to_thread(locked)
 
 
 @dataclass
@@ -97,7 +115,7 @@ async def ingest_conversation(
     if decisions is None and not services.auto_detect:
         found: list[ExtractedDecision] = []  # seed 000 auto_detect = false: store messages only
     elif decisions is None:
-        extraction = services.pipeline.run(conversation)
+        extraction = await services.off_loop(services.pipeline.run, conversation)
         found = list(extraction.decisions)
         report.warnings = list(extraction.warnings)
     else:
@@ -105,7 +123,7 @@ async def ingest_conversation(
     if only_messages is not None:
         found = [d for d in found if set(d.messages) & only_messages]
     report.decisions_found = len(found)
-    inputs = _inputs(conversation, found, services.embedder, source)
+    inputs = await services.off_loop(_inputs, conversation, found, services.embedder, source)
     if services.people is not None and inputs:
         await services.aliases.apply(services.people)
     for item in inputs:
@@ -139,13 +157,14 @@ async def ingest_text(
     Raises:
         InputFormatError: Unknown format or malformed content; nothing is stored then.
     """
-    structured = read_decisions_text(text, fmt, session_id)
+    # Parsing a large transcript is CPU work too (readers may run spaCy's sentencizer).
+    structured = await asyncio.to_thread(read_decisions_text, text, fmt, session_id)
     if structured is not None:
         conversation, decisions = structured
         return await ingest_conversation(
             conversation, services, decisions=decisions, source="adr", access_groups=access_groups
         )
-    conversation = read_conversation_text(text, fmt, session_id, date=date, series=series)
+    conversation = await asyncio.to_thread(read_conversation_text, text, fmt, session_id, date=date, series=series)
     return await ingest_conversation(conversation, services, access_groups=access_groups)
 
 
@@ -203,7 +222,7 @@ async def _relate(
             found.append((relation, candidate))
     if not found and services.relation_judge is not None:
         for candidate, old in olds:
-            relation = services.relation_judge.judge(new, old, candidate.at, candidate.similarity)
+            relation = await services.off_loop(services.relation_judge.judge, new, old, candidate.at, candidate.similarity)
             if relation is not None and _may_link(relation, conversation.series, candidate.series):
                 found.append((relation, candidate))
                 break

@@ -87,7 +87,9 @@ async def record_decision(services: Services, request: RecordRequest) -> Recorde
     )
     # Without a pattern, the rule-based abstraction is stored as a candidate; the quality
     # score still asks for an explicit one, as seed 002 does.
-    pattern = request.pattern or abstract_pattern(services.ingest.pipeline.language.nlp(request.decision))
+    pattern = request.pattern or await services.ingest.off_loop(
+        lambda: abstract_pattern(services.ingest.pipeline.language.nlp(request.decision))
+    )
     tags = [*request.tags, *([f"stakes:{request.stakes}"] if request.stakes else []), *request.extra_tags]
     if request.project:
         tags.append(f"project:{request.project}")

@@ -4,16 +4,12 @@ chromium driven through its chromedriver: the web page as a reader's browser sho
 from __future__ import annotations
 
 import shutil
-import threading
-import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -22,42 +18,15 @@ from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 from api.app import create_app
-from api.settings import Settings
 from graph.executor import Neo4jExecutor
 from tests.api.graphql_client import TOKENS, GraphQL, ingest_examples, settings_for
 from tests.graph_fixtures import Neo4jServer
 from tests.support.cypher import support_query
+from tests.support.served import LiveServer, Served
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 WAIT_SECONDS = 20
-
-
-@dataclass(frozen=True)
-class LiveServer:
-    url: str
-
-
-class Served:
-    """uvicorn running ``create_app(settings)`` in a thread, on a free loopback port."""
-
-    def __init__(self, settings: Settings) -> None:
-        self._server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=0, log_level="warning"))
-        self._thread = threading.Thread(target=self._server.run, daemon=True)
-
-    def __enter__(self) -> LiveServer:
-        self._thread.start()
-        deadline = time.monotonic() + 60
-        while not self._server.started:
-            if time.monotonic() > deadline or not self._thread.is_alive():
-                raise RuntimeError("the app did not start")
-            time.sleep(0.05)
-        port = self._server.servers[0].sockets[0].getsockname()[1]
-        return LiveServer(f"http://127.0.0.1:{port}")
-
-    def __exit__(self, *exc: object) -> None:
-        self._server.should_exit = True
-        self._thread.join(timeout=30)
 
 
 @pytest.fixture(scope="package")
@@ -70,7 +39,7 @@ async def wiped_for_web(driver: Any) -> None:
 def live(neo4j_server: Neo4jServer, wiped_for_web: None) -> Iterator[LiveServer]:
     """The app with tokens, holding the platform-sync example (group eng) and a pricing
     conversation (group sales), ingested through GraphQL as a client would."""
-    with Served(settings_for(neo4j_server)) as server:
+    with Served(create_app(settings_for(neo4j_server))) as server:
         with httpx.Client(base_url=server.url, timeout=120) as client:
             ingest_examples(GraphQL(client))
         yield server

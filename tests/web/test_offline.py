@@ -8,7 +8,8 @@ import re
 import httpx
 from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.web.conftest import WAIT_SECONDS, LiveServer, Page
+from tests.support.served import LiveServer
+from tests.web.conftest import WAIT_SECONDS, Page
 
 ASSET = re.compile(r"""(?:src|href)\s*=\s*["']([^"']+)["']""")
 

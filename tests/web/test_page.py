@@ -11,9 +11,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from api.app import create_app
 from api.settings import Neo4jSettings, Settings
 from tests.graph_fixtures import Neo4jServer
-from tests.web.conftest import LiveServer, Page, Served
+from tests.support.served import LiveServer, Served
+from tests.web.conftest import Page
 
 
 def test_search_answers_why_we_chose_postgresql(page: Page) -> None:
@@ -118,7 +120,7 @@ def test_without_tokens_configured_the_page_warns_and_answers(
     chrome: webdriver.Chrome, neo4j_server: Neo4jServer, live: LiveServer,
 ) -> None:
     settings = Settings(neo4j=Neo4jSettings(uri=neo4j_server.uri, user=neo4j_server.user, password=SecretStr(neo4j_server.password)))
-    with Served(settings) as open_server:
+    with Served(create_app(settings)) as open_server:
         page = Page(chrome, open_server, None)
         page.open("#/timeline", token=None)
         warning = page.find("#auth-off")
