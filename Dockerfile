@@ -6,6 +6,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
 COPY pyproject.toml README.md ./
 COPY api ./api
 COPY graph ./graph
+COPY lineage ./lineage
 COPY nlp ./nlp
 COPY cypher ./cypher
 RUN pip install --no-cache-dir . \

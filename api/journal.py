@@ -27,7 +27,7 @@ from api.search import search_hits
 from api.services import Services, build_services
 from api.settings import Settings, load_settings
 from graph.filters import DecisionFilter
-from graph.lineage.neo4j_store import Neo4jPrecedentStore
+from graph.lineage_store import Neo4jPrecedentStore
 from graph.messages import session_messages
 from nlp.readers import read_conversation, read_decisions
 from nlp.readers.common import message_id, parse_timestamp, with_content_ids

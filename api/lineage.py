@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from graph.lineage.model import Decision
-from graph.lineage.observer import PrecedentConsistencyObserver, precedent_deviations
+from lineage.model import AgentDecisionRecord
+from lineage.observer import PrecedentConsistencyObserver, precedent_deviations
 
 _OUTCOME = {"allowed": "ALLOWED", "denied": "DENIED", "allowed_by_exception": "ALLOWED BY EXCEPTION"}
 
 
-def trace_lines(decision: Decision, precedents: Mapping[str, Decision]) -> list[str]:
+def trace_lines(decision: AgentDecisionRecord, precedents: Mapping[str, AgentDecisionRecord]) -> list[str]:
     """Why one decision came out as it did, in the order it was reasoned.
 
     Args:
@@ -48,7 +48,7 @@ def trace_lines(decision: Decision, precedents: Mapping[str, Decision]) -> list[
     return lines
 
 
-def audit_report(session_id: str, decisions: Sequence[Decision]) -> str:
+def audit_report(session_id: str, decisions: Sequence[AgentDecisionRecord]) -> str:
     """A Markdown report of an agent session's decisions for compliance review."""
     counts = {outcome: sum(1 for d in decisions if d.outcome == outcome) for outcome in _OUTCOME}
     policies = sorted({(d.policy_evaluation.policy_name, d.policy_evaluation.policy_version, d.policy_evaluation.policy_hash)

@@ -25,8 +25,8 @@ from api.services import Services, build_services
 from api.settings import Settings
 from graph.errors import DecisionNotFound
 from graph.filters import DecisionFilter
-from graph.lineage.codec import to_json
-from graph.lineage.neo4j_store import Neo4jPrecedentStore
+from graph.lineage_store import Neo4jPrecedentStore
+from lineage.codec import to_json
 
 log = logging.getLogger("decision_journal.mcp")
 

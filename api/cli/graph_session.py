@@ -11,6 +11,7 @@ from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
 from api.cli.context import CliContext, fail
 from api.runtime import GraphConnection, connect
 from graph.errors import GraphError
+from lineage.errors import LineageError
 
 T = TypeVar("T")
 
@@ -33,7 +34,7 @@ def run_on_graph(cli: CliContext, action: Callable[[GraphConnection], Awaitable[
     except ServiceUnavailable as exc:
         where = cli.settings.neo4j.uri or "the local Neo4j"
         raise fail(f"cannot reach {where}: {exc}") from exc
-    except GraphError as exc:
+    except (GraphError, LineageError) as exc:
         raise fail(str(exc)) from exc
     except Neo4jError as exc:
         raise fail(f"Neo4j said: {exc.message or exc}") from exc

@@ -13,9 +13,9 @@ from api.cli.context import cli_context, fail
 from api.cli.graph_session import run_on_graph
 from api.lineage import audit_report, trace_lines
 from api.runtime import GraphConnection
-from graph.lineage.codec import to_json
-from graph.lineage.model import Decision
-from graph.lineage.neo4j_store import Neo4jPrecedentStore
+from graph.lineage_store import Neo4jPrecedentStore
+from lineage.codec import to_json
+from lineage.model import AgentDecisionRecord
 
 
 def lineage(
@@ -30,7 +30,7 @@ def lineage(
     except ValueError as exc:
         raise fail(f"{decision_id!r} is not an agent decision id (a UUID)", code=2) from exc
 
-    async def action(graph: GraphConnection) -> tuple[Decision | None, dict[str, Decision]]:
+    async def action(graph: GraphConnection) -> tuple[AgentDecisionRecord | None, dict[str, AgentDecisionRecord]]:
         store = Neo4jPrecedentStore(graph.executor)
         found = await store.find_by_id(wanted)
         cited = await store.find_many([r.decision_id for r in found.precedent_refs]) if found else {}
@@ -54,7 +54,7 @@ def audit(
     """A Markdown audit report of an agent session's decisions."""
     cli = cli_context(ctx)
 
-    async def action(graph: GraphConnection) -> list[Decision]:
+    async def action(graph: GraphConnection) -> list[AgentDecisionRecord]:
         return list(await Neo4jPrecedentStore(graph.executor).session_decisions(session))
 
     decisions = run_on_graph(cli, action)

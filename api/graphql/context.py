@@ -14,9 +14,9 @@ from api.settings import Settings
 from graph.commits import CommitRecord, CommitStore
 from graph.executor import CountingExecutor
 from graph.filters import DecisionFilter
-from graph.lineage.model import Decision as AgentDecision
-from graph.lineage.neo4j_store import Neo4jPrecedentStore
+from graph.lineage_store import Neo4jPrecedentStore
 from graph.records import DecisionRecord
+from lineage.model import AgentDecisionRecord
 
 MAX_COMMITS = 50
 """The most commits a decision lists (``Decision.commits(first)``)."""
@@ -38,7 +38,7 @@ class RequestContext:
     executor: CountingExecutor
     decisions: DataLoader[str, DecisionRecord | None]
     precedents: Neo4jPrecedentStore
-    agent_decisions: DataLoader[str, AgentDecision | None]
+    agent_decisions: DataLoader[str, AgentDecisionRecord | None]
     commits: DataLoader[str, list[CommitRecord]]
 
     def scoped(self, where: DecisionFilter) -> DecisionFilter:
@@ -62,7 +62,7 @@ def build_context(principal: Principal, settings: Settings, services: Services) 
 
     precedents = Neo4jPrecedentStore(executor, groups=principal.groups)
 
-    async def load_agent(ids: list[str]) -> list[AgentDecision | None]:
+    async def load_agent(ids: list[str]) -> list[AgentDecisionRecord | None]:
         found = await precedents.find_many(ids)
         return [found.get(i) for i in ids]
 

@@ -9,8 +9,8 @@ import strawberry
 
 from api.graphql.context import Info
 from api.graphql.types import Decision as DecisionNode
-from graph.lineage import model
-from graph.lineage.observer import precedent_deviations
+from lineage import model
+from lineage.observer import precedent_deviations
 
 
 @strawberry.type(description="One condition a policy checked.")
@@ -102,7 +102,7 @@ class AgentDecision:
     deviations: list[PrecedentDeviation]
 
     @classmethod
-    def of(cls, d: model.Decision) -> AgentDecision:
+    def of(cls, d: model.AgentDecisionRecord) -> AgentDecision:
         applied = d.exception_applied
         return cls(
             id=strawberry.ID(str(d.decision_id)), tool_name=d.tool_name, params_digest=d.params_digest, outcome=d.outcome,

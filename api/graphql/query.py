@@ -31,11 +31,11 @@ from api.graphql.types import (
 from api.search import search_decisions
 from graph.errors import DecisionNotFound
 from graph.filters import DecisionFilter
-from graph.lineage.model import OUTCOMES
 from graph.listing import AggregateBy, DecisionOrder
 from graph.messages import session_transcript
 from graph.messages import stakeholder as find_stakeholder
 from graph.search import SearchHit as FoundDecision
+from lineage.model import OUTCOMES
 from nlp.extract import handle_for
 
 

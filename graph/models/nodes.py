@@ -40,8 +40,10 @@ def _choices(values: tuple[str, ...]) -> dict[str, str]:
     return {value: value for value in values}
 
 
-class Session(AsyncStructuredNode):
+class SessionNode(AsyncStructuredNode):
     """A conversation, meeting, agent session or ADR collection."""
+
+    __label__ = "Session"
 
     uid = StringProperty(unique_index=True, required=True, db_property="id")
     title = StringProperty()
@@ -50,8 +52,10 @@ class Session(AsyncStructuredNode):
     access_groups = ArrayProperty(StringProperty(), default=list)
 
 
-class Message(AsyncStructuredNode):
+class MessageNode(AsyncStructuredNode):
     """One message of a session, in order (``seq``)."""
+
+    __label__ = "Message"
 
     uid = StringProperty(unique_index=True, required=True, db_property="id")
     session_id = StringProperty(required=True)
@@ -62,38 +66,48 @@ class Message(AsyncStructuredNode):
     content_hash = StringProperty()
     timestamp = DateTimeNeo4jFormatProperty()
 
-    session = AsyncRelationshipTo(Session, "IN_SESSION", cardinality=AsyncZeroOrOne)
+    session = AsyncRelationshipTo(SessionNode, "IN_SESSION", cardinality=AsyncZeroOrOne)
 
 
-class Stakeholder(AsyncStructuredNode):
+class StakeholderNode(AsyncStructuredNode):
     """A person or team, by normalized handle such as ``@alice``."""
+
+    __label__ = "Stakeholder"
 
     handle = StringProperty(unique_index=True, required=True)
     name = StringProperty()
 
 
-class File(AsyncStructuredNode):
+class FileNode(AsyncStructuredNode):
     """A repository-relative path; directories are paths too (``kind``)."""
+
+    __label__ = "File"
 
     path = StringProperty(unique_index=True, required=True)
     kind = StringProperty(choices={"file": "file", "directory": "directory"}, default="file")
 
 
-class Feature(AsyncStructuredNode):
+class FeatureNode(AsyncStructuredNode):
     """A feature, epic or ticket key."""
+
+    __label__ = "Feature"
 
     key = StringProperty(unique_index=True, required=True)
     name = StringProperty()
 
 
-class Tag(AsyncStructuredNode):
+class TagNode(AsyncStructuredNode):
     """A tag shared across decisions."""
+
+    __label__ = "Tag"
 
     name = StringProperty(unique_index=True, required=True)
 
 
-class Alternative(AsyncStructuredNode):
+class AlternativeNode(AsyncStructuredNode):
     """An option a decision considered and did not choose."""
+
+    __label__ = "Alternative"
 
     uid = StringProperty(unique_index=True, required=True, db_property="id")
     option = StringProperty(required=True)
@@ -102,31 +116,39 @@ class Alternative(AsyncStructuredNode):
     why_not_chosen = StringProperty()
 
 
-class Policy(AsyncStructuredNode):
+class PolicyNode(AsyncStructuredNode):
     """A versioned policy (seed 003); (name, version) is unique."""
+
+    __label__ = "Policy"
 
     name = StringProperty(required=True)
     version = StringProperty(required=True)
     content_hash = StringProperty()
 
 
-class StandingException(AsyncStructuredNode):
+class StandingExceptionNode(AsyncStructuredNode):
     """A standing exception to policies (seed 003); (name, version) is unique."""
+
+    __label__ = "StandingException"
 
     name = StringProperty(required=True)
     version = StringProperty(required=True)
     description = StringProperty()
 
 
-class Entity(AsyncStructuredNode):
+class EntityNode(AsyncStructuredNode):
     """A domain entity an agent decision involved (seed 003 ``EntityRef``)."""
+
+    __label__ = "Entity"
 
     type = StringProperty(required=True)
     uid = StringProperty(required=True, db_property="id")
 
 
-class Decision(AsyncStructuredNode):
+class DecisionNode(AsyncStructuredNode):
     """What was decided, why, by whom, and where it stands now."""
+
+    __label__ = "Decision"
 
     uid = StringProperty(unique_index=True, required=True, db_property="id")
     summary = StringProperty(required=True)
@@ -153,25 +175,27 @@ class Decision(AsyncStructuredNode):
     quality = FloatProperty()
     embedding = ArrayProperty(FloatProperty())
 
-    supersedes = AsyncRelationshipTo("Decision", "SUPERSEDES", model=SupersedesRel)
-    superseded_by = AsyncRelationshipFrom("Decision", "SUPERSEDES", model=SupersedesRel)
-    revisits = AsyncRelationshipTo("Decision", "REVISITS", model=RevisitsRel)
-    revisited_by = AsyncRelationshipFrom("Decision", "REVISITS", model=RevisitsRel)
-    amends = AsyncRelationshipTo("Decision", "AMENDS", model=AmendsRel)
-    amended_by = AsyncRelationshipFrom("Decision", "AMENDS", model=AmendsRel)
-    considered = AsyncRelationshipTo(Alternative, "CONSIDERED")
-    decided_by = AsyncRelationshipTo(Stakeholder, "DECIDED_BY", cardinality=AsyncZeroOrOne)
-    involves = AsyncRelationshipTo(Stakeholder, "INVOLVES", model=InvolvesRel)
-    involves_entities = AsyncRelationshipTo(Entity, "INVOLVES", model=InvolvesRel)
-    affects_files = AsyncRelationshipTo(File, "AFFECTS")
-    affects_features = AsyncRelationshipTo(Feature, "AFFECTS")
-    stated_in = AsyncRelationshipTo(Message, "STATED_IN", model=StatedInRel)
-    session = AsyncRelationshipTo(Session, "IN_SESSION", cardinality=AsyncZeroOrOne)
-    tagged = AsyncRelationshipTo(Tag, "TAGGED")
+    supersedes = AsyncRelationshipTo("DecisionNode", "SUPERSEDES", model=SupersedesRel)
+    superseded_by = AsyncRelationshipFrom("DecisionNode", "SUPERSEDES", model=SupersedesRel)
+    revisits = AsyncRelationshipTo("DecisionNode", "REVISITS", model=RevisitsRel)
+    revisited_by = AsyncRelationshipFrom("DecisionNode", "REVISITS", model=RevisitsRel)
+    amends = AsyncRelationshipTo("DecisionNode", "AMENDS", model=AmendsRel)
+    amended_by = AsyncRelationshipFrom("DecisionNode", "AMENDS", model=AmendsRel)
+    considered = AsyncRelationshipTo(AlternativeNode, "CONSIDERED")
+    decided_by = AsyncRelationshipTo(StakeholderNode, "DECIDED_BY", cardinality=AsyncZeroOrOne)
+    involves = AsyncRelationshipTo(StakeholderNode, "INVOLVES", model=InvolvesRel)
+    involves_entities = AsyncRelationshipTo(EntityNode, "INVOLVES", model=InvolvesRel)
+    affects_files = AsyncRelationshipTo(FileNode, "AFFECTS")
+    affects_features = AsyncRelationshipTo(FeatureNode, "AFFECTS")
+    stated_in = AsyncRelationshipTo(MessageNode, "STATED_IN", model=StatedInRel)
+    session = AsyncRelationshipTo(SessionNode, "IN_SESSION", cardinality=AsyncZeroOrOne)
+    tagged = AsyncRelationshipTo(TagNode, "TAGGED")
 
 
-class PolicyDecision(Decision):
+class PolicyDecisionNode(DecisionNode):
     """An unattended agent's policy-driven decision (seed 003): labels ``Decision:PolicyDecision``."""
+
+    __label__ = "PolicyDecision"
 
     tool_name = StringProperty(required=True)
     params_digest = StringProperty(required=True)
@@ -179,16 +203,18 @@ class PolicyDecision(Decision):
         choices=_choices(("allowed", "denied", "allowed_by_exception")), required=True
     )
 
-    evaluated_under = AsyncRelationshipTo(Policy, "EVALUATED_UNDER", model=EvaluatedUnderRel)
+    evaluated_under = AsyncRelationshipTo(PolicyNode, "EVALUATED_UNDER", model=EvaluatedUnderRel)
     applied_exception = AsyncRelationshipTo(
-        StandingException, "APPLIED_EXCEPTION", model=AppliedExceptionRel, cardinality=AsyncZeroOrOne
+        StandingExceptionNode, "APPLIED_EXCEPTION", model=AppliedExceptionRel, cardinality=AsyncZeroOrOne
     )
-    cites_precedent = AsyncRelationshipTo(Decision, "CITES_PRECEDENT", model=CitesPrecedentRel)
+    cites_precedent = AsyncRelationshipTo(DecisionNode, "CITES_PRECEDENT", model=CitesPrecedentRel)
 
 
-class Commit(AsyncStructuredNode):
+class CommitNode(AsyncStructuredNode):
     """A git commit (``ingest-git``): the files it changed, the decisions it mentions by id,
     ADR number or title, and the decisions its files were decided under before it."""
+
+    __label__ = "Commit"
 
     sha = StringProperty(unique_index=True, required=True)
     author = StringProperty()
@@ -196,7 +222,7 @@ class Commit(AsyncStructuredNode):
     date = DateTimeNeo4jFormatProperty(required=True)
     message = StringProperty(required=True)
 
-    changed = AsyncRelationshipTo(File, "CHANGED")
-    mentions = AsyncRelationshipTo(Decision, "MENTIONS")
-    follows = AsyncRelationshipTo(Decision, "FOLLOWS")
+    changed = AsyncRelationshipTo(FileNode, "CHANGED")
+    mentions = AsyncRelationshipTo(DecisionNode, "MENTIONS")
+    follows = AsyncRelationshipTo(DecisionNode, "FOLLOWS")
 

@@ -8,11 +8,11 @@ from uuid import UUID
 from neo4j import AsyncDriver
 
 from graph.executor import Neo4jExecutor
-from graph.lineage.exceptions import ExceptionRegistry
-from graph.lineage.flow import check_with_lineage
-from graph.lineage.model import Decision
-from graph.lineage.neo4j_store import Neo4jPrecedentStore
-from graph.lineage.policy import NamedTool
+from graph.lineage_store import Neo4jPrecedentStore
+from lineage.flow import check_with_lineage
+from lineage.model import AgentDecisionRecord
+from lineage.policy import NamedTool
+from lineage.standing_exceptions import ExceptionRegistry
 from tests.api.graphql_client import GraphQL
 from tests.support.lineage_example import DEADLINE_V1, PROCESS, customer_context, healthcare_exception
 
@@ -28,7 +28,7 @@ LINEAGE = """query($id: ID!) { lineage(decisionId: $id) {
   decision { summary source { kind } session { id } } } }"""
 
 
-async def _record(driver: AsyncDriver, groups: list[str]) -> list[Decision]:
+async def _record(driver: AsyncDriver, groups: list[str]) -> list[AgentDecisionRecord]:
     store = Neo4jPrecedentStore(Neo4jExecutor(driver), access_groups=groups)
     registry = ExceptionRegistry.of(healthcare_exception())
     decisions = []

@@ -9,8 +9,8 @@ import pytest
 
 from api.journal import DecisionJournal
 from graph.cypher import Query
-from graph.lineage.exceptions import ExceptionRegistry
-from graph.lineage.flow import check_with_lineage
+from lineage.flow import check_with_lineage
+from lineage.standing_exceptions import ExceptionRegistry
 from tests.support.lineage_example import DEADLINE_V1, PROCESS, customer_context, healthcare_exception
 
 BROWSER = Path(__file__).resolve().parents[2] / "cypher" / "browser"

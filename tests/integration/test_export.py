@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 from api.adr_import import import_adrs
 from api.backup import BackupFormatError, export_jsonl, import_jsonl, read_backup
 from api.journal import DecisionJournal
-from graph.lineage.exceptions import ExceptionRegistry
-from graph.lineage.flow import check_with_lineage
+from lineage.flow import check_with_lineage
+from lineage.standing_exceptions import ExceptionRegistry
 from tests.integration.test_adr_import import _write
 from tests.support.cypher import support_query
 from tests.support.lineage_example import DEADLINE_V1, PROCESS, customer_context, healthcare_exception

@@ -12,8 +12,8 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 from api.journal import DecisionJournal
-from graph.lineage.exceptions import ExceptionRegistry
-from graph.lineage.flow import check_with_lineage
+from lineage.flow import check_with_lineage
+from lineage.standing_exceptions import ExceptionRegistry
 from tests.support.lineage_example import DEADLINE_V1, PROCESS, customer_context, healthcare_exception
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "platform-sync.txt"

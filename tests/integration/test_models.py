@@ -4,45 +4,45 @@ from datetime import UTC, datetime
 
 from graph.executor import Neo4jExecutor
 from graph.models import (
-    Alternative,
-    Decision,
-    Feature,
-    File,
-    Message,
-    Session,
-    Stakeholder,
-    Tag,
+    AlternativeNode,
+    DecisionNode,
+    FeatureNode,
+    FileNode,
+    MessageNode,
+    SessionNode,
+    StakeholderNode,
+    TagNode,
 )
 
 
 async def test_decision_round_trip_with_every_kind_of_edge(executor: Neo4jExecutor) -> None:
     march = datetime(2024, 3, 15, 14, 30, tzinfo=UTC)
     september = datetime(2024, 9, 20, 10, 0, tzinfo=UTC)
-    session = await Session(uid="s-1", title="DB choice", source="chat", access_groups=["eng"]).save()
-    message = await Message(
+    session = await SessionNode(uid="s-1", title="DB choice", source="chat", access_groups=["eng"]).save()
+    message = await MessageNode(
         uid="s-1#0", session_id="s-1", seq=0, author="alice", content="Let's go with Postgres.", timestamp=march
     ).save()
     await message.session.connect(session)
 
-    original = await Decision(
+    original = await DecisionNode(
         uid="dec-123",
         summary="Use PostgreSQL for primary database",
         rationale="ACID guarantees, team expertise",
         decided_at=march,
         tags=["database"],
     ).save()
-    revision = await Decision(
+    revision = await DecisionNode(
         uid="dec-456", summary="Keep PostgreSQL, add Redis for caching", decided_at=september
     ).save()
-    replacement = await Decision(uid="dec-789", summary="Move sessions to Redis", decided_at=september).save()
+    replacement = await DecisionNode(uid="dec-789", summary="Move sessions to Redis", decided_at=september).save()
 
-    mongo = await Alternative(uid="dec-123#alt0", option="MongoDB", cons=["no joins"], why_not_chosen="ACID").save()
-    alice = await Stakeholder(handle="@alice", name="Alice").save()
-    bob = await Stakeholder(handle="@bob").save()
-    api_dir = await File(path="src/api/", kind="directory").save()
-    db_file = await File(path="src/db/schema.sql").save()
-    feature = await Feature(key="PLAT-42", name="storage").save()
-    tag = await Tag(name="database").save()
+    mongo = await AlternativeNode(uid="dec-123#alt0", option="MongoDB", cons=["no joins"], why_not_chosen="ACID").save()
+    alice = await StakeholderNode(handle="@alice", name="Alice").save()
+    bob = await StakeholderNode(handle="@bob").save()
+    api_dir = await FileNode(path="src/api/", kind="directory").save()
+    db_file = await FileNode(path="src/db/schema.sql").save()
+    feature = await FeatureNode(key="PLAT-42", name="storage").save()
+    tag = await TagNode(name="database").save()
 
     await original.considered.connect(mongo)
     await original.decided_by.connect(alice)
@@ -61,7 +61,7 @@ async def test_decision_round_trip_with_every_kind_of_edge(executor: Neo4jExecut
         original, {"at": september, "reason": "sessions moved", "partial": True, "inferred": True, "confidence": 0.7}
     )
 
-    loaded = await Decision.nodes.get(uid="dec-123")
+    loaded = await DecisionNode.nodes.get(uid="dec-123")
     assert loaded.summary == "Use PostgreSQL for primary database"
     assert loaded.decided_at == march
     assert loaded.status == "active"

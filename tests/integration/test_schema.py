@@ -7,7 +7,7 @@ from neomodel.exceptions import UniqueProperty
 
 from graph.cypher import load_query
 from graph.executor import Neo4jExecutor
-from graph.models import Alternative, Decision
+from graph.models import AlternativeNode, DecisionNode
 from graph.schema import apply_schema, expected_schema, verify_schema
 from tests.graph_fixtures import EMBEDDING_DIMENSION
 
@@ -29,9 +29,9 @@ async def test_vector_and_fulltext_indexes_are_online(executor: Neo4jExecutor) -
 
 
 async def test_vector_and_fulltext_queries_find_the_expected_decision(executor: Neo4jExecutor) -> None:
-    await Decision(uid="d-pg", summary="Use PostgreSQL for the primary database", embedding=_unit(3)).save()
-    await Decision(uid="d-rest", summary="Use REST rather than GraphQL", embedding=_unit(7)).save()
-    await Alternative(uid="a-mongo", option="MongoDB").save()
+    await DecisionNode(uid="d-pg", summary="Use PostgreSQL for the primary database", embedding=_unit(3)).save()
+    await DecisionNode(uid="d-rest", summary="Use REST rather than GraphQL", embedding=_unit(7)).save()
+    await AlternativeNode(uid="a-mongo", option="MongoDB").save()
 
     nearest = await executor.read(load_query("decision_vector"), {"embedding": _unit(3), "limit": 2})
     assert nearest[0]["id"] == "d-pg"
@@ -46,9 +46,9 @@ async def test_vector_and_fulltext_queries_find_the_expected_decision(executor: 
 
 
 async def test_duplicate_natural_keys_are_rejected(executor: Neo4jExecutor) -> None:
-    await Decision(uid="d-1", summary="first").save()
+    await DecisionNode(uid="d-1", summary="first").save()
     with pytest.raises(UniqueProperty, match="d-1"):
-        await Decision(uid="d-1", summary="second").save()
+        await DecisionNode(uid="d-1", summary="second").save()
 
 
 async def test_apply_twice_changes_nothing_and_verifies(executor: Neo4jExecutor) -> None:

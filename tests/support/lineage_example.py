@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from graph.lineage.digest import digest
-from graph.lineage.exceptions import ExceptionCondition, ExceptionOverride, StandingException
-from graph.lineage.model import ConditionResult, EntityRef, InputSource
-from graph.lineage.policy import NamedTool, PolicyDecision, Tool, ToolContext, VersionedPolicy
+from lineage.digest import digest
+from lineage.model import ConditionResult, EntityRef, InputSource
+from lineage.policy import NamedTool, PolicyDecision, Tool, ToolContext, VersionedPolicy
+from lineage.standing_exceptions import ExceptionCondition, ExceptionOverride, StandingException
 
 PROCESS = NamedTool("process_claim")
 JAN_2024 = datetime(2024, 1, 1, tzinfo=UTC)

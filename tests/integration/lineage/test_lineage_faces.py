@@ -10,8 +10,8 @@ from click.testing import Result
 from typer.testing import CliRunner
 
 from api.journal import DecisionJournal
-from graph.lineage.exceptions import ExceptionRegistry
-from graph.lineage.flow import check_with_lineage
+from lineage.flow import check_with_lineage
+from lineage.standing_exceptions import ExceptionRegistry
 from tests.support.lineage_example import DEADLINE_V1, PROCESS, customer_context, healthcare_exception
 
 MARCH = datetime(2024, 3, 1, 9, tzinfo=UTC)

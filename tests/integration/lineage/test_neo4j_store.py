@@ -10,16 +10,16 @@ import pytest
 
 from graph.executor import Neo4jExecutor
 from graph.filters import DecisionFilter
-from graph.lineage.exceptions import ExceptionRegistry
-from graph.lineage.flow import check_with_lineage
-from graph.lineage.memory_store import InMemoryPrecedentStore
-from graph.lineage.model import Decision
-from graph.lineage.neo4j_store import Neo4jPrecedentStore
-from graph.lineage.policy import NamedTool, PolicyDecision, Tool, ToolContext, VersionedPolicy
-from graph.lineage.store import LedgerViolation, PrecedentStore
+from graph.lineage_store import Neo4jPrecedentStore
 from graph.listing import DecisionListing
 from graph.reader import DecisionReader
 from graph.schema import apply_schema
+from lineage.flow import check_with_lineage
+from lineage.memory_store import InMemoryPrecedentStore
+from lineage.model import AgentDecisionRecord
+from lineage.policy import NamedTool, PolicyDecision, Tool, ToolContext, VersionedPolicy
+from lineage.standing_exceptions import ExceptionRegistry
+from lineage.store import LedgerViolation, PrecedentStore
 from tests.graph_fixtures import EMBEDDING_DIMENSION
 from tests.support.cypher import support_query
 from tests.support.lineage_example import DEADLINE_V1, JAN_2024, PROCESS, customer_context, healthcare_exception
@@ -32,7 +32,7 @@ CALLS = [  # (customer, industry, timeout, session)
 ]
 
 
-async def _run_sequence(store: PrecedentStore) -> list[Decision]:
+async def _run_sequence(store: PrecedentStore) -> list[AgentDecisionRecord]:
     decisions = []
     for i, (customer, industry, timeout, session) in enumerate(CALLS):
         _, decision = await check_with_lineage(
@@ -75,7 +75,7 @@ async def test_the_ledger_and_the_exception_budget_survive_a_new_store(executor:
     await reopened.record(decisions[0])  # the same decision again: nothing changes
     assert len(await reopened.session_decisions("run-1")) == 3
     with pytest.raises(LedgerViolation):
-        await reopened.record(Decision(**{**decisions[0].__dict__, "rationale": "rewritten"}))
+        await reopened.record(AgentDecisionRecord(**{**decisions[0].__dict__, "rationale": "rewritten"}))
     _, next_one = await check_with_lineage(
         PROCESS, {"timeout_seconds": 45}, context=customer_context("st-mary", "healthcare", "run-9"),
         policies=[DEADLINE_V1], exception_registry=ExceptionRegistry.of(healthcare_exception(max_applications=3)),

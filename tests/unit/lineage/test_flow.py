@@ -7,13 +7,13 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from graph.lineage.exceptions import ExceptionCondition, ExceptionRegistry
-from graph.lineage.flow import check_with_lineage, gather_decision_inputs
-from graph.lineage.memory_store import InMemoryPrecedentStore
-from graph.lineage.observer import PrecedentConsistencyObserver
-from graph.lineage.policy import NamedTool, ToolContext, VersionedPolicy
-from graph.lineage.replay import replay
-from graph.lineage.store import LedgerViolation
+from lineage.flow import check_with_lineage, gather_decision_inputs
+from lineage.memory_store import InMemoryPrecedentStore
+from lineage.observer import PrecedentConsistencyObserver
+from lineage.policy import NamedTool, ToolContext, VersionedPolicy
+from lineage.replay import replay
+from lineage.standing_exceptions import ExceptionCondition, ExceptionRegistry
+from lineage.store import LedgerViolation
 from tests.support.lineage_example import (
     DEADLINE_V1,
     JAN_2024,

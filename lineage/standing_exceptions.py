@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from graph.lineage.model import DecisionInputs
+from lineage.model import DecisionInputs
 
 log = logging.getLogger("decision_journal.lineage")
 

@@ -7,10 +7,10 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from graph.lineage.digest import canonical
-from graph.lineage.model import (
+from lineage.digest import canonical
+from lineage.model import (
+    AgentDecisionRecord,
     ConditionResult,
-    Decision,
     DecisionInputs,
     EntityRef,
     ExceptionApplication,
@@ -20,14 +20,14 @@ from graph.lineage.model import (
 )
 
 
-def to_json(decision: Decision) -> str:
+def to_json(decision: AgentDecisionRecord) -> str:
     return json.dumps(canonical(decision), sort_keys=True, ensure_ascii=False)
 
 
-def from_json(text: str) -> Decision:
+def from_json(text: str) -> AgentDecisionRecord:
     data = json.loads(text)
     inputs = data["inputs"]
-    return Decision(
+    return AgentDecisionRecord(
         decision_id=UUID(data["decision_id"]),
         tool_name=data["tool_name"],
         params_digest=data["params_digest"],

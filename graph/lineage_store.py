@@ -12,10 +12,10 @@ from neo4j.exceptions import ConstraintError
 
 from graph.cypher import load_query
 from graph.executor import QueryExecutor
-from graph.lineage.codec import from_json, to_json
-from graph.lineage.digest import canonical
-from graph.lineage.model import Decision, DecisionInputs, Outcome
-from graph.lineage.store import LedgerViolation
+from lineage.codec import from_json, to_json
+from lineage.digest import canonical
+from lineage.model import AgentDecisionRecord, DecisionInputs, Outcome
+from lineage.store import LedgerViolation
 
 UNSESSIONED = "agent:unsessioned"
 """The session of decisions recorded without one."""
@@ -53,7 +53,7 @@ class Neo4jPrecedentStore:
         self._embed = embed
         self._semantic_weight = semantic_weight if embed is not None else 0.0
 
-    async def record(self, decision: Decision) -> None:
+    async def record(self, decision: AgentDecisionRecord) -> None:
         record = to_json(decision)
         try:
             await self._executor.write(load_query("lineage_record"), self._record_params(decision, record))
@@ -63,17 +63,17 @@ class Neo4jPrecedentStore:
                 return  # the same decision again: nothing changes
             raise LedgerViolation(f"decision {decision.decision_id} is recorded already with other content") from exc
 
-    async def find_by_id(self, decision_id: UUID) -> Decision | None:
+    async def find_by_id(self, decision_id: UUID) -> AgentDecisionRecord | None:
         found = await self._by_ids([str(decision_id)])
         return found[0] if found else None
 
-    async def find_many(self, decision_ids: Sequence[UUID | str]) -> dict[str, Decision]:
+    async def find_many(self, decision_ids: Sequence[UUID | str]) -> dict[str, AgentDecisionRecord]:
         """Several decisions by id (those visible), keyed by id string."""
         return {str(d.decision_id): d for d in await self._by_ids([str(i) for i in decision_ids])}
 
     async def find_similar(
         self, *, tool_name: str, inputs: DecisionInputs, limit: int = 5, min_similarity: float = 0.7
-    ) -> Sequence[tuple[Decision, float]]:
+    ) -> Sequence[tuple[AgentDecisionRecord, float]]:
         embedding = self._embedding(context_text(tool_name, inputs)) if self._semantic_weight else None
         rows = await self._executor.read(load_query("lineage_similar"), {
             "tool": tool_name, "entities": sorted({r.key for r in inputs.entity_refs}), "sources": sorted(inputs.sources),
@@ -82,7 +82,7 @@ class Neo4jPrecedentStore:
         })
         return [(from_json(row["record"]), float(row["similarity"])) for row in rows]
 
-    async def find_by_entity(self, entity_type: str, entity_id: str, *, limit: int = 100) -> Sequence[Decision]:
+    async def find_by_entity(self, entity_type: str, entity_id: str, *, limit: int = 100) -> Sequence[AgentDecisionRecord]:
         rows = await self._executor.read(load_query("lineage_by_entity"), {
             "type": entity_type, "id": entity_id, "limit": limit, "groups": self._groups,
         })
@@ -90,7 +90,7 @@ class Neo4jPrecedentStore:
 
     async def find_by_policy(
         self, policy_name: str, *, outcome: Outcome | None = None, since: datetime | None = None, limit: int = 100
-    ) -> Sequence[Decision]:
+    ) -> Sequence[AgentDecisionRecord]:
         rows = await self._executor.read(load_query("lineage_by_policy"), {
             "name": policy_name, "outcome": outcome, "since": since, "limit": limit, "groups": self._groups,
         })
@@ -100,16 +100,16 @@ class Neo4jPrecedentStore:
         rows = await self._executor.read(load_query("lineage_exception_count"), {"name": name, "version": version})
         return int(rows[0]["applications"])
 
-    async def session_decisions(self, session_id: UUID | str) -> Sequence[Decision]:
+    async def session_decisions(self, session_id: UUID | str) -> Sequence[AgentDecisionRecord]:
         rows = await self._executor.read(load_query("lineage_session"), {"session": str(session_id), "groups": self._groups})
         return [from_json(row["record"]) for row in rows]
 
-    async def deviating(self, since: datetime | None = None, limit: int = 50) -> Sequence[Decision]:
+    async def deviating(self, since: datetime | None = None, limit: int = 50) -> Sequence[AgentDecisionRecord]:
         """Decisions that did not follow a precedent they cited, newest first."""
         rows = await self._executor.read(load_query("lineage_deviations"), {"since": since, "limit": limit, "groups": self._groups})
         return [from_json(row["record"]) for row in rows]
 
-    async def _by_ids(self, ids: list[str], unrestricted: bool = False) -> list[Decision]:
+    async def _by_ids(self, ids: list[str], unrestricted: bool = False) -> list[AgentDecisionRecord]:
         rows = await self._executor.read(load_query("lineage_by_ids"), {
             "ids": ids, "groups": None if unrestricted else self._groups,
         })
@@ -121,7 +121,7 @@ class Neo4jPrecedentStore:
             return None
         return [float(x) for x in self._embed(text)]
 
-    def _record_params(self, decision: Decision, record: str) -> dict[str, object]:
+    def _record_params(self, decision: AgentDecisionRecord, record: str) -> dict[str, object]:
         evaluation = decision.policy_evaluation
         entities = list(dict.fromkeys(decision.inputs.entity_refs))
         session = str(decision.session_id) if decision.session_id is not None else UNSESSIONED

@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from graph.lineage.digest import hash_params
-from graph.lineage.exceptions import ExceptionRegistry
-from graph.lineage.flow import decide, gather_decision_inputs
-from graph.lineage.model import Decision
-from graph.lineage.policy import Tool, ToolContext, VersionedPolicy
+from lineage.digest import hash_params
+from lineage.flow import decide, gather_decision_inputs
+from lineage.model import AgentDecisionRecord
+from lineage.policy import Tool, ToolContext, VersionedPolicy
+from lineage.standing_exceptions import ExceptionRegistry
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class ReplayReport:
 
 
 def replay(
-    recorded: Decision,
+    recorded: AgentDecisionRecord,
     tool: Tool,
     params: Any,
     *,

@@ -108,7 +108,7 @@ class PrecedentRef:
 
 
 @dataclass(frozen=True)
-class Decision:
+class AgentDecisionRecord:
     """Structured record of one policy decision about one tool call.
 
     ``also_evaluated`` (an addition to the seed, which records one policy) keeps the other

@@ -10,10 +10,9 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID, uuid4
 
-from graph.lineage.digest import digest, hash_params
-from graph.lineage.exceptions import Applications, ExceptionRegistry, StandingException
-from graph.lineage.model import (
-    Decision,
+from lineage.digest import digest, hash_params
+from lineage.model import (
+    AgentDecisionRecord,
     DecisionInputs,
     EntityRef,
     ExceptionApplication,
@@ -22,8 +21,9 @@ from graph.lineage.model import (
     PolicyEvaluation,
     PrecedentRef,
 )
-from graph.lineage.policy import PolicyDecision, Tool, ToolContext, VersionedPolicy
-from graph.lineage.store import PrecedentStore
+from lineage.policy import PolicyDecision, Tool, ToolContext, VersionedPolicy
+from lineage.standing_exceptions import Applications, ExceptionRegistry, StandingException
+from lineage.store import PrecedentStore
 
 _PATH_FIELDS = ("path", "file", "file_path", "paths", "files")
 NO_POLICY = PolicyEvaluation(policy_name="none", policy_version="0.0.0", policy_hash="", base_decision="allow")
@@ -121,7 +121,7 @@ async def check_with_lineage(
     max_precedent_refs: int = 3,
     now: datetime | None = None,
     decision_id: UUID | None = None,
-) -> tuple[PolicyDecision, Decision]:
+) -> tuple[PolicyDecision, AgentDecisionRecord]:
     """Evaluate policies for one tool call and produce (and store) its decision record.
 
     1. gather inputs; 2. find precedents (informational: they never change the outcome);
@@ -137,7 +137,7 @@ async def check_with_lineage(
     applications = await _durable_counts(precedent_store, exception_registry, policies) if precedent_store else None
     verdict = decide(tool, params, context, inputs, policies, exception_registry, moment, applications)
     exception = verdict.exception
-    decision = Decision(
+    decision = AgentDecisionRecord(
         decision_id=decision_id or uuid4(),
         tool_name=tool.name,
         params_digest=hash_params(params),

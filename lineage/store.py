@@ -11,20 +11,20 @@ from datetime import datetime
 from typing import Protocol
 from uuid import UUID
 
-from graph.errors import GraphError
-from graph.lineage.model import Decision, DecisionInputs, Outcome
+from lineage.errors import LineageError
+from lineage.model import AgentDecisionRecord, DecisionInputs, Outcome
 
 
-class LedgerViolation(GraphError, ValueError):
+class LedgerViolation(LineageError, ValueError):
     """A different decision under an id already recorded: a session's decisions are
     append-only, never replaced. (Still a ValueError, as callers of seed 003's store
-    catch it; a GraphError like every error of ``graph``.)"""
+    catch it; a LineageError like every error of the lineage domain.)"""
 
 
 class PrecedentStore(Protocol):
     """Storage and retrieval of decision precedents."""
 
-    async def record(self, decision: Decision) -> None:
+    async def record(self, decision: AgentDecisionRecord) -> None:
         """Append a decision; recording the same one again changes nothing.
 
         Raises:
@@ -32,21 +32,21 @@ class PrecedentStore(Protocol):
         """
         ...
 
-    async def find_by_id(self, decision_id: UUID) -> Decision | None: ...
+    async def find_by_id(self, decision_id: UUID) -> AgentDecisionRecord | None: ...
 
     async def find_similar(
         self, *, tool_name: str, inputs: DecisionInputs, limit: int = 5, min_similarity: float = 0.7
-    ) -> Sequence[tuple[Decision, float]]:
+    ) -> Sequence[tuple[AgentDecisionRecord, float]]:
         """Past decisions about the same tool, most similar first (``overlap_similarity``)."""
         ...
 
-    async def find_by_entity(self, entity_type: str, entity_id: str, *, limit: int = 100) -> Sequence[Decision]:
+    async def find_by_entity(self, entity_type: str, entity_id: str, *, limit: int = 100) -> Sequence[AgentDecisionRecord]:
         """Decisions involving an entity, newest first."""
         ...
 
     async def find_by_policy(
         self, policy_name: str, *, outcome: Outcome | None = None, since: datetime | None = None, limit: int = 100
-    ) -> Sequence[Decision]:
+    ) -> Sequence[AgentDecisionRecord]:
         """Decisions a policy decided, newest first."""
         ...
 
@@ -54,7 +54,7 @@ class PrecedentStore(Protocol):
         """How many recorded decisions applied this standing exception (for ``max_applications``)."""
         ...
 
-    async def session_decisions(self, session_id: UUID | str) -> Sequence[Decision]:
+    async def session_decisions(self, session_id: UUID | str) -> Sequence[AgentDecisionRecord]:
         """A session's ledger, in the order decided."""
         ...
 
@@ -71,5 +71,5 @@ def overlap_similarity(a: DecisionInputs, b: DecisionInputs) -> float | None:
     return (len(entities_a & entities_b) + len(sources_a & sources_b)) / total
 
 
-def newest_first(decisions: Sequence[Decision]) -> list[Decision]:
+def newest_first(decisions: Sequence[AgentDecisionRecord]) -> list[AgentDecisionRecord]:
     return sorted(decisions, key=lambda d: (d.timestamp, str(d.decision_id)), reverse=True)

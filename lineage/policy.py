@@ -9,8 +9,8 @@ from types import MappingProxyType
 from typing import Any, Protocol
 from uuid import UUID
 
-from graph.lineage.digest import canonical, digest
-from graph.lineage.model import ConditionResult, EntityRef, InputSource
+from lineage.digest import canonical, digest
+from lineage.model import ConditionResult, EntityRef, InputSource
 
 
 class Tool(Protocol):

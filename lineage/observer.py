@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from graph.lineage.model import Decision, PrecedentDeviation
+from lineage.model import AgentDecisionRecord, PrecedentDeviation
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,7 @@ class Assessment:
     deviations: tuple[PrecedentDeviation, ...] = ()
 
 
-def precedent_deviations(decision: Decision) -> list[PrecedentDeviation]:
+def precedent_deviations(decision: AgentDecisionRecord) -> list[PrecedentDeviation]:
     """One ``outcome_differs`` deviation per cited precedent the decision did not follow."""
     return [
         PrecedentDeviation(
@@ -42,7 +42,7 @@ class PrecedentConsistencyObserver:
     def __init__(self, window: int = 5) -> None:
         self.window = window
 
-    def observe(self, decisions: Sequence[Decision]) -> Assessment:
+    def observe(self, decisions: Sequence[AgentDecisionRecord]) -> Assessment:
         """An assessment of the most recent decisions (``decisions`` in the order decided)."""
         recent = list(decisions)[-self.window:]
         deviating = [d for d in recent if any(not ref.outcome_matched for ref in d.precedent_refs)]
