@@ -17,9 +17,9 @@ from api.admission import AdmissionControl
 from api.auth import Authenticator
 from api.graphql.endpoint import GraphQLEndpoint
 from api.graphql.schema import build_schema
-from api.runtime import GraphConnection, connect
-from api.services import Services, build_services
 from api.settings import Settings, load_settings
+from api.usecases.runtime import GraphConnection, connect
+from api.usecases.services import Services, build_services
 from api.web.routes import web_routes
 from graph.cypher import load_query
 from graph.schema import verify_schema

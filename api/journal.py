@@ -16,16 +16,16 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from api.events import EventBus, Handler
-from api.evolution import mark_revisited as revisit_decision
-from api.evolution import supersede_decision
-from api.ingest import IngestReport, ingest_conversation
-from api.json_shape import ChainJson, DecisionJson, chain_json, decision_record_json
-from api.record import RecordedDecisionJson, RecordRequest, quality_json, record_decision
-from api.runtime import connect
-from api.search import search_hits
-from api.services import Services, build_services
 from api.settings import Settings, load_settings
+from api.usecases.events import EventBus, Handler
+from api.usecases.evolution import mark_revisited as revisit_decision
+from api.usecases.evolution import supersede_decision
+from api.usecases.ingest import IngestReport, ingest_conversation
+from api.usecases.json_shape import ChainJson, DecisionJson, chain_json, decision_record_json
+from api.usecases.record import RecordedDecisionJson, RecordRequest, quality_json, record_decision
+from api.usecases.runtime import connect
+from api.usecases.search import search_hits
+from api.usecases.services import Services, build_services
 from graph.filters import DecisionFilter
 from graph.lineage_store import Neo4jPrecedentStore
 from graph.messages import session_messages
@@ -71,7 +71,7 @@ class DecisionJournal:
         return self._services
 
     def on(self, event: str, handler: Handler) -> None:
-        """Register a handler for one of seed 000's events (see ``api.events``)."""
+        """Register a handler for one of seed 000's events (see ``api.usecases.events``)."""
         self._events.on(event, handler)
 
     async def add_message(self, message: dict[str, Any]) -> None:

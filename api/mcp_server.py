@@ -13,16 +13,16 @@ from uuid import UUID
 
 from mcp.server.mcpserver import MCPServer
 
-from api.impact import impact_json
-from api.json_shape import chain_json
-from api.lineage import trace_lines
-from api.path_check import decisions_for_paths as decisions_for_paths_of
-from api.path_check import lines_for_every_path, path_report_json
-from api.record import RecordRequest, record_decision, recorded_json
-from api.runtime import connect
-from api.search import search_hits, search_json
-from api.services import Services, build_services
 from api.settings import Settings
+from api.usecases.impact import impact_json
+from api.usecases.json_shape import chain_json
+from api.usecases.lineage_report import trace_lines
+from api.usecases.path_check import decisions_for_paths as decisions_for_paths_of
+from api.usecases.path_check import lines_for_every_path, path_report_json
+from api.usecases.record import RecordRequest, record_decision, recorded_json
+from api.usecases.runtime import connect
+from api.usecases.search import search_hits, search_json
+from api.usecases.services import Services, build_services
 from graph.errors import DecisionNotFound
 from graph.filters import DecisionFilter
 from graph.lineage_store import Neo4jPrecedentStore

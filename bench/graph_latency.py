@@ -39,10 +39,10 @@ from pydantic import SecretStr
 from starlette.testclient import TestClient
 
 from api.app import create_app
-from api.runtime import default_lib_dir
-from api.search import search_hits
-from api.services import build_services
 from api.settings import Neo4jSettings, Settings
+from api.usecases.runtime import default_lib_dir
+from api.usecases.search import search_hits
+from api.usecases.services import build_services
 from graph.backup import restore_rows
 from graph.connection import open_driver
 from graph.cypher import load_query

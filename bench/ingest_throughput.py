@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from api.ingest import ingest_conversation  # after the path set-up above
-from api.services import build_services
 from api.settings import Settings
+from api.usecases.ingest import ingest_conversation  # after the path set-up above
+from api.usecases.services import build_services
 from graph.connection import open_driver
 from graph.executor import Neo4jExecutor
 from graph.schema import apply_schema

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import typer
 
-from api.adr_import import AdrImportReport, import_adrs
 from api.cli.context import cli_context, fail
 from api.cli.graph_session import run_on_graph
-from api.json_shape import DecisionJson, decision_record_json
-from api.runtime import GraphConnection
-from api.services import build_services
+from api.usecases.adr_import import AdrImportReport, import_adrs
+from api.usecases.json_shape import DecisionJson, decision_record_json
+from api.usecases.runtime import GraphConnection
+from api.usecases.services import build_services
 from nlp.errors import NlpError
 
 

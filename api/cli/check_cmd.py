@@ -10,8 +10,8 @@ import typer
 
 from api.cli.context import CliContext, cli_context, fail
 from api.cli.graph_session import run_on_graph
-from api.path_check import PathDecisions, PathReport, decisions_for_paths, path_report_json
-from api.runtime import GraphConnection
+from api.usecases.path_check import PathDecisions, PathReport, decisions_for_paths, path_report_json
+from api.usecases.runtime import GraphConnection
 from graph.records import DecisionRecord
 from nlp.readers.git_repo import Change, GitError, read_change
 

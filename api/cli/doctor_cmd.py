@@ -10,9 +10,9 @@ import typer
 
 from api.auth import Authenticator
 from api.cli.context import cli_context, fail
-from api.runtime import local_config
-from api.services import load_llm
 from api.settings import Settings
+from api.usecases.runtime import local_config
+from api.usecases.services import load_llm
 from graph.local import server_status
 from nlp.llm.client import ChatMessage, LLMError
 from nlp.llm.prompts import CONFIRM_VERSION, Confirmation, ConfirmContext, confirm_prompt

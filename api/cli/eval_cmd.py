@@ -11,9 +11,9 @@ from typing import Any
 import typer
 
 from api.cli.context import CliContext, cli_context, fail
-from api.evolution_eval import evaluate_evolution
-from api.search_eval import evaluate_search
-from api.services import load_llm, with_llm
+from api.usecases.evolution_eval import evaluate_evolution
+from api.usecases.search_eval import evaluate_search
+from api.usecases.services import load_llm, with_llm
 from nlp.detect import DecisionDetector
 from nlp.detector_model import shipped_model
 from nlp.evaluation.corpus import SOURCES

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import typer
 
-from api.backup import BackupFormatError, export_jsonl, import_jsonl, read_backup
 from api.cli.context import cli_context, fail
 from api.cli.graph_session import run_on_graph
-from api.madr_export import madr_files
-from api.runtime import GraphConnection
+from api.usecases.backup import BackupFormatError, export_jsonl, import_jsonl, read_backup
+from api.usecases.madr_export import madr_files
+from api.usecases.runtime import GraphConnection
 from graph.filters import DecisionFilter
 from graph.listing import DecisionListing, DecisionOrder
 from graph.reader import DecisionReader

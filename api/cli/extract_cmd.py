@@ -8,8 +8,8 @@ from pathlib import Path
 import typer
 
 from api.cli.context import cli_context, fail
-from api.json_shape import DecisionJson, extracted_decision_json
-from api.services import load_llm, with_llm
+from api.usecases.json_shape import DecisionJson, extracted_decision_json
+from api.usecases.services import load_llm, with_llm
 from nlp.detect import DetectorConfig
 from nlp.errors import NlpError
 from nlp.git_context import changed_files

@@ -8,8 +8,8 @@ import typer
 
 from api.cli.context import cli_context, fail
 from api.cli.graph_session import run_on_graph
-from api.git_ingest import GitIngestReport, ingest_git
-from api.runtime import GraphConnection
+from api.usecases.git_ingest import GitIngestReport, ingest_git
+from api.usecases.runtime import GraphConnection
 from nlp.readers.git_repo import GitError
 
 

@@ -9,7 +9,7 @@ from typing import TypeVar
 from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
 
 from api.cli.context import CliContext, fail
-from api.runtime import GraphConnection, connect
+from api.usecases.runtime import GraphConnection, connect
 from graph.errors import GraphError
 from lineage.errors import LineageError
 

@@ -8,8 +8,8 @@ import typer
 
 from api.cli.context import cli_context
 from api.cli.graph_session import run_on_graph
-from api.impact import ImpactJson, impact_json
-from api.runtime import GraphConnection
+from api.usecases.impact import ImpactJson, impact_json
+from api.usecases.runtime import GraphConnection
 
 
 def impact(

@@ -12,10 +12,10 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from api.cli.context import CliContext, aware, cli_context, fail
 from api.cli.graph_session import run_on_graph
-from api.ingest import IngestReport, ingest_conversation
-from api.json_shape import ChainJson, DecisionJson, chain_json, decision_record_json
-from api.runtime import GraphConnection
-from api.services import build_services
+from api.usecases.ingest import IngestReport, ingest_conversation
+from api.usecases.json_shape import ChainJson, DecisionJson, chain_json, decision_record_json
+from api.usecases.runtime import GraphConnection
+from api.usecases.services import build_services
 from graph.reader import DecisionReader
 from nlp.errors import NlpError
 from nlp.readers import FORMATS, conversation_files, read_conversation, read_decisions

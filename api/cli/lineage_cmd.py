@@ -11,8 +11,8 @@ import typer
 
 from api.cli.context import cli_context, fail
 from api.cli.graph_session import run_on_graph
-from api.lineage import audit_report, trace_lines
-from api.runtime import GraphConnection
+from api.usecases.lineage_report import audit_report, trace_lines
+from api.usecases.runtime import GraphConnection
 from graph.lineage_store import Neo4jPrecedentStore
 from lineage.codec import to_json
 from lineage.model import AgentDecisionRecord

@@ -9,7 +9,7 @@ import typer
 from rich.status import Status
 
 from api.cli.context import cli_context, fail
-from api.runtime import local_config
+from api.usecases.runtime import local_config
 from graph.errors import LocalNeo4jError
 from graph.local import install_neo4j, server_status, start_server, stop_server
 

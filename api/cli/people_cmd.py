@@ -9,8 +9,8 @@ import typer
 
 from api.cli.context import cli_context
 from api.cli.graph_session import run_on_graph
-from api.runtime import GraphConnection
-from api.services import alias_pairs
+from api.usecases.runtime import GraphConnection
+from api.usecases.services import alias_pairs
 from graph.people import People, Person
 from nlp.extract import handle_for
 

@@ -9,7 +9,7 @@ import typer
 
 from api.cli.context import cli_context
 from api.cli.graph_session import run_on_graph
-from api.runtime import GraphConnection
+from api.usecases.runtime import GraphConnection
 from graph.retention import MessageRetention, PrunableSession
 
 

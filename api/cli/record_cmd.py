@@ -9,10 +9,10 @@ import typer
 
 from api.cli.context import cli_context, fail
 from api.cli.graph_session import run_on_graph
-from api.record import RecordedJson, RecordRequest, record_decision, recorded_json
-from api.runtime import GraphConnection
-from api.search import SearchHitJson, search_hits
-from api.services import build_services
+from api.usecases.record import RecordedJson, RecordRequest, record_decision, recorded_json
+from api.usecases.runtime import GraphConnection
+from api.usecases.search import SearchHitJson, search_hits
+from api.usecases.services import build_services
 from graph.filters import DecisionFilter
 
 

@@ -9,7 +9,7 @@ import typer
 
 from api.cli.context import cli_context
 from api.cli.graph_session import run_on_graph
-from api.runtime import GraphConnection
+from api.usecases.runtime import GraphConnection
 from graph.schema import ApplyReport, VerifyReport, apply_schema, verify_schema
 
 app = typer.Typer(help="Apply and verify the graph schema (constraints, full-text and vector indexes).")

@@ -10,10 +10,10 @@ import typer
 
 from api.cli.context import CliContext, aware, cli_context
 from api.cli.graph_session import run_on_graph
-from api.json_shape import AlternativeJson, DecisionJson
-from api.runtime import GraphConnection
-from api.search import SearchHitJson, SearchJson, search_hits, search_json
-from api.services import build_services
+from api.usecases.json_shape import AlternativeJson, DecisionJson
+from api.usecases.runtime import GraphConnection
+from api.usecases.search import SearchHitJson, SearchJson, search_hits, search_json
+from api.usecases.services import build_services
 from graph.filters import DecisionFilter
 from nlp.extract import handle_for
 

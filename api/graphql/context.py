@@ -9,8 +9,8 @@ import strawberry
 from strawberry.dataloader import DataLoader
 
 from api.auth import Principal
-from api.services import Services
 from api.settings import Settings
+from api.usecases.services import Services
 from graph.commits import CommitRecord, CommitStore
 from graph.executor import CountingExecutor
 from graph.filters import DecisionFilter

@@ -7,7 +7,6 @@ from datetime import datetime
 
 import strawberry
 
-from api.evolution import mark_revisited, supersede_decision
 from api.graphql.context import Info, RequestContext
 from api.graphql.inputs import RecordDecisionInput
 from api.graphql.results import (
@@ -23,9 +22,10 @@ from api.graphql.results import (
     ValidationError,
 )
 from api.graphql.types import Decision
-from api.ingest import ingest_text
-from api.record import RecordRequest, record_decision
-from api.services import Services
+from api.usecases.evolution import mark_revisited, supersede_decision
+from api.usecases.ingest import ingest_text
+from api.usecases.record import RecordRequest, record_decision
+from api.usecases.services import Services
 from graph.errors import DecisionNotFound
 from graph.messages import session_access_groups
 from nlp.errors import NlpError

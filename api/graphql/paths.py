@@ -8,8 +8,8 @@ import strawberry
 from api.graphql.context import Info
 from api.graphql.errors import ArgumentError
 from api.graphql.types import Decision
-from api.path_check import PathDecisions as PathDecisionsRecord
-from api.path_check import decisions_for_paths, lines_for_every_path
+from api.usecases.path_check import PathDecisions as PathDecisionsRecord
+from api.usecases.path_check import decisions_for_paths, lines_for_every_path
 
 MAX_PATHS = 1000
 

@@ -28,7 +28,7 @@ from api.graphql.types import (
     decision_connection,
     where_filter,
 )
-from api.search import search_decisions
+from api.usecases.search import search_decisions
 from graph.errors import DecisionNotFound
 from graph.filters import DecisionFilter
 from graph.listing import AggregateBy, DecisionOrder

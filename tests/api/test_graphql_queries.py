@@ -7,7 +7,7 @@ from typing import Any
 
 from neo4j import AsyncDriver
 
-from api.git_ingest import ingest_git
+from api.usecases.git_ingest import ingest_git
 from graph.executor import Neo4jExecutor
 from tests.api.graphql_client import GraphQL
 from tests.support.git import git

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from api.adr_import import import_adrs
 from api.journal import DecisionJournal
+from api.usecases.adr_import import import_adrs
 from tests.unit.nlp.test_adr_links import MADR4
 
 SHARED_ADRS = Path(__file__).resolve().parents[3] / "shared" / "data" / "adr"

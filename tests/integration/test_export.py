@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from api.adr_import import import_adrs
-from api.backup import BackupFormatError, export_jsonl, import_jsonl, read_backup
 from api.journal import DecisionJournal
+from api.usecases.adr_import import import_adrs
+from api.usecases.backup import BackupFormatError, export_jsonl, import_jsonl, read_backup
 from lineage.flow import check_with_lineage
 from lineage.standing_exceptions import ExceptionRegistry
 from tests.integration.test_adr_import import _write

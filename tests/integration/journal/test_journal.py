@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-from api.events import DETECTED, EXTRACTED, INDEXED, SEARCHED
 from api.journal import DecisionJournal
 from api.settings import JournalSettings, Neo4jSettings, Settings
+from api.usecases.events import DETECTED, EXTRACTED, INDEXED, SEARCHED
 from graph.errors import DecisionNotFound
 from graph.executor import Neo4jExecutor
 from nlp.errors import InputFormatError

@@ -7,7 +7,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from api.journal import DecisionJournal
-from api.search import search_decisions, search_hits
+from api.usecases.search import search_decisions, search_hits
 from graph.executor import CountingExecutor
 from graph.filters import DecisionFilter, lucene_escape
 
@@ -108,7 +108,7 @@ def test_ask_prints_the_answer_the_way_seed_example_2_does(tmp_path: Path) -> No
 
 
 async def test_record_scores_quality_and_pre_returns_prior_patterns(journal: DecisionJournal) -> None:
-    from api.record import RecordRequest, record_decision, recorded_json
+    from api.usecases.record import RecordRequest, record_decision, recorded_json
 
     bare = recorded_json(await record_decision(
         journal.services, RecordRequest(decision="Increased cron trigger timeout from 60s to 120s", tags=("timeout",))

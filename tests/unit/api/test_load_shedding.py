@@ -9,7 +9,7 @@ import httpx
 from starlette.types import Receive, Scope, Send
 
 from api.admission import AdmissionControl
-from api.question_embedding import QuestionEmbedder
+from api.usecases.question_embedding import QuestionEmbedder
 
 
 class _Recording:

@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import mean, pstdev
 
-from api.adr_import import import_adrs
-from api.runtime import default_lib_dir
-from api.search import search_hits
-from api.services import build_services
 from api.settings import Settings
+from api.usecases.adr_import import import_adrs
+from api.usecases.runtime import default_lib_dir
+from api.usecases.search import search_hits
+from api.usecases.services import build_services
 from graph.connection import open_driver
 from graph.cypher import load_query
 from graph.executor import Neo4jExecutor, QueryExecutor, Row

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from api.events import SUPERSEDED
-from api.services import Services
+from api.usecases.events import SUPERSEDED
+from api.usecases.services import Services
 
 
 async def supersede_decision(

@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TypedDict
 
-from api.ingest import ingest_conversation
-from api.json_shape import DecisionJson, decision_record_json
-from api.services import Services
+from api.usecases.ingest import ingest_conversation
+from api.usecases.json_shape import DecisionJson, decision_record_json
+from api.usecases.services import Services
 from graph.records import DecisionRecord
 from nlp.describe import abstract_pattern
 from nlp.extract import handle_for

@@ -6,10 +6,10 @@ import asyncio
 from dataclasses import dataclass, replace
 from typing import TypedDict
 
-from api.events import SEARCHED
-from api.json_shape import DecisionJson, decision_record_json
-from api.services import Services
 from api.settings import JournalSettings
+from api.usecases.events import SEARCHED
+from api.usecases.json_shape import DecisionJson, decision_record_json
+from api.usecases.services import Services
 from graph.filters import DecisionFilter
 from graph.search import SearchHit
 from nlp.question import parse_question

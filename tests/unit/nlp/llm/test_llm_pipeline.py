@@ -13,7 +13,7 @@ from nlp.llm.relations import RelationJudge
 from nlp.pipeline import OfflinePipeline
 from nlp.readers.common import with_content_ids
 from nlp.schema import Conversation, Message
-from tests.unit.llm.fake_client import FakeClient, always, mentions
+from tests.unit.nlp.llm.fake_client import FakeClient, always, mentions
 
 LINES = [
     ("alice", "For the orders service, should we use PostgreSQL or MongoDB?"),

@@ -28,10 +28,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from api.ingest import IngestServices, ingest_conversation
-from api.runtime import default_lib_dir
-from api.services import build_services
 from api.settings import Settings
+from api.usecases.ingest import IngestServices, ingest_conversation
+from api.usecases.runtime import default_lib_dir
+from api.usecases.services import build_services
 from graph.connection import open_driver
 from graph.cypher import load_query
 from graph.executor import Neo4jExecutor

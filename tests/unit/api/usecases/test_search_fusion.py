@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from api.search_eval import _Asked, fused
+from api.usecases.search_eval import _Asked, fused
 from graph.search import fulltext_weights
 
 

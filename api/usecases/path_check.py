@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from api.json_shape import decision_record_json
+from api.usecases.json_shape import decision_record_json
 from graph.executor import QueryExecutor
 from graph.listing import DecisionListing
 from graph.reader import DecisionReader

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from api.json_shape import CommitJson, DecisionJson, commit_json, decision_record_json
+from api.usecases.json_shape import CommitJson, DecisionJson, commit_json, decision_record_json
 from graph.commits import CommitStore
 from graph.executor import QueryExecutor
 from graph.filters import DecisionFilter

@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable
 from typing import Any, TextIO
 
-from api.json_shape import decision_record_json
+from api.usecases.json_shape import decision_record_json
 from graph.backup import backup_rows, restore_rows
 from graph.executor import QueryExecutor
 from graph.reader import DecisionReader

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import ParamSpec, TypeVar
 
-from api.events import DETECTED, EXTRACTED, INDEXED, SUPERSEDED, EventBus
+from api.usecases.events import DETECTED, EXTRACTED, INDEXED, SUPERSEDED, EventBus
 from graph.evolution import Candidate, EvolutionStore
 from graph.people import ConfiguredAliases, People
 from graph.writer import DecisionInput, DecisionWriter

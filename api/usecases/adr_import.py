@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from api.ingest import IngestServices, ingest_conversation
+from api.usecases.ingest import IngestServices, ingest_conversation
 from nlp.readers.adr_collection import adr_files, read_adr_collection
 from nlp.readers.adr_links import AdrLink, adr_number
 

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from api.json_shape import extracted_decision_json
+from api.usecases.json_shape import extracted_decision_json
 from nlp.schema import Conversation, ExtractedDecision, Message
 
 DESIGN_KEYS = {

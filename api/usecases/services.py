@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
-from api.events import EventBus
-from api.ingest import IngestServices
-from api.question_embedding import QuestionEmbedder
 from api.settings import JournalSettings, Settings
+from api.usecases.events import EventBus
+from api.usecases.ingest import IngestServices
+from api.usecases.question_embedding import QuestionEmbedder
 from graph.evolution import EvolutionStore
 from graph.executor import QueryExecutor
 from graph.listing import DecisionListing
