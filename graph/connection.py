@@ -1,4 +1,4 @@
-"""Open the driver and bind neomodel to it: the only place that touches ``adb``."""
+"""Open the driver the process shares."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from neo4j import AsyncDriver, AsyncGraphDatabase
-from neomodel import adb, get_config
 
 
 @asynccontextmanager
@@ -30,13 +29,3 @@ async def open_driver(uri: str, user: str, password: str) -> AsyncIterator[Async
         yield driver
     finally:
         await driver.close()
-
-
-async def bind_neomodel(driver: AsyncDriver, database: str | None = None) -> None:
-    """Make neomodel's models use ``driver`` (and ``database``) in this process.
-
-    neomodel keeps one process-wide connection; the driver stays owned by the caller.
-    """
-    if database:
-        get_config().database_name = database
-    await adb.set_connection(driver=driver)

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 import pytest
 from neo4j import AsyncDriver
+from neomodel import adb
 
-from graph.connection import bind_neomodel, open_driver
+from graph.connection import open_driver
 from graph.executor import Neo4jExecutor
 from graph.schema import apply_schema
 from tests.support.cypher import support_query
@@ -66,3 +67,9 @@ async def executor(driver: AsyncDriver) -> AsyncIterator[Neo4jExecutor]:
     await fresh.write(support_query("testing_wipe"))
     await bind_neomodel(driver)
     yield fresh
+
+
+async def bind_neomodel(driver: AsyncDriver) -> None:
+    """Make the neomodel models use ``driver`` in this process: only tests create nodes
+    through the models (the product writes through ``cypher/``)."""
+    await adb.set_connection(driver=driver)

@@ -11,7 +11,7 @@ from pathlib import Path
 from neo4j import AsyncDriver
 
 from api.settings import Settings
-from graph.connection import bind_neomodel, open_driver
+from graph.connection import open_driver
 from graph.errors import LocalNeo4jError
 from graph.executor import Neo4jExecutor
 from graph.local import LocalNeo4jConfig, install_neo4j, is_installed, server_status, start_server
@@ -102,8 +102,8 @@ def resolve_target(settings: Settings, notify: Notify) -> Neo4jTarget:
 
 @asynccontextmanager
 async def connect(settings: Settings, notify: Notify) -> AsyncIterator[GraphConnection]:
-    """Open the one driver of this process, bind neomodel to it, and close it at the end."""
+    """Open the one driver of this process and close it at the end. (neomodel is not bound:
+    the product reads and writes through ``cypher/``; the models declare the graph.)"""
     target = resolve_target(settings, notify)
     async with open_driver(target.uri, target.user, target.password) as driver:
-        await bind_neomodel(driver, target.database)
         yield GraphConnection(driver, Neo4jExecutor(driver, target.database), target)

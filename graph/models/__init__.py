@@ -1,9 +1,17 @@
 """neomodel models of the graph; they never leave ``graph/``."""
 
+from graph.models.declared import (
+    NODE_MODELS,
+    declared_node_properties,
+    declared_relationship_ends,
+    declared_relationship_properties,
+    relationship_types,
+)
 from graph.models.nodes import (
     DECISION_ORIGINS,
     DECISION_SOURCES,
     DECISION_STATUSES,
+    AliasNode,
     AlternativeNode,
     CommitNode,
     DecisionNode,
@@ -22,6 +30,7 @@ from graph.models.relationships import (
     AmendsRel,
     AppliedExceptionRel,
     CitesPrecedentRel,
+    DecidedByRel,
     EvaluatedUnderRel,
     InvolvesRel,
     RevisitsRel,
@@ -29,27 +38,17 @@ from graph.models.relationships import (
     SupersedesRel,
 )
 
-NODE_MODELS = (
-    DecisionNode,
-    PolicyDecisionNode,
-    AlternativeNode,
-    StakeholderNode,
-    FileNode,
-    FeatureNode,
-    SessionNode,
-    MessageNode,
-    TagNode,
-    PolicyNode,
-    StandingExceptionNode,
-    EntityNode,
-    CommitNode,
-)
-
 __all__ = [
     "DECISION_ORIGINS",
     "DECISION_SOURCES",
     "DECISION_STATUSES",
     "NODE_MODELS",
+    "AliasNode",
+    "DecidedByRel",
+    "declared_node_properties",
+    "declared_relationship_ends",
+    "declared_relationship_properties",
+    "relationship_types",
     "AlternativeNode",
     "AmendsRel",
     "AppliedExceptionRel",

@@ -24,6 +24,7 @@ from graph.models.relationships import (
     AmendsRel,
     AppliedExceptionRel,
     CitesPrecedentRel,
+    DecidedByRel,
     EvaluatedUnderRel,
     InvolvesRel,
     RevisitsRel,
@@ -50,6 +51,7 @@ class SessionNode(AsyncStructuredNode):
     source = StringProperty()
     started_at = DateTimeNeo4jFormatProperty()
     access_groups = ArrayProperty(StringProperty(), default=list)
+    series = StringProperty()
 
 
 class MessageNode(AsyncStructuredNode):
@@ -65,6 +67,9 @@ class MessageNode(AsyncStructuredNode):
     content = StringProperty()
     content_hash = StringProperty()
     timestamp = DateTimeNeo4jFormatProperty()
+    topic = StringProperty()
+    stored_at = DateTimeNeo4jFormatProperty()
+    pruned_at = DateTimeNeo4jFormatProperty()
 
     session = AsyncRelationshipTo(SessionNode, "IN_SESSION", cardinality=AsyncZeroOrOne)
 
@@ -76,6 +81,17 @@ class StakeholderNode(AsyncStructuredNode):
 
     handle = StringProperty(unique_index=True, required=True)
     name = StringProperty()
+
+
+class AliasNode(AsyncStructuredNode):
+    """Another handle of a person (``people merge``, ``[people.aliases]``): the name it went by."""
+
+    __label__ = "Alias"
+
+    handle = StringProperty(unique_index=True, required=True)
+    name = StringProperty()
+
+    alias_of = AsyncRelationshipTo(StakeholderNode, "ALIAS_OF", cardinality=AsyncZeroOrOne)
 
 
 class FileNode(AsyncStructuredNode):
@@ -152,9 +168,12 @@ class DecisionNode(AsyncStructuredNode):
 
     uid = StringProperty(unique_index=True, required=True, db_property="id")
     summary = StringProperty(required=True)
+    subject = StringProperty()
+    subject_key = StringProperty()
     context = StringProperty()
     rationale = StringProperty()
     status = StringProperty(choices=_choices(DECISION_STATUSES), default="active")
+    status_text = StringProperty()
     decided_at = DateTimeNeo4jFormatProperty()
     recorded_at = DateTimeNeo4jFormatProperty()
     superseded_at = DateTimeNeo4jFormatProperty()
@@ -182,7 +201,7 @@ class DecisionNode(AsyncStructuredNode):
     amends = AsyncRelationshipTo("DecisionNode", "AMENDS", model=AmendsRel)
     amended_by = AsyncRelationshipFrom("DecisionNode", "AMENDS", model=AmendsRel)
     considered = AsyncRelationshipTo(AlternativeNode, "CONSIDERED")
-    decided_by = AsyncRelationshipTo(StakeholderNode, "DECIDED_BY", cardinality=AsyncZeroOrOne)
+    decided_by = AsyncRelationshipTo(StakeholderNode, "DECIDED_BY", model=DecidedByRel, cardinality=AsyncZeroOrOne)
     involves = AsyncRelationshipTo(StakeholderNode, "INVOLVES", model=InvolvesRel)
     involves_entities = AsyncRelationshipTo(EntityNode, "INVOLVES", model=InvolvesRel)
     affects_files = AsyncRelationshipTo(FileNode, "AFFECTS")
@@ -199,6 +218,9 @@ class PolicyDecisionNode(DecisionNode):
 
     tool_name = StringProperty(required=True)
     params_digest = StringProperty(required=True)
+    entity_keys = ArrayProperty(StringProperty(), default=list)
+    source_keys = ArrayProperty(StringProperty(), default=list)
+    lineage_json = StringProperty()
     outcome = StringProperty(
         choices=_choices(("allowed", "denied", "allowed_by_exception")), required=True
     )

@@ -42,9 +42,17 @@ class AmendsRel(AsyncStructuredRel):
 
 
 class InvolvesRel(AsyncStructuredRel):
-    """``(:Decision)-[:INVOLVES {role}]->(:Stakeholder|:Entity)``."""
+    """``(:Decision)-[:INVOLVES {role, as}]->(:Stakeholder|:Entity)``."""
 
     role = StringProperty()
+    alias = StringProperty(db_property="as")
+    """The handle it was stated under, when that handle has since been merged into this person."""
+
+
+class DecidedByRel(AsyncStructuredRel):
+    """``(:Decision)-[:DECIDED_BY {as}]->(:Stakeholder)``: the decision maker."""
+
+    alias = StringProperty(db_property="as")
 
 
 class StatedInRel(AsyncStructuredRel):
@@ -60,6 +68,8 @@ class EvaluatedUnderRel(AsyncStructuredRel):
     base_decision = StringProperty(choices={"allow": "allow", "deny": "deny"})
     denial_reason = StringProperty()
     conditions = JSONProperty()
+    policy_hash = StringProperty()
+    deciding = BooleanProperty()
 
 
 class AppliedExceptionRel(AsyncStructuredRel):
@@ -67,6 +77,8 @@ class AppliedExceptionRel(AsyncStructuredRel):
 
     condition_matched = StringProperty()
     override_action = StringProperty()
+    rationale = StringProperty()
+    expires_at = DateTimeNeo4jFormatProperty()
 
 
 class CitesPrecedentRel(AsyncStructuredRel):

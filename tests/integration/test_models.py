@@ -1,9 +1,13 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
+from api.journal import DecisionJournal
+from api.usecases.git_ingest import ingest_git
 from graph.executor import Neo4jExecutor
 from graph.models import (
+    NODE_MODELS,
     AlternativeNode,
     DecisionNode,
     FeatureNode,
@@ -12,7 +16,16 @@ from graph.models import (
     SessionNode,
     StakeholderNode,
     TagNode,
+    declared_node_properties,
+    declared_relationship_ends,
+    declared_relationship_properties,
+    relationship_types,
 )
+from graph.people import People
+from tests.integration.test_check_diff import _repo
+from tests.integration.test_export import _fill
+from tests.support.cypher import support_query
+from tests.support.git import git
 
 
 async def test_decision_round_trip_with_every_kind_of_edge(executor: Neo4jExecutor) -> None:
@@ -88,3 +101,48 @@ async def test_decision_round_trip_with_every_kind_of_edge(executor: Neo4jExecut
     assert [d.uid for d in superseders] == ["dec-789"]
     supersede = await replacement.supersedes.relationship(loaded)
     assert (supersede.partial, supersede.inferred, supersede.confidence) == (True, True, 0.7)
+
+
+async def test_the_models_declare_every_label_property_and_edge_the_product_writes(
+    journal: DecisionJournal, tmp_path: Path
+) -> None:
+    """The models are the one definition of the graph: everything ingestion, ADR import,
+    recording, agent lineage, people merges and ingest-git store is declared by them, and
+    every label and edge type they declare is written by one of those."""
+    await _fill(journal, tmp_path)
+    await journal.ingest_session(_write_chat(tmp_path))
+    executor = journal.services.executor
+    assert await People(executor).merge([("@carol", "@carol-jones")]) == [("@carol", "@carol-jones")]
+    postgres = (await journal.search_decisions("why did we choose PostgreSQL?"))[0]["id"]
+    repo = _repo(tmp_path)
+    git(repo, "commit", "-q", "--allow-empty", "-m", f"Orders: index on created_at, per {postgres}")
+    await ingest_git(executor, repo)
+
+    by_labels = {frozenset(model.inherited_labels()): declared_node_properties(model) for model in NODE_MODELS}
+    stored_labels = set()
+    for row in await executor.read(support_query("testing_node_properties")):
+        labels = frozenset(row["labels"])
+        stored_labels |= labels
+        assert labels in by_labels, f"no model has the labels {sorted(labels)}"
+        assert row["property"] in by_labels[labels], f"{sorted(labels)}.{row['property']} is stored but not declared"
+    assert stored_labels == {model.__label__ for model in NODE_MODELS}
+
+    stored_types = set()
+    for row in await executor.read(support_query("testing_relationship_properties")):
+        stored_types.add(row["type"])
+        ends = (frozenset(row["from_labels"]), frozenset(row["to_labels"]))
+        assert ends in declared_relationship_ends(row["type"]), f"{row['type']} {ends} is stored but not declared"
+        if row["property"] is not None:
+            assert row["property"] in declared_relationship_properties(row["type"]), (
+                f"{row['type']}.{row['property']} is stored but not declared"
+            )
+    assert stored_types == set(relationship_types())
+
+
+def _write_chat(tmp_path: Path) -> Path:
+    path = tmp_path / "checkout.txt"
+    path.write_text(
+        "[2024-10-01T10:00:00Z] carol-jones: For PAY-42 should we retry card payments or fail fast?\n"
+        "[2024-10-01T10:05:00Z] dave: We decided to retry card payments three times for PAY-42 because fewer orders fail.\n"
+    )
+    return path
