@@ -12,12 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from api.errors import ApiError
 from api.settings import AuthSettings
 
 _IMPLIED = {"admin": {"admin", "write", "read"}, "write": {"write", "read"}, "read": {"read"}}
 
 
-class AuthError(Exception):
+class AuthError(ApiError):
     """A request without a valid bearer token while auth is on (HTTP 401)."""
 
 

@@ -12,11 +12,13 @@ import logging
 
 from graphql import GraphQLError
 
+from api.errors import ApiError
+
 INTERNAL_ERROR = "Internal server error; the details are in the server log."
 _log = logging.getLogger(__name__)
 
 
-class ArgumentError(ValueError):
+class ArgumentError(ApiError, ValueError):
     """An argument the caller got wrong; its message is shown to them."""
 
 

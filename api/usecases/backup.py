@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterable
 from typing import Any, TextIO
 
+from api.errors import ApiError
 from api.usecases.json_shape import decision_record_json
 from graph.backup import backup_rows, restore_rows
 from graph.executor import QueryExecutor
@@ -15,7 +16,7 @@ from graph.reader import DecisionReader
 BATCH = 200
 
 
-class BackupFormatError(ValueError):
+class BackupFormatError(ApiError, ValueError):
     """A line of a backup file that is not one this tool wrote."""
 
 

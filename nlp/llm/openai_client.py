@@ -136,8 +136,8 @@ class OpenAIClient:
             self._cache.popitem(last=False)
 
 
-class _Retryable(Exception):
-    """A failure another attempt may fix."""
+class _Retryable(LLMError):
+    """A failure another attempt may fix (an LLMError, should it ever escape the retry loop)."""
 
 
 def _cache_key(model: str, version: str, messages: list[ChatMessage], schema: dict[str, Any]) -> str:
