@@ -76,7 +76,10 @@ class ServerSettings(_Section):
     port: int = 8000
     max_in_flight: int = Field(default=32, ge=0)
     """GraphQL requests served at once; more are refused at once with 503 and Retry-After
-    (docs/performance.md). 0: no cap."""
+    (docs/performance.md). 0: no cap. Per worker process."""
+    workers: int = Field(default=1, ge=1, le=64)
+    """Worker processes (``serve --workers``): each loads the models and opens its own driver;
+    worth it on machines with cores to spare."""
 
 
 class EmbeddingSettings(_Section):

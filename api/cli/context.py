@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 
 import typer
 from rich.console import Console
@@ -19,6 +20,8 @@ class CliContext:
     settings: Settings
     out: Console
     err: Console
+    config_file: Path | None = None
+    """The file named with ``--config``, if any (``serve --workers`` hands it to its workers)."""
 
     def note(self, line: str) -> None:
         """Progress and notices go to stderr so that stdout stays parseable."""

@@ -76,7 +76,9 @@ def root(
             f"{'.'.join(str(part) for part in error['loc'])}: {error['msg']}" for error in exc.errors()
         )
         raise fail(f"invalid settings: {problems}", code=2) from exc
-    ctx.obj = CliContext(settings=settings, out=Console(soft_wrap=True), err=Console(stderr=True, soft_wrap=True))
+    ctx.obj = CliContext(
+        settings=settings, out=Console(soft_wrap=True), err=Console(stderr=True, soft_wrap=True), config_file=config
+    )
 
 
 def main() -> None:

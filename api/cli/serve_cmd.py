@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import os
 from pathlib import Path
 
 import typer
@@ -11,12 +12,17 @@ import uvicorn
 from api.app import AUTH_OFF_WARNING, create_app
 from api.cli.context import cli_context, fail
 from api.graphql.schema import SDL_FILE, sdl
+from api.usecases.runtime import resolve_target
+from graph.errors import LocalNeo4jError
 
 
 def serve(
     ctx: typer.Context,
     host: str | None = typer.Option(None, help="Interface to bind (default from settings: 127.0.0.1)."),
     port: int | None = typer.Option(None, help="Port to bind (default from settings: 8000)."),
+    workers: int | None = typer.Option(
+        None, "--workers", min=1, max=64, help="Worker processes (default from settings: 1); each loads the models."
+    ),
 ) -> None:
     """Serve the web page at /, GraphQL at /graphql (GraphiQL in a browser), /healthz and /readyz."""
     cli = cli_context(ctx)
@@ -36,7 +42,21 @@ def serve(
     base = f"http://{bind_host}:{bind_port}"
     cli.note(f"open {base}/ in a browser: search, decisions and their chains, what touched a path")
     cli.note(f"GraphQL at {base}/graphql (GraphiQL in a browser; health: /healthz, readiness: /readyz)")
-    uvicorn.run(create_app(settings), host=bind_host, port=bind_port, log_level="info")
+    processes = workers or settings.server.workers
+    if processes == 1:
+        uvicorn.run(create_app(settings), host=bind_host, port=bind_port, log_level="info")
+        return
+    # Each worker builds the app from the same settings: the config file travels as
+    # DJ_CONFIG (environment overrides are inherited). The local Neo4j is started here,
+    # once, so that the workers find it running rather than racing to start it.
+    if cli.config_file is not None:
+        os.environ["DJ_CONFIG"] = str(cli.config_file.resolve())
+    try:
+        resolve_target(settings, cli.note)
+    except LocalNeo4jError as exc:
+        raise fail(str(exc), code=2) from exc
+    cli.note(f"{processes} worker processes")
+    uvicorn.run("api.app:create_app", factory=True, workers=processes, host=bind_host, port=bind_port, log_level="info")
 
 
 def graphql_schema(
