@@ -1,0 +1,311 @@
+"""Ours beside the peers a user would pick on Neo4j, in one process, one table: search
+latency on a generated graph at each size, and MRR@10 / Recall@5 on the search evaluation.
+
+Usage: pip install -e '.[bench]'; python bench/peers.py [--sizes 10000 100000] [--queries 300]
+
+Systems, all over the same server, corpus and MiniLM embedder:
+- ours: ``search_hits`` as the CLI, GraphQL and MCP call it (question parsing, full-text and
+  vector retrieval, fusion, hits loaded in the JSON shape).
+- neo4j-graphrag ``HybridRetriever`` over our own ``decision_embedding`` vector index and
+  ``decision_text`` full-text index, as its documentation configures it: its default ranker,
+  ``top_k=10``, our embedder behind its ``Embedder`` interface, the question escaped for
+  Lucene (unescaped, a question mark is a Lucene parse error). Hits on an Alternative (the
+  full-text index covers them) count as its decision. It returns the nodes' properties; it
+  loads nothing else.
+- Graphiti (graphiti-core) ``Graphiti.search``: its out-of-the-box hybrid search over
+  facts (BM25 on its full-text index plus cosine similarity of fact embeddings, fused by
+  reciprocal rank: its ``EDGE_HYBRID_SEARCH_RRF`` recipe), 10 results. Each decision is
+  written as Graphiti writes what it learns, with no LLM: an ``EntityNode`` named by the
+  decision's summary and an ``EntityEdge`` from one hub node to it whose ``fact`` is the
+  decision's summary, context and rationale, and whose ``fact_embedding`` (and the node's
+  ``name_embedding``) is the decision's MiniLM vector; saved with its bulk writer after
+  ``build_indices_and_constraints``. Its telemetry is turned off; no LLM or reranker is
+  called on this path (the OpenAI key it insists on at construction is a placeholder).
+- SQLite FTS5, as in the evaluation and bench/graph_latency.py (porter stemming, stopwords
+  out, AND first then OR, ORDER BY rank), over the same texts.
+
+A script that prints figures, not a test. Each size runs on its own throwaway Neo4j (2 GB
+heap, 2 GB page cache); the evaluation on a third.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import logging
+import os
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+# Before graphiti-core is imported: no telemetry leaves this machine, its embedding width
+# is MiniLM's, and the OpenAI client it builds by default (never called here) has a key.
+os.environ["GRAPHITI_TELEMETRY_ENABLED"] = "false"
+os.environ["EMBEDDING_DIM"] = "384"
+os.environ.setdefault("OPENAI_API_KEY", "placeholder-no-llm-is-called")
+
+import neo4j
+from graph_generator import cluster_vectors, generate, questions
+from graph_latency import SERVING_WARM_UP_SECONDS, keep_reading, percentiles, settle, sqlite_baseline, timed
+from graphiti_core import Graphiti
+from graphiti_core.edges import EntityEdge
+from graphiti_core.embedder.client import EmbedderClient
+from graphiti_core.nodes import EntityNode
+from graphiti_core.utils.bulk_utils import add_nodes_and_edges_bulk
+from neo4j_graphrag.embeddings.base import Embedder as GraphragEmbedder
+from neo4j_graphrag.retrievers import HybridRetriever
+
+from api.settings import Settings
+from api.usecases.adr_import import import_adrs
+from api.usecases.runtime import default_lib_dir
+from api.usecases.search import search_hits
+from api.usecases.search_eval import SystemScore, collection_dirs, load_questions
+from api.usecases.services import build_services
+from graph.backup import restore_rows
+from graph.connection import open_driver
+from graph.cypher import load_query
+from graph.executor import Neo4jExecutor
+from graph.filters import DecisionFilter, lucene_escape
+from graph.local.config import LocalNeo4jConfig
+from graph.local.install import install_neo4j
+from graph.local.server import new_password, start_server, stop_server
+from graph.local.throwaway import free_port
+from graph.schema import apply_schema
+from nlp.embedding import Embedder, MiniLMEmbedder
+from nlp.evaluation.search_baselines import Document, Fts5Index
+from nlp.readers.adr_collection import adr_files, read_adr_collection
+
+ROOT = Path(__file__).resolve().parents[1]
+TOP_K = 10
+SYSTEMS = ("ours", "neo4j-graphrag hybrid", "graphiti hybrid (RRF)", "sqlite fts5")
+
+
+class MiniLMForGraphrag(GraphragEmbedder):
+    """Our embedder behind neo4j-graphrag's interface, so both embed questions alike."""
+
+    def __init__(self, embedder: Embedder) -> None:
+        super().__init__()
+        self._embedder = embedder
+
+    def embed_query(self, text: str) -> list[float]:
+        return list(self._embedder.embed([text])[0])
+
+
+def graphrag_retriever(driver: neo4j.Driver, embedder: Embedder) -> HybridRetriever:
+    return HybridRetriever(driver, "decision_embedding", "decision_text", MiniLMForGraphrag(embedder), return_properties=["id"])
+
+
+def graphrag_ids(retriever: HybridRetriever, question: str) -> list[str]:
+    """The decisions a HybridRetriever search finds, best first (an Alternative's id is its
+    decision's id and ``#alt<n>``)."""
+    found = retriever.search(query_text=lucene_escape(question), top_k=TOP_K)
+    ids: list[str] = []
+    for item in found.items:
+        content = item.content if isinstance(item.content, str) else str(item.content)
+        node_id = _node_id(content)
+        if node_id and node_id.split("#alt")[0] not in ids:
+            ids.append(node_id.split("#alt")[0])
+    return ids
+
+
+class MiniLMForGraphiti(EmbedderClient):
+    """Our embedder behind Graphiti's interface (it embeds the question with it)."""
+
+    def __init__(self, embedder: Embedder) -> None:
+        self._embedder = embedder
+
+    async def create(self, input_data: Any) -> list[float]:
+        text = input_data if isinstance(input_data, str) else next(iter(input_data))
+        return list(self._embedder.embed([str(text)])[0])
+
+    async def create_batch(self, input_data_list: list[str]) -> list[list[float]]:
+        return [list(v) for v in self._embedder.embed(input_data_list)]
+
+
+GRAPHITI_GROUP = "decisions"
+GRAPHITI_BATCH = 1000
+
+
+async def load_graphiti(uri: str, password: str, embedder: Embedder, decisions: list[tuple[str, str, list[float]]]) -> Graphiti:
+    """``(id, text, vector)`` per decision, written as Graphiti nodes and edges."""
+    graphiti = Graphiti(uri, "neo4j", password, embedder=MiniLMForGraphiti(embedder))
+    await graphiti.build_indices_and_constraints()
+    now = datetime.now(UTC)
+    hub = EntityNode(uuid="decision-journal", name="decision journal", group_id=GRAPHITI_GROUP, labels=["Entity"],
+                     created_at=now, name_embedding=decisions[0][2])
+    await add_nodes_and_edges_bulk(graphiti.driver, [], [], [hub], [], graphiti.embedder)
+    for start in range(0, len(decisions), GRAPHITI_BATCH):
+        batch = decisions[start:start + GRAPHITI_BATCH]
+        nodes = [EntityNode(uuid=f"decision:{d}", name=text[:200], group_id=GRAPHITI_GROUP, labels=["Entity"],
+                            created_at=now, name_embedding=vector) for d, text, vector in batch]
+        edges = [EntityEdge(group_id=GRAPHITI_GROUP, source_node_uuid=hub.uuid, target_node_uuid=f"decision:{d}",
+                            created_at=now, name="DECIDED", fact=text, fact_embedding=vector, episodes=[])
+                 for d, text, vector in batch]
+        await add_nodes_and_edges_bulk(graphiti.driver, [], [], nodes, edges, graphiti.embedder)
+    return graphiti
+
+
+async def graphiti_ids(graphiti: Graphiti, question: str) -> list[str]:
+    edges = await graphiti.search(question, group_ids=[GRAPHITI_GROUP], num_results=TOP_K)
+    return list(dict.fromkeys(e.target_node_uuid.removeprefix("decision:") for e in edges))
+
+
+def _fact(summary: str, context: str | None, rationale: str | None) -> str:
+    return " ".join(part for part in (summary, context, rationale) if part)
+
+
+def _node_id(content: str) -> str | None:
+    # HybridRetriever's default formatter renders the returned node properties as "{'id': '...'}".
+    start = content.find("'id': '")
+    if start < 0:
+        return None
+    start += len("'id': '")
+    return content[start:content.index("'", start)]
+
+
+@contextmanager
+def throwaway_server(prefix: str) -> Iterator[tuple[str, str, int]]:
+    home = Path(tempfile.mkdtemp(prefix=prefix))
+    config = LocalNeo4jConfig(home=home, lib_dir=default_lib_dir(), bolt_port=free_port(), http_port=free_port(),
+                              heap="2g", pagecache="2g")
+    password = new_password()
+    try:
+        install_neo4j(config)
+        server = start_server(config, password)
+        assert server.pid is not None
+        yield config.bolt_uri, password, server.pid
+    finally:
+        stop_server(config)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+async def latency(uri: str, password: str, pid: int, total: int, count: int) -> dict[str, tuple[float, float, float]]:
+    embedder = MiniLMEmbedder()
+    rows = list(generate(total, cluster_vectors(embedder.embed)))
+    texts = questions(count)
+    async with open_driver(uri, "neo4j", password) as driver:
+        executor = Neo4jExecutor(driver)
+        await apply_schema(executor, 384)
+        started = time.perf_counter()
+        await restore_rows(executor, rows)
+        await executor.write(load_query("schema_await_indexes"), {"seconds": 1800})
+        print(f"{total} decisions loaded in {time.perf_counter() - started:.0f} s; "
+              f"server idle {await settle(pid):.0f} s later", flush=True)
+        started = time.perf_counter()
+        graphiti = await load_graphiti(uri, password, embedder, [
+            (r["properties"]["id"], _fact(r["properties"]["summary"], r["properties"]["context"], r["properties"]["rationale"]),
+             list(r["properties"]["embedding"])) for r in rows
+        ])
+        print(f"{total} decisions written as Graphiti nodes and edges in {time.perf_counter() - started:.0f} s; "
+              f"server idle {await settle(pid):.0f} s later", flush=True)
+        gc.freeze()
+        services = build_services(Settings(), executor)
+        sync_driver = neo4j.GraphDatabase.driver(uri, auth=("neo4j", password), notifications_min_severity="OFF")
+        try:
+            retriever = graphrag_retriever(sync_driver, embedder)
+
+            async def ours(i: int) -> None:
+                await search_hits(services, texts[i], DecisionFilter(), TOP_K)
+
+            async def graphrag(i: int) -> None:
+                graphrag_ids(retriever, texts[i])
+
+            async def graphiti_search(i: int) -> None:
+                await graphiti_ids(graphiti, texts[i])
+
+            # The same mixed warm-up for all, so none is timed on a colder server.
+            await keep_reading(SERVING_WARM_UP_SECONDS, [ours, graphrag, graphiti_search], count)
+            results = {"ours": await timed(count, ours), "neo4j-graphrag hybrid": await timed(count, graphrag),
+                       "graphiti hybrid (RRF)": await timed(count, graphiti_search)}
+        finally:
+            sync_driver.close()
+            await graphiti.close()
+    results["sqlite fts5"] = sqlite_baseline(rows, texts, [])[0]
+    return {name: percentiles(timings) for name, timings in results.items()}
+
+
+async def quality(uri: str, password: str, shared: Path, data: Path) -> dict[str, SystemScore]:
+    asked = load_questions(data / "search_questions.jsonl")
+    folders = [c for c in collection_dirs(shared, data) if c.name in {q["collection"] for q in asked}]
+    settings = Settings()
+    scores = {name: SystemScore() for name in SYSTEMS}
+    async with open_driver(uri, "neo4j", password) as driver:
+        executor = Neo4jExecutor(driver)
+        await apply_schema(executor, settings.embedding.dimension)
+        services = build_services(settings, executor)
+        assert services.ingest.embedder is not None
+        ids: dict[tuple[str, str], str] = {}
+        documents: list[Document] = []
+        for folder in folders:
+            report = await import_adrs([folder], folder.name, services.ingest)
+            ids.update({(folder.name, adr): decision for adr, decision in report.decision_ids.items()})
+            conversation, decisions, links = read_adr_collection(adr_files([folder]), folder.name)
+            documents += [Document(report.decision_ids[adr], d.decision, d.context or "", message.content)
+                          for message, d, adr in zip(conversation.messages, decisions, links, strict=True)]
+        await executor.write(load_query("schema_await_indexes"), {"seconds": 600})
+        fts = Fts5Index(documents)
+        facts = [_fact(d.decision, d.context, d.rationale) for d in documents]
+        vectors = services.ingest.embedder.embed(facts)
+        graphiti = await load_graphiti(uri, password, services.ingest.embedder, [
+            (d.id, fact, list(vector)) for d, fact, vector in zip(documents, facts, vectors, strict=True)
+        ])
+        sync_driver = neo4j.GraphDatabase.driver(uri, auth=("neo4j", password), notifications_min_severity="OFF")
+        try:
+            retriever = graphrag_retriever(sync_driver, services.ingest.embedder)
+            for item in asked:
+                if (item["collection"], item["adr"]) not in ids:
+                    continue
+                expected = ids[(item["collection"], item["adr"])]
+                hits = await search_hits(services, item["question"], DecisionFilter(include_history=True), TOP_K, settings.journal)
+                scores["ours"].add([h["decision"]["id"] for h in hits], expected)
+                scores["neo4j-graphrag hybrid"].add(graphrag_ids(retriever, item["question"]), expected)
+                scores["sqlite fts5"].add(fts.search(item["question"]), expected)
+                scores["graphiti hybrid (RRF)"].add(await graphiti_ids(graphiti, item["question"]), expected)
+        finally:
+            sync_driver.close()
+            await graphiti.close()
+    return scores
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="*", default=[10_000, 100_000])
+    parser.add_argument("--queries", type=int, default=300)
+    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared" / "data")
+    parser.add_argument("--data", type=Path, default=ROOT / "eval")
+    args = parser.parse_args()
+    # Graphiti's queries name properties its bulk writer leaves unset; the server's advice
+    # about that is noise here.
+    logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
+    table: dict[str, dict[str, Any]] = {}
+    for size in args.sizes:
+        with throwaway_server(f"dj-peers-{size}-") as (uri, password, pid):
+            for name, cut in asyncio.run(latency(uri, password, pid, size, args.queries)).items():
+                table.setdefault(name, {})[size] = cut
+    with throwaway_server("dj-peers-eval-") as (uri, password, _pid):
+        scores = asyncio.run(quality(uri, password, args.shared, args.data))
+    sizes = " | ".join(f"{size:,} decisions p50 / p95 / p99 ms" for size in args.sizes)
+    print(f"| system | {sizes} | MRR@10 | Recall@5 |")
+    print("|---|" + "---|" * len(args.sizes) + "---|---|")
+    for name in SYSTEMS:
+        cuts = " | ".join(" / ".join(f"{x:.1f}" for x in table[name][size]) for size in args.sizes)
+        score = scores[name]
+        print(f"| {name} | {cuts} | {score.mrr:.3f} | {score.recall5:.3f} |")
+    print(json.dumps({name: {"latency": {str(s): table[name][s] for s in args.sizes},
+                             "mrr@10": round(scores[name].mrr, 4), "recall@5": round(scores[name].recall5, 4)}
+                      for name in table}))
+
+
+if __name__ == "__main__":
+    main()
