@@ -107,10 +107,13 @@ def peak_rss_mb(pid: int) -> float:
     return float("nan")
 
 
-def start_serve(uri: str, password: str, port: int) -> subprocess.Popen[bytes]:
+def start_serve(uri: str, password: str, port: int, workers: int = 1) -> subprocess.Popen[bytes]:
     """`decision-journal serve` on the throwaway Neo4j, ready to answer."""
     env = {**os.environ, "DJ_NEO4J__URI": uri, "DJ_NEO4J__PASSWORD": password}
-    serve = subprocess.Popen([sys.executable, "-m", "api.cli.main", "serve", "--port", str(port)], env=env,
+    command = [sys.executable, "-m", "api.cli.main", "serve", "--port", str(port)]
+    if workers > 1:  # commits before `serve --workers` can be measured with this script too
+        command += ["--workers", str(workers)]
+    serve = subprocess.Popen(command, env=env,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
@@ -136,7 +139,7 @@ class ServedGraph:
 
 
 @contextmanager
-def served_graph(decisions: int, prefix: str) -> Iterator[ServedGraph]:
+def served_graph(decisions: int, prefix: str, workers: int = 1) -> Iterator[ServedGraph]:
     """A throwaway Neo4j with ``decisions`` generated decisions and `decision-journal serve`
     on it; both stopped and deleted afterwards."""
     home = Path(tempfile.mkdtemp(prefix=prefix))
@@ -148,7 +151,7 @@ def served_graph(decisions: int, prefix: str) -> Iterator[ServedGraph]:
         start_server(config, password)
         chain_ids = asyncio.run(load_graph(config.bolt_uri, password, decisions))
         port = free_port()
-        serve = start_serve(config.bolt_uri, password, port)
+        serve = start_serve(config.bolt_uri, password, port, workers)
         yield ServedGraph(f"http://127.0.0.1:{port}", serve, chain_ids)
     finally:
         if serve is not None:
@@ -166,8 +169,9 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=0.0,
                         help="Seconds of the same load before the measured run, not counted (a server just loaded "
                              "is still settling: docs/performance.md).")
+    parser.add_argument("--workers", type=int, default=1, help="`serve --workers N`: API worker processes.")
     args = parser.parse_args()
-    with served_graph(args.decisions, "dj-load-") as served:
+    with served_graph(args.decisions, "dj-load-", args.workers) as served:
         answered: list[tuple[str, float]] = []
         errors: list[str] = []
         busy: list[float] = []
@@ -185,10 +189,11 @@ def main() -> None:
         timings = [ms for _, ms in answered]
         cuts = statistics.quantiles(timings, n=100)
         asked = len(timings) + len(busy)
-        print(f"{args.clients} clients, {args.seconds:.0f} s, {args.decisions} decisions: {len(timings)} requests "
+        print(f"{args.clients} clients, {args.seconds:.0f} s, {args.decisions} decisions, {args.workers} worker(s): {len(timings)} requests "
               f"({len(timings) / args.seconds:.1f}/s), {len(errors)} errors, {len(busy)} busy 503s "
               f"({100 * len(busy) / max(asked, 1):.1f}% of {asked}); latency p50 {statistics.median(timings):.0f} ms, "
-              f"p95 {cuts[94]:.0f} ms, p99 {cuts[98]:.0f} ms; API process peak memory {peak_rss_mb(served.serve.pid):.0f} MB")
+              f"p95 {cuts[94]:.0f} ms, p99 {cuts[98]:.0f} ms; API process peak memory {peak_rss_mb(served.serve.pid):.0f} MB"
+              f"{' (the parent; each worker has its own)' if args.workers > 1 else ''}")
         for kind in KINDS:
             mine = sorted(ms for k, ms in answered if k == kind)
             if len(mine) >= 2:
