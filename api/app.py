@@ -83,7 +83,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         async with connect(resolved, log.info) as graph:
             log.info("connected to %s (%s)", graph.target.uri, "local" if graph.target.embedded else "external")
             services = build_services(resolved, graph.executor)
-            yield {"graph": graph, "settings": resolved, "services": services}
+            try:
+                yield {"graph": graph, "settings": resolved, "services": services}
+            finally:
+                await services.aclose()
 
     return Starlette(
         routes=[

@@ -55,6 +55,7 @@ class DecisionJournal:
         self._stack = AsyncExitStack()
         graph = await self._stack.enter_async_context(connect(self._settings, log.info))
         self._services = build_services(self._settings, graph.executor, self._events)
+        self._stack.push_async_callback(self._services.aclose)
         return self
 
     async def __aexit__(

@@ -40,7 +40,10 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
     async def lifespan(_server: MCPServer[Any]) -> AsyncIterator[None]:
         async with connect(settings, log.info) as graph:
             state["services"] = build_services(settings, graph.executor)
-            yield
+            try:
+                yield
+            finally:
+                await state["services"].aclose()
 
     def services() -> Services:
         return state["services"]

@@ -144,6 +144,7 @@ class LLMSettings(_Section):
     temperature: float = Field(default=0.0, ge=0.0, le=2.0)
     candidate_threshold: float = Field(default=0.5, ge=0.0, le=1.0)
     context_messages: int = Field(default=10, ge=1, le=50)
+    concurrency: int = Field(default=4, ge=1, le=32)
 
     @property
     def active(self) -> bool:

@@ -2,13 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Awaitable, Callable
+from typing import ParamSpec, Protocol, TypeVar
 
 from nlp.detect import DecisionDetector, DetectorConfig
 from nlp.extract import DecisionExtractor, ExtractorConfig
 from nlp.language import LanguageInfo
 from nlp.parsing import ParsedConversation
 from nlp.schema import Conversation, Detection, ExtractedDecision, Extraction
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+class Offload(Protocol):
+    """How an async caller runs CPU-bound work (spaCy, the detector) without holding its
+    event loop: ``await offload(work, *args)`` — a worker thread in a server, inline where
+    nothing else waits (``inline``)."""
+
+    def __call__(self, work: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Awaitable[_T]: ...
+
+
+async def inline(work: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> _T:
+    """``Offload`` that runs the work where it is called."""
+    return work(*args, **kwargs)
 
 
 class Pipeline(Protocol):
@@ -17,7 +34,13 @@ class Pipeline(Protocol):
     @property
     def language(self) -> LanguageInfo: ...
 
-    def run(self, conversation: Conversation) -> Extraction: ...
+    def run(self, conversation: Conversation) -> Extraction:
+        """Detections and decisions, for callers without an event loop (CLI, evaluation)."""
+        ...
+
+    async def arun(self, conversation: Conversation, offload: Offload) -> Extraction:
+        """The same, for callers on an event loop: CPU work through ``offload``, LLM requests awaited."""
+        ...
 
 
 class OfflinePipeline:
@@ -62,3 +85,7 @@ class OfflinePipeline:
         detections = self._detector.detect(conversation, parsed)
         decisions = self._extractor.extract(conversation, detections, parsed)
         return Extraction(conversation=conversation, detections=tuple(detections), decisions=tuple(decisions))
+
+    async def arun(self, conversation: Conversation, offload: Offload) -> Extraction:
+        """``run`` through ``offload``: all of it is CPU work."""
+        return await offload(self.run, conversation)

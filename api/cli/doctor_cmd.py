@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import shutil
 from importlib.metadata import PackageNotFoundError, version
@@ -69,8 +70,14 @@ def _ping(settings: Settings) -> str:
     if client is None:
         return "skipped: the LLM path is not configured"
     question = [ChatMessage("user", 'Is "We decided to use PostgreSQL." a decision? Answer {"score": 0..1, "explanation": "..."}.')]
+    async def ask() -> Confirmation:
+        try:
+            return await client.complete(question, Confirmation, prompt_version="doctor")
+        finally:
+            await client.aclose()
+
     try:
-        answer = client.complete(question, Confirmation, prompt_version="doctor")
+        answer = asyncio.run(ask())
     except LLMError as exc:
         return f"failed: {exc}"
     return f"ok (score {answer.score:.2f}, {client.usage.prompt_tokens + client.usage.completion_tokens} tokens)"
@@ -90,14 +97,21 @@ def _confirmation_check(settings: Settings) -> str:
     if client is None:
         return "skipped: the LLM path is not configured"
     threshold = settings.journal.detection_threshold
-    confirmed = 0
-    for text in _CLEAR_DECISIONS:
-        context = ConfirmContext(message=text, author="alice", snippet=text, previous=(), entities=())
+
+    async def scores() -> list[float]:  # one event loop for the client's requests
+        answers = []
         try:
-            answer = client.complete(confirm_prompt(context), Confirmation, prompt_version=CONFIRM_VERSION)
-        except LLMError as exc:
-            return f"failed: {exc}"
-        confirmed += answer.score >= threshold
+            for text in _CLEAR_DECISIONS:
+                context = ConfirmContext(message=text, author="alice", snippet=text, previous=(), entities=())
+                answers.append(await client.complete(confirm_prompt(context), Confirmation, prompt_version=CONFIRM_VERSION))
+        finally:
+            await client.aclose()
+        return [answer.score for answer in answers]
+
+    try:
+        confirmed = sum(score >= threshold for score in asyncio.run(scores()))
+    except LLMError as exc:
+        return f"failed: {exc}"
     verdict = f"the LLM confirms {confirmed} of {len(_CLEAR_DECISIONS)} clear decisions at detection_threshold {threshold}"
     if confirmed * 2 < len(_CLEAR_DECISIONS):
         return (f"WARNING: {verdict}; it would reject what the offline detector finds. Set [journal] "

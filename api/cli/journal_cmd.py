@@ -56,11 +56,14 @@ def ingest(
         reports = []
         with _progress(cli) as progress:
             task = progress.add_task("ingesting", total=sum(len(c.messages) for c, _ in inputs))
-            for conversation, decisions in inputs:
-                progress.update(task, description=conversation.session_id)
-                source = "adr" if decisions is not None else "conversation"
-                reports.append(await ingest_conversation(conversation, services.ingest, decisions=decisions, source=source))
-                progress.advance(task, len(conversation.messages))
+            try:
+                for conversation, decisions in inputs:
+                    progress.update(task, description=conversation.session_id)
+                    source = "adr" if decisions is not None else "conversation"
+                    reports.append(await ingest_conversation(conversation, services.ingest, decisions=decisions, source=source))
+                    progress.advance(task, len(conversation.messages))
+            finally:
+                await services.aclose()
         stored = await services.reader.decisions([i for r in reports for i in r.decision_ids]) if as_json else []
         return reports, [decision_record_json(record) for record in stored]
 

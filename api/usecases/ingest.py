@@ -45,12 +45,13 @@ class IngestServices:
     aliases: ConfiguredAliases = field(default_factory=ConfiguredAliases)
     """``[people.aliases]``, merged before the first decisions are stored."""
     nlp_lock: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
-    """One conversation at a time through the pipeline: spaCy's pipeline (with its Python
-    tokenizer hook) is not documented as safe to share between threads."""
+    """One piece of NLP work at a time: spaCy's pipeline (with its Python tokenizer hook) is
+    not documented as safe to share between threads. LLM requests do not hold it: they are
+    awaited on the loop."""
 
-    async def off_loop(self, work: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
-        """Run NLP work (spaCy, the embedder, an LLM call with its retries) in a worker thread,
-        so that the server's event loop keeps answering other requests meanwhile."""
+    async def off_loop(self, work: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> _T:
+        """Run CPU-bound NLP work (spaCy, the detector, the embedder) in a worker thread, so
+        that the server's event loop keeps answering other requests meanwhile."""
 
         def locked() -> _T:
             with self.nlp_lock:
@@ -115,7 +116,7 @@ async def ingest_conversation(
     if decisions is None and not services.auto_detect:
         found: list[ExtractedDecision] = []  # seed 000 auto_detect = false: store messages only
     elif decisions is None:
-        extraction = await services.off_loop(services.pipeline.run, conversation)
+        extraction = await services.pipeline.arun(conversation, services.off_loop)
         found = list(extraction.decisions)
         report.warnings = list(extraction.warnings)
     else:
@@ -222,7 +223,7 @@ async def _relate(
             found.append((relation, candidate))
     if not found and services.relation_judge is not None:
         for candidate, old in olds:
-            relation = await services.off_loop(services.relation_judge.judge, new, old, candidate.at, candidate.similarity)
+            relation = await services.relation_judge.judge(new, old, candidate.at, candidate.similarity)
             if relation is not None and _may_link(relation, conversation.series, candidate.series):
                 found.append((relation, candidate))
                 break

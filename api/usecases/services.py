@@ -38,6 +38,14 @@ class Services:
     events: EventBus
     questions: QuestionEmbedder | None = None
     """Search questions' embeddings, batched across concurrent searches (None: no embedder)."""
+    llm: LLMClient | None = None
+    """The configured LLM client (None: the offline path); its connections close in ``aclose``."""
+
+    async def aclose(self) -> None:
+        """Close what the services hold open beyond the graph connection (the LLM client's
+        connections, on the loop that used them)."""
+        if self.llm is not None:
+            await self.llm.aclose()
 
     def through(self, executor: QueryExecutor) -> Services:
         """The same services with every query sent through ``executor`` (say, one that
@@ -82,6 +90,7 @@ def with_llm(offline: OfflinePipeline, settings: Settings, client: LLMClient | N
         confirm=journal.llm_confirmation, extract=journal.structured_extraction,
         abstract=journal.structured_extraction, confirm_threshold=journal.detection_threshold,
         candidate_threshold=settings.llm.candidate_threshold, context_messages=settings.llm.context_messages,
+        concurrency=settings.llm.concurrency,
     )
     return LLMPipeline(offline, client, options)
 
@@ -112,5 +121,5 @@ def build_services(settings: Settings, executor: QueryExecutor, events: EventBus
     )
     return Services(
         executor, ingest, DecisionReader(executor), DecisionSearch(executor), DecisionListing(executor), bus,
-        QuestionEmbedder(ingest.embedder) if ingest.embedder is not None else None,
+        QuestionEmbedder(ingest.embedder) if ingest.embedder is not None else None, client,
     )

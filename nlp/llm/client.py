@@ -1,4 +1,4 @@
-"""What the LLM steps depend on: ``LLMClient.complete(messages, response_model) -> model``."""
+"""What the LLM steps depend on: ``await LLMClient.complete(messages, response_model) -> model``."""
 
 from __future__ import annotations
 
@@ -40,10 +40,15 @@ class LLMClient(Protocol):
 
     usage: LLMUsage
 
-    def complete(self, messages: list[ChatMessage], response_model: type[T], *, prompt_version: str = "") -> T:
-        """The model's answer, validated.
+    async def complete(self, messages: list[ChatMessage], response_model: type[T], *, prompt_version: str = "") -> T:
+        """The model's answer, validated. Awaited: a request in flight holds no thread and no
+        event loop, so a server keeps answering and one ingest's requests overlap.
 
         Raises:
             LLMError: No valid answer within the configured retries.
         """
+        ...
+
+    async def aclose(self) -> None:
+        """Close the connections it holds (on the loop that used them)."""
         ...

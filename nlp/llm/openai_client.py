@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
-import time
 from collections import OrderedDict
 from typing import Any, Literal
 
@@ -20,7 +20,8 @@ Mode = Literal["json_schema", "json_object"]
 
 
 class OpenAIClient:
-    """Structured answers from an OpenAI-compatible chat endpoint.
+    """Structured answers from an OpenAI-compatible chat endpoint, through the SDK's async
+    client (``openai.AsyncOpenAI``): use one instance on one event loop.
 
     It asks for ``json_schema`` structured output and, when the server refuses that
     response format, switches (once, for the client's life) to ``{"type": "json_object",
@@ -44,7 +45,7 @@ class OpenAIClient:
         backoff: float = 0.5,
     ) -> None:
         # The SDK retries only transport errors; these retries also cover invalid answers.
-        self._client = openai.OpenAI(base_url=base_url, api_key=api_key or "not-needed", timeout=timeout, max_retries=0)
+        self._client = openai.AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed", timeout=timeout, max_retries=0)
         self.model = model
         self.mode: Mode = "json_schema"
         self.usage = LLMUsage()
@@ -55,7 +56,7 @@ class OpenAIClient:
         self._cache: OrderedDict[str, str] = OrderedDict()
         self._cache_size = cache_size
 
-    def complete(self, messages: list[ChatMessage], response_model: type[T], *, prompt_version: str = "") -> T:
+    async def complete(self, messages: list[ChatMessage], response_model: type[T], *, prompt_version: str = "") -> T:
         schema = bounded_schema(response_model)
         key = _cache_key(self.model, prompt_version, messages, schema)
         cached = self._cache.get(key)
@@ -67,9 +68,9 @@ class OpenAIClient:
         for attempt in range(self._max_retries + 1):
             if attempt:
                 self.usage.retries += 1
-                time.sleep(self._backoff * 2 ** (attempt - 1))
+                await asyncio.sleep(self._backoff * 2 ** (attempt - 1))
             try:
-                answer = self._ask(messages, response_model, schema)
+                answer = await self._ask(messages, response_model, schema)
             except _Retryable as exc:
                 problem = str(exc)
                 continue
@@ -81,10 +82,10 @@ class OpenAIClient:
         self.usage.failures += 1
         raise LLMError(f"{response_model.__name__}: no valid answer after {self._max_retries + 1} attempts ({problem})")
 
-    def _ask(self, messages: list[ChatMessage], model: type[T], schema: dict[str, Any]) -> T:
+    async def _ask(self, messages: list[ChatMessage], model: type[T], schema: dict[str, Any]) -> T:
         self.usage.calls += 1
         try:
-            response = self._create_with_fallback(messages, model, schema)
+            response = await self._create_with_fallback(messages, model, schema)
         except (openai.APITimeoutError, openai.APIConnectionError, openai.RateLimitError, openai.InternalServerError) as exc:
             raise _Retryable(f"{type(exc).__name__}: {exc}") from exc
         except openai.APIStatusError as exc:
@@ -102,18 +103,18 @@ class OpenAIClient:
         except (ValidationError, ValueError) as exc:
             raise _Retryable(f"invalid answer ({choice.finish_reason}): {str(exc)[:160]}") from exc
 
-    def _create_with_fallback(self, messages: list[ChatMessage], model: type[BaseModel], schema: dict[str, Any]) -> Any:
+    async def _create_with_fallback(self, messages: list[ChatMessage], model: type[BaseModel], schema: dict[str, Any]) -> Any:
         try:
-            return self._create(messages, model, schema)
+            return await self._create(messages, model, schema)
         except openai.APIStatusError as exc:
             # OpenAI says 400; llama.cpp's server answers 500 with its validation error.
             if self.mode != "json_schema" or exc.status_code not in {400, 422, 500} or not _about_response_format(exc):
                 raise
             log.info("%s does not take json_schema output; using json_object with the schema", self.model)
             self.mode = "json_object"
-            return self._create(messages, model, schema)
+            return await self._create(messages, model, schema)
 
-    def _create(self, messages: list[ChatMessage], model: type[BaseModel], schema: dict[str, Any]) -> Any:
+    async def _create(self, messages: list[ChatMessage], model: type[BaseModel], schema: dict[str, Any]) -> Any:
         chat = [{"role": m.role, "content": m.content} for m in messages]
         if self.mode == "json_schema":
             response_format: dict[str, Any] = {
@@ -125,10 +126,13 @@ class OpenAIClient:
             chat[0] = {"role": "system", "content": f"{chat[0]['content']}\nJSON schema: {json.dumps(schema)}"}
         # The SDK types each role's message and each response format as its own TypedDict; these
         # are the same JSON built from runtime values, which its overloads cannot match.
-        return self._client.chat.completions.create(  # type: ignore[call-overload]
+        return await self._client.chat.completions.create(  # type: ignore[call-overload]
             model=self.model, messages=chat, response_format=response_format,
             max_tokens=self._max_tokens, temperature=self._temperature,
         )
+
+    async def aclose(self) -> None:
+        await self._client.close()
 
     def _remember(self, key: str, answer: BaseModel) -> None:
         self._cache[key] = answer.model_dump_json()

@@ -4,11 +4,15 @@ to the offline result for that message."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from nlp.extract import handle_for
 from nlp.language import LanguageInfo
+from nlp.llm.background import run_sync
 from nlp.llm.client import LLMClient, LLMError
 from nlp.llm.grounding import Grounding, GroundingReport
 from nlp.llm.prompts import (
@@ -27,7 +31,7 @@ from nlp.llm.prompts import (
     extract_prompt,
 )
 from nlp.parsing import ParsedConversation
-from nlp.pipeline import OfflinePipeline
+from nlp.pipeline import OfflinePipeline, Offload, inline
 from nlp.schema import (
     Conversation,
     Detection,
@@ -39,6 +43,7 @@ from nlp.schema import (
 )
 
 log = logging.getLogger("decision_journal.llm")
+_X = TypeVar("_X")
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,8 @@ class LLMOptions:
         confirm_threshold: The LLM's score a candidate needs to count as a decision (seed 000: 0.7).
         candidate_threshold: The offline score a message needs to be asked about at all.
         context_messages: How many messages up to the decision the extraction sees (seed 000: 10).
+        concurrency: LLM requests of one conversation in flight at once (candidates are
+            confirmed, and decisions extracted, concurrently).
     """
 
     confirm: bool = True
@@ -57,6 +64,7 @@ class LLMOptions:
     confirm_threshold: float = 0.7
     candidate_threshold: float = 0.5
     context_messages: int = 10
+    concurrency: int = 4
 
 
 class LLMPipeline:
@@ -77,19 +85,41 @@ class LLMPipeline:
         return self._client
 
     def run(self, conversation: Conversation) -> Extraction:
-        parsed = self._offline.parse(conversation)
-        offline = self._offline.detect(conversation, parsed)
+        """``arun`` for callers without an event loop (CLI, evaluation), on the process's
+        shared background loop (``nlp.llm.background``)."""
+        return run_sync(self.arun(conversation, inline))
+
+    async def arun(self, conversation: Conversation, offload: Offload) -> Extraction:
+        """Offline detection and extraction through ``offload``; the LLM's confirmations, then
+        its extractions, awaited ``options.concurrency`` at a time."""
+        parsed = await offload(self._offline.parse, conversation)
+        offline = await offload(self._offline.detect, conversation, parsed)
         detections = offline
         warnings: tuple[str, ...] = ()
         if self._options.confirm:
-            detections = [self._confirm(conversation, d, parsed) for d in offline]
+            # The prompts name each message's entities: the parses they need are made here,
+            # through offload, not lazily on the event loop.
+            await offload(parsed.name, [d.seq for d in offline if self._asks(d)])
+            detections = await self._each(self._confirm(conversation, d, parsed) for d in offline)
             warnings = self._rejection_warning(offline, detections)
-        decisions = self._offline.extract(conversation, detections, parsed)
+        decisions = await offload(self._offline.extract, conversation, detections, parsed)
         if self._options.extract or self._options.abstract:
-            decisions = [self._enrich(conversation, d, parsed) for d in decisions]
+            if self._options.extract:
+                await offload(parsed.name, [_last(d) for d in decisions])
+            decisions = await self._each(self._enrich(conversation, d, parsed) for d in decisions)
         return Extraction(
             conversation=conversation, detections=tuple(detections), decisions=tuple(decisions), warnings=warnings
         )
+
+    async def _each(self, steps: Iterable[Awaitable[_X]]) -> list[_X]:
+        """Every step's result, in order, at most ``options.concurrency`` running at once."""
+        limit = asyncio.Semaphore(self._options.concurrency)
+
+        async def bounded(step: Awaitable[_X]) -> _X:
+            async with limit:
+                return await step
+
+        return list(await asyncio.gather(*(bounded(step) for step in steps)))
 
     def _rejection_warning(self, offline: list[Detection], confirmed: list[Detection]) -> tuple[str, ...]:
         """A weak model can silently empty the result: say so when it rejects most of what
@@ -107,11 +137,16 @@ class LLMPipeline:
         log.warning("%s", warning)
         return (warning,)
 
-    def _confirm(self, conversation: Conversation, detection: Detection, parsed: ParsedConversation) -> Detection:
+    def _asks(self, detection: Detection) -> bool:
+        """Whether the LLM is asked to confirm ``detection``: a candidate, and not a vote or
+        reply inside a unit (its anchor is asked, not each member)."""
         if detection.confidence < self._options.candidate_threshold:
+            return False
+        return not (detection.unit and not detection.is_decision)
+
+    async def _confirm(self, conversation: Conversation, detection: Detection, parsed: ParsedConversation) -> Detection:
+        if not self._asks(detection):
             return detection
-        if detection.unit and not detection.is_decision:
-            return detection  # a vote or reply inside a unit: its anchor is asked, not each member
         message = conversation.messages[detection.seq]
         previous = conversation.messages[max(0, detection.seq - 3) : detection.seq]
         context = ConfirmContext(
@@ -120,7 +155,7 @@ class LLMPipeline:
             entities=_entities(parsed, detection.seq),
         )
         try:
-            answer = self._client.complete(confirm_prompt(context), Confirmation, prompt_version=CONFIRM_VERSION)
+            answer = await self._client.complete(confirm_prompt(context), Confirmation, prompt_version=CONFIRM_VERSION)
         except LLMError as exc:
             self._fell_back(conversation, detection.seq, "confirmation", exc)
             return detection
@@ -130,8 +165,8 @@ class LLMPipeline:
             "signals": (*detection.signals, "llm_confirmed" if is_decision else "llm_rejected"),
         })
 
-    def _enrich(self, conversation: Conversation, decision: ExtractedDecision, parsed: ParsedConversation) -> ExtractedDecision:
-        last = max(decision.messages) if decision.messages else 0
+    async def _enrich(self, conversation: Conversation, decision: ExtractedDecision, parsed: ParsedConversation) -> ExtractedDecision:
+        last = _last(decision)
         window = conversation.messages[max(0, last - self._options.context_messages + 1) : last + 1]
         grounding = Grounding([m.content for m in window], [m.author for m in window])
         enriched = decision
@@ -141,13 +176,13 @@ class LLMPipeline:
                 snippet=decision.decision[:300], entities=_entities(parsed, last),
             )
             try:
-                answer = self._client.complete(extract_prompt(context), LLMExtraction, prompt_version=EXTRACT_VERSION)
+                answer = await self._client.complete(extract_prompt(context), LLMExtraction, prompt_version=EXTRACT_VERSION)
                 enriched = self._merge(decision, answer, grounding)
             except LLMError as exc:
                 self._fell_back(conversation, last, "extraction", exc)
         if self._options.abstract:
             try:
-                abstraction = self._client.complete(
+                abstraction = await self._client.complete(
                     abstract_prompt(AbstractContext(enriched.decision, enriched.rationale)), Abstraction,
                     prompt_version=ABSTRACT_VERSION,
                 )
@@ -214,6 +249,11 @@ def _abstracted(decision: ExtractedDecision, abstraction: Abstraction) -> Extrac
         pattern = f"{pattern} | {bridge}"
     tags = (*decision.tags, *(t.strip().lower() for t in abstraction.tags if t.strip()))
     return decision.model_copy(update={"pattern": pattern, "tags": tuple(dict.fromkeys(tags))})
+
+
+def _last(decision: ExtractedDecision) -> int:
+    """The decision's last message: its extraction window ends there."""
+    return max(decision.messages) if decision.messages else 0
 
 
 def _entities(parsed: ParsedConversation, seq: int) -> tuple[str, ...]:

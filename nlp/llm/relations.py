@@ -20,14 +20,14 @@ class RelationJudge:
     def __init__(self, client: LLMClient) -> None:
         self._client = client
 
-    def judge(self, new: Stated, old: Stated, old_at: datetime | None, similarity: float) -> Relation | None:
+    async def judge(self, new: Stated, old: Stated, old_at: datetime | None, similarity: float) -> Relation | None:
         """A relation when the two are on one subject and the LLM is confident; else None.
         Never links across unrelated subjects, whatever the model says."""
         if not on_one_subject(new, old, similarity):
             return None
         prompt = relate_prompt(RelateContext(new.summary, new.context, old.summary, old_at.date().isoformat() if old_at else None))
         try:
-            verdict = self._client.complete(prompt, RelationVerdict, prompt_version=RELATE_VERSION)
+            verdict = await self._client.complete(prompt, RelationVerdict, prompt_version=RELATE_VERSION)
         except LLMError as exc:
             log.warning("llm relation step failed, no link made: %s", exc)
             return None

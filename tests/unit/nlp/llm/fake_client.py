@@ -21,7 +21,7 @@ class FakeClient:
         self.usage = LLMUsage()
         self.prompts: list[tuple[str, list[ChatMessage]]] = []
 
-    def complete(self, messages: list[ChatMessage], response_model: type[T], *, prompt_version: str = "") -> T:
+    async def complete(self, messages: list[ChatMessage], response_model: type[T], *, prompt_version: str = "") -> T:
         self.usage.calls += 1
         self.prompts.append((response_model.__name__, messages))
         answer = self._answers[response_model.__name__](messages)
@@ -35,6 +35,9 @@ class FakeClient:
         except (ValidationError, ValueError) as exc:
             self.usage.failures += 1
             raise LLMError(f"invalid answer: {exc}") from exc
+
+    async def aclose(self) -> None:
+        return None
 
 
 def always(value: Any) -> Answer:

@@ -3,11 +3,13 @@ and falling back to the offline result on any failure."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from nlp.evolution import Stated
 from nlp.language import load_language
-from nlp.llm.client import LLMError
+from nlp.llm.client import ChatMessage, LLMError, T
 from nlp.llm.pipeline import LLMOptions, LLMPipeline
 from nlp.llm.relations import RelationJudge
 from nlp.pipeline import OfflinePipeline
@@ -103,12 +105,41 @@ def test_switched_off_steps_make_no_calls(offline: OfflinePipeline) -> None:
 def test_the_relation_judge_never_links_unrelated_subjects_and_needs_confidence() -> None:
     sure = FakeClient({"RelationVerdict": always({"relation": "supersedes", "confidence": 0.9, "reason": "replaces it"})})
     judge = RelationJudge(sure)
-    relation = judge.judge(
+    relation = asyncio.run(judge.judge(
         Stated("Move orders to DynamoDB", technologies=("DynamoDB",)), Stated("Use PostgreSQL for orders", technologies=("PostgreSQL",)),
         None, 0.9,
-    )
+    ))
     assert relation is not None and relation.kind == "supersedes" and relation.reason == "llm: replaces it"
-    assert judge.judge(Stated("Use Kafka", technologies=("Kafka",)), Stated("Use PostgreSQL", technologies=("PostgreSQL",)), None, 0.2) is None
+    unrelated = judge.judge(Stated("Use Kafka", technologies=("Kafka",)), Stated("Use PostgreSQL", technologies=("PostgreSQL",)), None, 0.2)
+    assert asyncio.run(unrelated) is None
     assert sure.usage.calls == 1  # unrelated subjects are not even asked
     unsure = FakeClient({"RelationVerdict": always({"relation": "revisits", "confidence": 0.5, "reason": "maybe"})})
-    assert RelationJudge(unsure).judge(Stated("x"), Stated("y"), None, 0.95) is None
+    assert asyncio.run(RelationJudge(unsure).judge(Stated("x"), Stated("y"), None, 0.95)) is None
+
+
+class _Overlapping(FakeClient):
+    """A client whose every answer takes a moment, counting how many are asked at once."""
+
+    def __init__(self) -> None:
+        super().__init__({"Confirmation": always({"score": 0.9, "explanation": "a decision"})})
+        self.in_flight = 0
+        self.most = 0
+
+    async def complete(self, messages: list[ChatMessage], response_model: type[T], *, prompt_version: str = "") -> T:
+        self.in_flight += 1
+        self.most = max(self.most, self.in_flight)
+        await asyncio.sleep(0.02)
+        self.in_flight -= 1
+        return await super().complete(messages, response_model, prompt_version=prompt_version)
+
+
+def test_candidates_are_confirmed_concurrently_within_the_bound(offline: OfflinePipeline) -> None:
+    lines = ["The build took five minutes today.", "Lunch is at noon.", "The printer is out of paper.",
+             "Alice is back on Monday.", "The demo went fine.", "Coffee machine is fixed."]
+    messages = [Message(id="", seq=i, author=f"p{i}", content=c) for i, c in enumerate(lines)]
+    conversation = Conversation(session_id="many", source_format="chat", messages=tuple(with_content_ids("many", messages)))
+    client = _Overlapping()
+    options = LLMOptions(extract=False, abstract=False, candidate_threshold=0.0, concurrency=2)  # every message asked
+    result = LLMPipeline(offline, client, options).run(conversation)
+    assert len(client.prompts) == len(lines) and client.most == 2  # overlapping, never more than the bound
+    assert [d.seq for d in result.detections if "llm_confirmed" in d.signals] == list(range(len(lines)))  # in message order
