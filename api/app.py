@@ -45,7 +45,9 @@ def healthz(admission: AdmissionControl) -> Callable[[Request], Awaitable[JSONRe
     refused as busy since it started."""
 
     async def answer(request: Request) -> JSONResponse:
-        return JSONResponse({"status": "ok", "in_flight": admission.in_flight, "rejected_busy": admission.rejected})
+        return JSONResponse({
+            "status": "ok", "in_flight": admission.in_flight, "waiting": admission.waiting, "rejected_busy": admission.rejected,
+        })
 
     return answer
 
@@ -73,7 +75,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     authenticator = Authenticator(resolved.auth)
     graphql = AdmissionControl(
         GraphQLEndpoint(build_schema(resolved.graphql), authenticator, resolved.graphql.graphiql),
-        resolved.server.max_in_flight,
+        resolved.server.max_in_flight, resolved.server.max_waiting, resolved.server.max_wait_seconds,
     )
 
     @asynccontextmanager

@@ -75,8 +75,12 @@ class ServerSettings(_Section):
     host: str = "127.0.0.1"
     port: int = 8000
     max_in_flight: int = Field(default=32, ge=0)
-    """GraphQL requests served at once; more are refused at once with 503 and Retry-After
-    (docs/performance.md). 0: no cap. Per worker process."""
+    """GraphQL requests served at once (docs/performance.md). 0: no cap. Per worker process."""
+    max_waiting: int = Field(default=32, ge=0)
+    """Requests past the cap that may wait for a slot; more are refused at once with 503 and
+    Retry-After. 0: refuse everything past the cap."""
+    max_wait_seconds: float = Field(default=1.0, gt=0)
+    """How long a request waits for a slot before it is refused with 503."""
     workers: int = Field(default=1, ge=1, le=64)
     """Worker processes (``serve --workers``): each loads the models and opens its own driver;
     worth it on machines with cores to spare."""

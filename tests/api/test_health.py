@@ -18,7 +18,7 @@ def _settings(server: Neo4jServer, dimension: int = EMBEDDING_DIMENSION) -> Sett
 
 def test_healthz_and_readyz_against_the_real_neo4j(neo4j_server: Neo4jServer, driver: AsyncDriver) -> None:
     with TestClient(create_app(_settings(neo4j_server))) as client:
-        assert client.get("/healthz").json() == {"status": "ok", "in_flight": 0, "rejected_busy": 0}
+        assert client.get("/healthz").json() == {"status": "ok", "in_flight": 0, "waiting": 0, "rejected_busy": 0}
         ready = client.get("/readyz")
     assert ready.status_code == 200
     body = ready.json()

@@ -1,4 +1,5 @@
-"""Under load: questions share embedding calls, and past the cap a request gets a fast 503."""
+"""Under load: questions share embedding calls; past the cap a request waits briefly in a
+bounded queue, and past the queue it gets a fast 503."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import asyncio
 from collections.abc import Sequence
 
 import httpx
-from starlette.types import Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from api.admission import AdmissionControl
 from api.usecases.question_embedding import QuestionEmbedder
@@ -43,14 +44,20 @@ async def test_an_embedding_error_reaches_every_question_of_its_batch() -> None:
     assert all(isinstance(r, RuntimeError) for r in results)
 
 
-async def test_past_the_cap_requests_get_a_fast_503_with_retry_after() -> None:
-    release = asyncio.Event()
+def _held(release: asyncio.Event) -> ASGIApp:
+    """An app whose every request waits for ``release``."""
 
     async def slow(scope: Scope, receive: Receive, send: Send) -> None:
         await release.wait()
         await send({"type": "http.response.start", "status": 200, "headers": []})
         await send({"type": "http.response.body", "body": b"{}"})
 
+    return slow
+
+
+async def test_past_the_cap_requests_get_a_fast_503_with_retry_after() -> None:
+    release = asyncio.Event()
+    slow = _held(release)
     gate = AdmissionControl(slow, limit=2)
     transport = httpx.ASGITransport(app=gate)
     async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
@@ -66,3 +73,30 @@ async def test_past_the_cap_requests_get_a_fast_503_with_retry_after() -> None:
     unlimited = AdmissionControl(slow, limit=0)
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=unlimited), base_url="http://test") as client:
         assert all(r.status_code == 200 for r in await asyncio.gather(*(client.post("/graphql") for _ in range(5))))
+
+
+async def test_past_the_cap_a_bounded_queue_waits_for_a_slot() -> None:
+    release = asyncio.Event()
+    gate = AdmissionControl(_held(release), limit=1, waiting=1, wait_seconds=30)
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=gate), base_url="http://test") as client:
+        running = asyncio.create_task(client.post("/graphql"))
+        queued = asyncio.create_task(client.post("/graphql"))
+        await asyncio.sleep(0.05)
+        assert (gate.in_flight, gate.waiting) == (1, 1)
+        assert (await client.post("/graphql")).status_code == 503  # the queue is full: refused at once
+        release.set()
+        assert [(await running).status_code, (await queued).status_code] == [200, 200]  # the queued one was served
+    assert (gate.in_flight, gate.waiting, gate.rejected) == (0, 0, 1)
+
+
+async def test_a_wait_past_its_bound_is_refused() -> None:
+    release = asyncio.Event()
+    gate = AdmissionControl(_held(release), limit=1, waiting=4, wait_seconds=0.05)
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=gate), base_url="http://test") as client:
+        running = asyncio.create_task(client.post("/graphql"))
+        await asyncio.sleep(0.02)
+        waited = await client.post("/graphql")
+        assert waited.status_code == 503 and gate.waiting == 0 and gate.rejected == 1
+        release.set()
+        assert (await running).status_code == 200
+        assert (await client.post("/graphql")).status_code == 200  # the slot came back
