@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 from graphql import parse, validate
+from strawberry.extensions.validation_cache import _get_validate_cache
 
 from api.graphql.limits import cost_limit_rule
 from api.graphql.paging import CursorError, decode_cursor, encode_cursor, page_size
-from api.graphql.schema import SDL_FILE, build_schema, sdl
+from api.graphql.schema import CACHED_DOCUMENTS, SDL_FILE, build_schema, sdl
 
 
 def test_committed_sdl_matches_the_code() -> None:
@@ -53,3 +54,14 @@ def test_cost_counts_fragments_and_variables_at_the_maximum_page() -> None:
                fragment page on DecisionConnection { edges { node { id summary } } }"""
     assert _errors(query, 401) == []  # 1 + 100 x (edges, node, id, summary)
     assert _errors(query, 400)
+
+
+def test_a_repeated_document_is_validated_once_and_a_refused_one_stays_refused() -> None:
+    schema = build_schema()
+    cache = _get_validate_cache(CACHED_DOCUMENTS)
+    deep = "{ " + "decisions { edges { node { stakeholders { " * 4 + "handle" + " } } } }" * 4 + " }"
+    before = cache.cache_info()
+    verdicts = [schema.execute_sync(deep).errors for _ in range(3)]
+    after = cache.cache_info()
+    assert all(errors and "exceeds maximum operation depth" in errors[0].message for errors in verdicts)
+    assert after.misses - before.misses == 1 and after.hits - before.hits == 2
