@@ -27,7 +27,8 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -231,12 +232,11 @@ async def run(uri: str, password: str, server_pid: int, total: int, count: int) 
     print(json.dumps({name: dict(zip(("p50", "p95", "p99"), (round(x, 2) for x in percentiles(t)), strict=True)) for name, t in results.items()}))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--decisions", type=int, default=10_000)
-    parser.add_argument("--queries", type=int, default=300)
-    args = parser.parse_args()
-    home = Path(tempfile.mkdtemp(prefix="dj-bench-"))
+@contextmanager
+def throwaway_server(prefix: str) -> Iterator[tuple[str, str, int]]:
+    """A local Neo4j (2 GB heap, 2 GB page cache) in a temporary folder: its bolt URI,
+    password and pid; stopped and deleted afterwards."""
+    home = Path(tempfile.mkdtemp(prefix=prefix))
     config = LocalNeo4jConfig(home=home, lib_dir=default_lib_dir(), bolt_port=free_port(), http_port=free_port(),
                               heap="2g", pagecache="2g")
     password = new_password()
@@ -244,11 +244,19 @@ def main() -> None:
         install_neo4j(config)
         server = start_server(config, password)
         assert server.pid is not None
-        asyncio.run(run(config.bolt_uri, password, server.pid, args.decisions, args.queries))
+        yield config.bolt_uri, password, server.pid
     finally:
         stop_server(config)
         shutil.rmtree(home, ignore_errors=True)
 
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decisions", type=int, default=10_000)
+    parser.add_argument("--queries", type=int, default=300)
+    args = parser.parse_args()
+    with throwaway_server("dj-bench-") as (uri, password, pid):
+        asyncio.run(run(uri, password, pid, args.decisions, args.queries))
 
 if __name__ == "__main__":
     main()

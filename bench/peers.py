@@ -36,12 +36,8 @@ import gc
 import json
 import logging
 import os
-import shutil
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -57,7 +53,15 @@ os.environ.setdefault("OPENAI_API_KEY", "placeholder-no-llm-is-called")
 
 import neo4j
 from graph_generator import cluster_vectors, generate, questions
-from graph_latency import SERVING_WARM_UP_SECONDS, keep_reading, percentiles, settle, sqlite_baseline, timed
+from graph_latency import (
+    SERVING_WARM_UP_SECONDS,
+    keep_reading,
+    percentiles,
+    settle,
+    sqlite_baseline,
+    throwaway_server,
+    timed,
+)
 from graphiti_core import Graphiti
 from graphiti_core.edges import EntityEdge
 from graphiti_core.embedder.client import EmbedderClient
@@ -68,7 +72,6 @@ from neo4j_graphrag.retrievers import HybridRetriever
 
 from api.settings import Settings
 from api.usecases.adr_import import import_adrs
-from api.usecases.runtime import default_lib_dir
 from api.usecases.search import search_hits
 from api.usecases.search_eval import SystemScore, collection_dirs, load_questions
 from api.usecases.services import build_services
@@ -77,10 +80,6 @@ from graph.connection import open_driver
 from graph.cypher import load_query
 from graph.executor import Neo4jExecutor
 from graph.filters import DecisionFilter, lucene_escape
-from graph.local.config import LocalNeo4jConfig
-from graph.local.install import install_neo4j
-from graph.local.server import new_password, start_server, stop_server
-from graph.local.throwaway import free_port
 from graph.schema import apply_schema
 from nlp.embedding import Embedder, MiniLMEmbedder
 from nlp.evaluation.search_baselines import Document, Fts5Index
@@ -172,22 +171,6 @@ def _node_id(content: str) -> str | None:
         return None
     start += len("'id': '")
     return content[start:content.index("'", start)]
-
-
-@contextmanager
-def throwaway_server(prefix: str) -> Iterator[tuple[str, str, int]]:
-    home = Path(tempfile.mkdtemp(prefix=prefix))
-    config = LocalNeo4jConfig(home=home, lib_dir=default_lib_dir(), bolt_port=free_port(), http_port=free_port(),
-                              heap="2g", pagecache="2g")
-    password = new_password()
-    try:
-        install_neo4j(config)
-        server = start_server(config, password)
-        assert server.pid is not None
-        yield config.bolt_uri, password, server.pid
-    finally:
-        stop_server(config)
-        shutil.rmtree(home, ignore_errors=True)
 
 
 async def latency(uri: str, password: str, pid: int, total: int, count: int) -> dict[str, tuple[float, float, float]]:
