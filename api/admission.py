@@ -53,7 +53,10 @@ class AdmissionControl:
 
     async def _admitted(self, slots: asyncio.Semaphore) -> bool:
         """A slot now, or within the wait if the queue has room for one more."""
-        if slots.locked() and self.waiting >= self._queue:
+        if not slots.locked():
+            await slots.acquire()  # free: taken at once, without a timer task per request
+            return True
+        if self.waiting >= self._queue:
             return False
         self.waiting += 1
         try:

@@ -15,7 +15,7 @@ from api.settings import Settings
 from api.usecases.runtime import local_config
 from api.usecases.services import load_llm
 from graph.local import server_status
-from nlp.llm.client import ChatMessage, LLMError
+from nlp.llm.client import ChatMessage, LLMClient, LLMError
 from nlp.llm.prompts import CONFIRM_VERSION, Confirmation, ConfirmContext, confirm_prompt
 
 
@@ -65,19 +65,30 @@ def doctor(
         raise fail(report["ping"])
 
 
+def _asked(client: LLMClient, questions: list[tuple[list[ChatMessage], str]]) -> list[Confirmation]:
+    """The client's answer to each (prompt, prompt version), on one event loop, its
+    connections closed on that loop afterwards.
+
+    Raises:
+        LLMError: A question got no valid answer.
+    """
+
+    async def ask() -> list[Confirmation]:
+        try:
+            return [await client.complete(prompt, Confirmation, prompt_version=version) for prompt, version in questions]
+        finally:
+            await client.aclose()
+
+    return asyncio.run(ask())
+
+
 def _ping(settings: Settings) -> str:
     client = load_llm(settings)
     if client is None:
         return "skipped: the LLM path is not configured"
     question = [ChatMessage("user", 'Is "We decided to use PostgreSQL." a decision? Answer {"score": 0..1, "explanation": "..."}.')]
-    async def ask() -> Confirmation:
-        try:
-            return await client.complete(question, Confirmation, prompt_version="doctor")
-        finally:
-            await client.aclose()
-
     try:
-        answer = asyncio.run(ask())
+        (answer,) = _asked(client, [(question, "doctor")])
     except LLMError as exc:
         return f"failed: {exc}"
     return f"ok (score {answer.score:.2f}, {client.usage.prompt_tokens + client.usage.completion_tokens} tokens)"
@@ -97,19 +108,12 @@ def _confirmation_check(settings: Settings) -> str:
     if client is None:
         return "skipped: the LLM path is not configured"
     threshold = settings.journal.detection_threshold
-
-    async def scores() -> list[float]:  # one event loop for the client's requests
-        answers = []
-        try:
-            for text in _CLEAR_DECISIONS:
-                context = ConfirmContext(message=text, author="alice", snippet=text, previous=(), entities=())
-                answers.append(await client.complete(confirm_prompt(context), Confirmation, prompt_version=CONFIRM_VERSION))
-        finally:
-            await client.aclose()
-        return [answer.score for answer in answers]
-
+    prompts = [
+        (confirm_prompt(ConfirmContext(message=text, author="alice", snippet=text, previous=(), entities=())), CONFIRM_VERSION)
+        for text in _CLEAR_DECISIONS
+    ]
     try:
-        confirmed = sum(score >= threshold for score in asyncio.run(scores()))
+        confirmed = sum(answer.score >= threshold for answer in _asked(client, prompts))
     except LLMError as exc:
         return f"failed: {exc}"
     verdict = f"the LLM confirms {confirmed} of {len(_CLEAR_DECISIONS)} clear decisions at detection_threshold {threshold}"
