@@ -60,7 +60,9 @@ def read_adr(text: str, path: str, seq: int, collection: str) -> tuple[Message, 
     plain_date = _PLAIN_DATE.search(text)
     decided = (_first_date(meta.get("date", "")) or _first_date(plain_date.group(1) if plain_date else "")
                or _first_date(sections.get("changelog", "")))
-    context = _pick(sections, ("context", "problem", "background", "motivation", "summary", "abstract"))
+    context = _pick(sections, ("context", "problem", "background", "motivation", "summary", "abstract")) or _preamble(
+        text[title_match.end():]
+    )
     decision = _pick(sections, ("decision outcome", "decision", "proposal", "design", "solution", "detailed design"))
     message = Message(
         id=f"{collection}#{Path(path).stem}", seq=seq, content=text,
@@ -143,6 +145,22 @@ def _sections(text: str) -> dict[str, str]:
     for heading, body in _headed(text, _H2):
         sections.setdefault(re.sub(r"[^a-z ]", "", heading.lower()).strip(), body.strip())
     return sections
+
+
+_META_LINE = re.compile(r"^\s*(?:\||[-*]?\s*(?:Status|Date|Deciders|Consulted|Informed|Tags|Author)\s*:)", re.IGNORECASE)
+PREAMBLE_WORDS = 8
+"""Fewer words than this before the first section is a byline or a status line, not context."""
+
+
+def _preamble(after_title: str) -> str:
+    """The prose between the title and the first ``##`` section, without metadata lines
+    (status or date bullets, a metadata table). ADRs written without a "Context" heading
+    (adr-tools' early records, "Considered Alternatives" MADR) state the problem there, and
+    one without any section holds its whole text there."""
+    first = _H2.search(after_title)
+    lines = after_title[: first.start() if first else len(after_title)].splitlines()
+    prose = _plain("\n".join(line for line in lines if not _META_LINE.match(line)))
+    return prose if len(prose.split()) >= PREAMBLE_WORDS else ""
 
 
 def _headed(text: str, heading: re.Pattern[str]) -> list[tuple[str, str]]:

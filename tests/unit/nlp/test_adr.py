@@ -161,3 +161,29 @@ def test_alternatives_from_subheadings_and_consequences_by_sign() -> None:
     assert decision.alternatives[0].why_not_chosen == "Rejected because it breaks existing deployments."
     assert decision.trade_offs.pros == ("Works in zero-trust networks",)
     assert decision.trade_offs.cons == ("More configuration",)
+
+
+def test_the_prose_before_the_first_section_is_the_context_when_no_section_names_it() -> None:
+    no_heading = """# Use Redux to manage state
+
+In React, children rarely pass state to their parents, so state shared by many
+components (authentication, say) is hard to keep consistent.
+
+## Considered Alternatives
+
+* Redux
+* MobX
+"""
+    _message, decision = read_adr(no_heading, "0006-redux.md", 0, "mymove")
+    assert decision.context is not None and decision.context.startswith("In React, children rarely pass state")
+    no_sections = "# SocketPV\n\nThe node signs through a separate process that it reaches over a TCP or Unix socket.\n"
+    assert read_adr(no_sections, "adr-008.md", 0, "cometbft")[1].context == (
+        "The node signs through a separate process that it reaches over a TCP or Unix socket."
+    )
+
+
+def test_metadata_before_the_first_section_is_not_context() -> None:
+    tabled = TABLE.replace("## Context", "## Notes")
+    assert read_adr(tabled, "ADR-31.md", 0, "nats")[1].context is None
+    bylined = "# Use gRPC\n\n- Status: accepted\n- Date: 2021-01-02\n\n## Decision\n\nUse gRPC.\n"
+    assert read_adr(bylined, "y.md", 0, "c")[1].context is None
