@@ -6,7 +6,8 @@ rationale, two alternatives, two stakeholders and a decision maker, a file in ne
 directories, tags, a session per component, and chains: runs of decisions on one subject
 where each supersedes (or, one time in five, revisits) the one before, up to depth 50.
 Vectors are real all-MiniLM-L6-v2 embeddings of one text per (technology, component) plus
-a little seeded noise: embedding 100k texts one by one would measure the embedder.
+a little seeded noise: embedding 100k texts one by one would measure the embedder. The
+vector of a decision's alternatives is the sum of its two options' vectors, with noise.
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ def _row(
     when = START + timedelta(minutes=index * 10)
     vector = clusters[(tech, component)] + np.random.default_rng(index).normal(0, 0.02, 384)
     alternatives = rng.sample([t for t in TECH if t != tech], 2)
+    weighed = sum(clusters[(option, component)] for option in alternatives) + np.random.default_rng(
+        (index, 1)).normal(0, 0.02, 384)
     people = rng.sample(PEOPLE, 2)
     maker = rng.choice(PEOPLE)
     depth = rng.randint(1, 3)
@@ -81,6 +84,8 @@ def _row(
         "recorded_at": {"$datetime": when.isoformat()}, "source": "conversation", "origin": "stated",
         "confidence": 0.9, "tags": [component, tech.lower()], "keywords": [tech, component],
         "embedding": (vector / np.linalg.norm(vector)).round(6).tolist(),
+        # Search's second vector: near the clusters of the two options it weighed.
+        "alternatives_embedding": (weighed / np.linalg.norm(weighed)).round(6).tolist(),
     }
     relationships: list[dict[str, Any]] = [
         _rel("IN_SESSION", "Session", {"id": f"bench-{component}", "title": component, "source": "bench", "access_groups": []}),

@@ -23,6 +23,8 @@ class DecisionInput:
         decision: What ``nlp`` extracted.
         message_ids: Ids of the messages its ``messages`` positions point at.
         embedding: Its vector, or None without an embedder.
+        alternatives_embedding: The vector of the options it weighed and did not choose
+            (``nlp.embedding.alternatives_text``), or None when it names none.
         source: ``conversation``, ``adr``, ``agent`` or ``manual``.
         source_path: The file it came from, if any.
         subject_key: The words and issue references a later decision on its subject finds it by.
@@ -35,6 +37,7 @@ class DecisionInput:
     source: str = "conversation"
     source_path: str | None = None
     subject_key: str = ""
+    alternatives_embedding: list[float] | None = None
 
 
 @dataclass(frozen=True)
@@ -148,6 +151,7 @@ def _decision_row(item: DecisionInput) -> dict[str, Any]:
         "risks": list(d.trade_offs.risks),
         "assumptions": list(d.trade_offs.assumptions),
         "embedding": item.embedding,
+        "alternatives_embedding": item.alternatives_embedding,
         "alternatives": [
             {"id": f"{item.id}#alt{index}", "option": alt.option, "pros": list(alt.pros), "cons": list(alt.cons),
              "why_not_chosen": alt.why_not_chosen}

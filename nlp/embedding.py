@@ -112,3 +112,18 @@ def embedding_text(
     if rationale:
         parts.append(rationale)
     return " | ".join(parts)
+
+
+def alternatives_text(subject: str | None, decision: str, options: Sequence[tuple[str, str | None]]) -> str | None:
+    """What a decision's second vector embeds: the options it weighed and did not choose, each
+    with why not, after what they were weighed for. ``None`` when it names no alternative.
+
+    A question about what else was considered ("was MobX an option?") is near this text and
+    far from the decision's own; search scores a decision by the nearer of its two vectors.
+    """
+    named = [(option, why) for option, why in options if option.strip()]
+    if not named:
+        return None
+    weighed = "; ".join(f"{option} ({why})" if why else option for option, why in named)
+    return f"{subject or decision}. Considered instead: {weighed}"
+

@@ -13,7 +13,7 @@ from api.usecases.events import DETECTED, EXTRACTED, INDEXED, SUPERSEDED, EventB
 from graph.evolution import Candidate, EvolutionStore
 from graph.people import ConfiguredAliases, People
 from graph.writer import DecisionInput, DecisionWriter
-from nlp.embedding import Embedder, embedding_text
+from nlp.embedding import Embedder, alternatives_text, embedding_text
 from nlp.evolution import Relation, Stated, classify_relation
 from nlp.extract import decision_id
 from nlp.gazetteer import TECHNOLOGIES
@@ -173,9 +173,17 @@ def _inputs(
     conversation: Conversation, found: Sequence[ExtractedDecision], embedder: Embedder | None, source: str
 ) -> list[DecisionInput]:
     texts = [embedding_text(d.decision, d.pattern, d.context, d.rationale, d.subject) for d in found]
-    vectors: Sequence[list[float] | None] = embedder.embed(texts) if embedder and texts else [None] * len(found)
+    weighed = [
+        alternatives_text(d.subject, d.decision, [(a.option, a.why_not_chosen) for a in d.alternatives]) for d in found
+    ]
+    # One ONNX pass over both kinds of text: the alternatives' vectors ride in the same batches.
+    extra = [text for text in weighed if text is not None]
+    embedded = embedder.embed(texts + extra) if embedder and texts else []
+    vectors: Sequence[list[float] | None] = embedded[: len(texts)] if embedded else [None] * len(found)
+    leftover = iter(embedded[len(texts):])
+    alternative_vectors = [next(leftover) if text is not None and embedded else None for text in weighed]
     inputs = []
-    for decision, vector in zip(found, vectors, strict=True):
+    for decision, vector, alternatives_vector in zip(found, vectors, alternative_vectors, strict=True):
         message_ids = tuple(conversation.messages[seq].id for seq in decision.messages)
         inputs.append(
             DecisionInput(
@@ -185,6 +193,7 @@ def _inputs(
                 decision=decision,
                 message_ids=message_ids,
                 embedding=vector,
+                alternatives_embedding=alternatives_vector,
                 source=source,
                 source_path=decision.source_path or conversation.path,
                 subject_key=subject_key(decision.subject, decision.decision),

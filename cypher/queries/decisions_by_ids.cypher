@@ -2,7 +2,8 @@
 // every decision connected to it by SUPERSEDES or REVISITS (either direction, up to 50
 // steps), so a chain is read in one round trip; or, with $search, a search's best hits.
 // A search's hits are the decisions nearest to $search.embedding (cosine score at least
-// $search.min_score, k of them), each adding $search.weight x its cosine similarity to the
+// $search.min_score, k of them, by their own vector or by that of the alternatives they
+// weighed, the nearer counting), each adding $search.weight x its cosine similarity to the
 // full-text weights the caller passes ($search.ranked: [{id, weight, by}]), kept by the search's
 // filters (the keys of a DecisionFilter's params, as in decisions_page), best
 // $search.limit by score, then date. Retrieving, fusing and reading in one query spares a
@@ -35,13 +36,25 @@ CALL () {
     RETURN collect({id: node.id, weight: search.weight * (2 * score - 1), by: 'vector'}) AS near
   }
   CALL (search) {
+    WITH search WHERE search.embedding IS NOT NULL
+    // A page's worth: this vector only lifts a decision onto the page (eval search scores
+    // the same with 3 as with 50), and at 100k each neighbour more costs time.
+    CALL db.index.vector.queryNodes('decision_alternatives_embedding', search.limit, search.embedding) YIELD node, score
+    WITH node, score WHERE score >= search.min_score
+    RETURN collect({id: node.id, weight: search.weight * (2 * score - 1), by: 'vector'}) AS weighed
+  }
+  CALL (search) {
     WITH search.text AS text WHERE text IS NOT NULL
     CALL db.index.fulltext.queryNodes('decision_text', text) YIELD node
     OPTIONAL MATCH (owner:Decision)-[:CONSIDERED]->(node)
     RETURN collect(DISTINCT coalesce(owner, node).id) AS text_ids
   }
-  UNWIND search.ranked + near AS hit
-  WITH search, text_ids, hit.id AS id, sum(hit.weight) AS score, collect(hit.by) AS by
+  // A decision's vector share is that of the nearer of its two vectors; full-text adds to it.
+  UNWIND search.ranked + near + weighed AS hit
+  WITH search, text_ids, hit.id AS id,
+       sum(CASE hit.by WHEN 'vector' THEN 0.0 ELSE hit.weight END)
+         + coalesce(max(CASE hit.by WHEN 'vector' THEN hit.weight END), 0.0) AS score,
+       collect(DISTINCT hit.by) AS by
   MATCH (d:Decision {id: id})
   WHERE (search.include_history OR NOT d.status IN ['superseded', 'deprecated', 'rejected'])
     AND (search.statuses IS NULL OR d.status IN search.statuses)

@@ -19,7 +19,7 @@ SET dec.status = CASE WHEN d.source = 'adr' AND NOT EXISTS { (:Decision)-[:SUPER
     dec.keywords = d.keywords, dec.pattern = d.pattern, dec.category = d.category,
     dec.reversibility = d.reversibility, dec.impact = d.impact, dec.pros = d.pros,
     dec.cons = d.cons, dec.risks = d.risks, dec.assumptions = d.assumptions, dec.quality = d.quality,
-    dec.embedding = d.embedding
+    dec.embedding = d.embedding, dec.alternatives_embedding = d.alternatives_embedding
 MERGE (dec)-[:IN_SESSION]->(s)
 FOREACH (alt IN d.alternatives |
   MERGE (a:Alternative {id: alt.id})

@@ -193,6 +193,7 @@ class DecisionNode(AsyncStructuredNode):
     assumptions = ArrayProperty(StringProperty(), default=list)
     quality = FloatProperty()
     embedding = ArrayProperty(FloatProperty())
+    alternatives_embedding = ArrayProperty(FloatProperty())
 
     supersedes = AsyncRelationshipTo("DecisionNode", "SUPERSEDES", model=SupersedesRel)
     superseded_by = AsyncRelationshipFrom("DecisionNode", "SUPERSEDES", model=SupersedesRel)

@@ -8,8 +8,11 @@ from typer.testing import CliRunner
 
 from api.journal import DecisionJournal
 from api.usecases.search import search_decisions, search_hits
+from graph.cypher import load_query
 from graph.executor import CountingExecutor
 from graph.filters import DecisionFilter, lucene_escape
+from nlp.embedding import alternatives_text
+from tests.support.cypher import support_query
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "platform-sync.txt"
 
@@ -155,3 +158,22 @@ def test_cli_search_says_which_filters_it_dropped() -> None:
     assert answer["filters_dropped"] == ["stakeholder=@zed"] and "PostgreSQL" in answer["hits"][0]["decision"]["summary"]
     said = runner.invoke(app, ["search", "Why did we choose PostgreSQL, as asked by Zed?"])
     assert "dropped (nothing matched with them): stakeholder=@zed" in said.stdout
+
+
+async def test_a_decision_is_found_by_the_nearer_of_its_own_vector_and_its_alternatives(journal: DecisionJournal) -> None:
+    redux = await journal.record_decision(
+        "Use Redux to manage client state", context="Components need consistent shared state.",
+        alternatives=["MobX", "React context only"],
+    )
+    lone = await journal.record_decision("Adopt OpenTelemetry for tracing")
+    executor = journal.services.executor
+    stored = {row["id"]: row["weighed"] for row in await executor.read(support_query("testing_decisions_with_alternatives_vector"))}
+    assert stored == {redux["id"]: True, lone["id"]: False}
+    embedder = journal.services.ingest.embedder
+    assert embedder is not None
+    weighed = alternatives_text("Use Redux to manage client state", "Use Redux to manage client state",
+                                [("MobX", None), ("React context only", None)])
+    assert weighed is not None
+    nearest = await executor.read(load_query("decision_vector"), {"embedding": embedder.embed([weighed])[0], "limit": 2})
+    # Its alternatives' vector is the very text asked: the nearer vector is what counts.
+    assert nearest[0]["id"] == redux["id"] and nearest[0]["score"] > 0.999

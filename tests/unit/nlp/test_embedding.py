@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from nlp.embedding import MiniLMEmbedder, embedding_text
+from nlp.embedding import MiniLMEmbedder, alternatives_text, embedding_text
 
 
 @pytest.fixture(scope="module")
@@ -32,3 +32,11 @@ def test_embedding_text_follows_seed_002() -> None:
     assert embedding_text("Raise the timeout", "Override defaults", "cron", "failed at 60s") == (
         "Raise the timeout | Pattern: Override defaults | cron | failed at 60s"
     )
+
+
+def test_the_alternatives_text_names_what_they_were_weighed_for_and_why_each_lost() -> None:
+    assert alternatives_text("Client state", "Use Redux", [("MobX", "nobody knew it"), ("Context only", None)]) == (
+        "Client state. Considered instead: MobX (nobody knew it); Context only"
+    )
+    assert alternatives_text(None, "Use Redux", [("MobX", None)]) == "Use Redux. Considered instead: MobX"
+    assert alternatives_text("Client state", "Use Redux", [(" ", "blank")]) is None
