@@ -22,7 +22,6 @@ from graph.filters import DecisionFilter, lucene_escape
 from graph.local.throwaway import throwaway_neo4j
 from graph.schema import apply_schema
 from graph.search import FULLTEXT_WEIGHT, VECTOR_MIN_SCORE, fulltext_weights
-from nlp.embedding import Embedder
 from nlp.evaluation.search_baselines import Document, Fts5Index, JaccardIndex, reciprocal_rank
 from nlp.question import parse_question
 from nlp.readers.adr_collection import adr_files, read_adr_collection
@@ -87,11 +86,16 @@ class _Asked:
     ours: list[str]
     fulltext: Row | None
     vector: list[tuple[str, float]]
+    weighed: dict[str, float] = field(default_factory=dict)
 
 
 def fused(asked: _Asked, weight: float) -> list[str]:
     """The product's score fusion (graph.search) replayed for another full-text weight."""
     scores = {i: 2 * s - 1 for i, s in asked.vector if s >= VECTOR_MIN_SCORE}
+    # A candidate's vector share is that of the nearer of its own and its alternatives' vectors.
+    for i, s in asked.weighed.items():
+        if s >= VECTOR_MIN_SCORE:
+            scores[i] = max(scores.get(i, -2.0), 2 * s - 1)
     for decision_id, share in fulltext_weights(asked.fulltext, weight).items():
         scores[decision_id] = scores.get(decision_id, 0.0) + share
     return sorted(scores, key=lambda i: -scores[i])
@@ -136,15 +140,18 @@ async def _evaluate(
         parsed = parse_question(item["question"])
         text = lucene_escape(parsed.text)
         rows = await executor.read(load_query("search_retrieve_fulltext"), {"text": text, "k": CANDIDATES}) if text.strip() else []
-        vector = await _nearest(executor, embedder, parsed.sentence)
+        embedding = (await asyncio.to_thread(embedder.embed, [parsed.sentence]))[0]
+        vector = await _nearest(executor, embedding)
+        candidates = sorted({i for i, _ in vector} | set(rows[0]["ids"] if rows else ()))
+        weighed = await executor.read(load_query("decision_alternatives_similarity"), {"ids": candidates, "embedding": embedding})
         asked.append(_Asked(item["collection"], item["question"], item["adr"], expected,
-                            [h["decision"]["id"] for h in hits], rows[0] if rows else None, vector))
+                            [h["decision"]["id"] for h in hits], rows[0] if rows else None, vector,
+                            {row["id"]: float(row["score"]) for row in weighed}))
         baselines[item["question"]] = {"sqlite-fts5": fts.search(item["question"]), "jaccard": jaccard.search(item["question"])}
     return _score(asked, baselines, {name: len(docs) for name, docs in documents.items()})
 
 
-async def _nearest(executor: QueryExecutor, embedder: Embedder, sentence: str) -> list[tuple[str, float]]:
-    embedding = (await asyncio.to_thread(embedder.embed, [sentence]))[0]
+async def _nearest(executor: QueryExecutor, embedding: list[float]) -> list[tuple[str, float]]:
     rows = await executor.read(load_query("decision_vector"), {"embedding": embedding, "limit": CANDIDATES})
     return [(row["id"], float(row["score"])) for row in rows]
 

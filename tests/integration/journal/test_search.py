@@ -160,7 +160,7 @@ def test_cli_search_says_which_filters_it_dropped() -> None:
     assert "dropped (nothing matched with them): stakeholder=@zed" in said.stdout
 
 
-async def test_a_decision_is_found_by_the_nearer_of_its_own_vector_and_its_alternatives(journal: DecisionJournal) -> None:
+async def test_a_decision_stores_the_vector_of_its_alternatives_and_search_compares_it(journal: DecisionJournal) -> None:
     redux = await journal.record_decision(
         "Use Redux to manage client state", context="Components need consistent shared state.",
         alternatives=["MobX", "React context only"],
@@ -174,6 +174,9 @@ async def test_a_decision_is_found_by_the_nearer_of_its_own_vector_and_its_alter
     weighed = alternatives_text("Use Redux to manage client state", "Use Redux to manage client state",
                                 [("MobX", None), ("React context only", None)])
     assert weighed is not None
-    nearest = await executor.read(load_query("decision_vector"), {"embedding": embedder.embed([weighed])[0], "limit": 2})
-    # Its alternatives' vector is the very text asked: the nearer vector is what counts.
-    assert nearest[0]["id"] == redux["id"] and nearest[0]["score"] > 0.999
+    near = await executor.read(load_query("decision_alternatives_similarity"),
+                               {"ids": [redux["id"], lone["id"]], "embedding": embedder.embed([weighed])[0]})
+    # Only the decision that weighed options has their vector; asked its very text, it is exact.
+    assert [row["id"] for row in near] == [redux["id"]] and near[0]["score"] > 0.999
+    hits = await search_hits(journal.services, "Was MobX weighed for client state?")
+    assert hits[0]["decision"]["id"] == redux["id"]
