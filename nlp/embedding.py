@@ -126,4 +126,3 @@ def alternatives_text(subject: str | None, decision: str, options: Sequence[tupl
         return None
     weighed = "; ".join(f"{option} ({why})" if why else option for option, why in named)
     return f"{subject or decision}. Considered instead: {weighed}"
-

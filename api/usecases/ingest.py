@@ -176,12 +176,14 @@ def _inputs(
     weighed = [
         alternatives_text(d.subject, d.decision, [(a.option, a.why_not_chosen) for a in d.alternatives]) for d in found
     ]
-    # One ONNX pass over both kinds of text: the alternatives' vectors ride in the same batches.
-    extra = [text for text in weighed if text is not None]
-    embedded = embedder.embed(texts + extra) if embedder and texts else []
-    vectors: Sequence[list[float] | None] = embedded[: len(texts)] if embedded else [None] * len(found)
-    leftover = iter(embedded[len(texts):])
-    alternative_vectors = [next(leftover) if text is not None and embedded else None for text in weighed]
+    vectors: Sequence[list[float] | None] = [None] * len(found)
+    alternative_vectors: list[list[float] | None] = [None] * len(found)
+    if embedder and texts:
+        # One ONNX pass over both kinds of text: the alternatives' vectors ride in the same batches.
+        embedded = embedder.embed(texts + [text for text in weighed if text is not None])
+        vectors = embedded[: len(texts)]
+        rest = iter(embedded[len(texts):])
+        alternative_vectors = [next(rest) if text is not None else None for text in weighed]
     inputs = []
     for decision, vector, alternatives_vector in zip(found, vectors, alternative_vectors, strict=True):
         message_ids = tuple(conversation.messages[seq].id for seq in decision.messages)
