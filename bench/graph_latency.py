@@ -35,7 +35,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from graph_generator import cluster_vectors, generate, questions
+from graph_generator import COMPONENTS, cluster_vectors, generate, questions
 from pydantic import SecretStr
 from starlette.testclient import TestClient
 
@@ -190,8 +190,14 @@ async def run(uri: str, password: str, server_pid: int, total: int, count: int) 
         dirs = sorted({"/".join(x["target"]["path"].split("/")[:3]) for r in rows for x in r["relationships"] if x["type"] == "AFFECTS"})
         impact_dirs = [rng.choice(dirs) for _ in range(count)]
 
+        sessions = [f"bench-{rng.choice(COMPONENTS)}" for _ in range(count)]
+
         async def search(i: int) -> None:
             await search_hits(services, texts[i], DecisionFilter(), 10)
+
+        async def search_in_session(i: int) -> None:
+            # A component's session holds 1/15 of the graph: every decision of it is compared.
+            await search_hits(services, texts[i], DecisionFilter(session=sessions[i]), 10)
 
         async def chain(i: int) -> None:
             await services.reader.chain(chain_ids[i])
@@ -201,9 +207,10 @@ async def run(uri: str, password: str, server_pid: int, total: int, count: int) 
             await services.reader.decisions(page.ids)
 
         first_searches = await timed(count, search)
-        await keep_reading(SERVING_WARM_UP_SECONDS, [search, chain, impact], count)
+        await keep_reading(SERVING_WARM_UP_SECONDS, [search, chain, impact, search_in_session], count)
         results: dict[str, list[float]] = {}
-        for name, action in (("search", search), ("chain", chain), ("impact", impact)):
+        for name, action in (("search", search), ("chain", chain), ("impact", impact),
+                             ("search within a session", search_in_session)):
             results[name] = await timed(count, action)
     settings = Settings(neo4j=Neo4jSettings(uri=uri, password=SecretStr(password)))
     trips: list[int] = []

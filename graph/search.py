@@ -24,6 +24,12 @@ FULLTEXT_WEIGHT = 0.1
 x its full-text score over the best full-text score of the question. Chosen by
 cross-validation over ADR collections (`eval search`, docs/quality.md): reciprocal-rank
 fusion threw away how sure each retriever was and scored below the vector retriever alone."""
+SCOPE_SCAN = 1000
+"""Within a session or series, a scope of up to this many decisions is compared with the
+question in full; a larger one keeps what is in it of the vector index's this many nearest.
+The full-text index's this many best hits are kept to the scope too. Neither index can
+filter by session, and a session's own may rank below thousands elsewhere. At 100k
+decisions either costs about as much as the unscoped query (docs/performance.md)."""
 VECTOR_WEIGHT = 1.0
 VECTOR_MIN_SCORE = 0.65
 """Neo4j's cosine score is (1 + cos) / 2; below cos 0.3 a "nearest" decision is unrelated
@@ -42,8 +48,9 @@ class SearchHit:
 class DecisionSearch:
     """Full-text and vector retrieval over decisions, fused, filtered and read in Neo4j."""
 
-    def __init__(self, executor: QueryExecutor) -> None:
+    def __init__(self, executor: QueryExecutor, scope_scan: int = SCOPE_SCAN) -> None:
         self._executor = executor
+        self._scope_scan = scope_scan
         self._reader = DecisionReader(executor)
 
     async def search(
@@ -66,7 +73,7 @@ class DecisionSearch:
         has_terms = re.search(r"\w", query) is not None
         vector, fulltext_rows = await asyncio.gather(
             _resolved(embedding),
-            self._executor.read(load_query("search_retrieve_fulltext"), {"text": query, "k": _retrieved(limit)})
+            self._executor.read(load_query("search_retrieve_fulltext"), fulltext_params(query, _retrieved(limit), filters, self._scope_scan))
             if has_terms else _nothing(),
         )
         if not has_terms and vector is None:
@@ -79,6 +86,7 @@ class DecisionSearch:
             **filters.params(),
             "embedding": list(vector) if vector is not None else None,
             "k": _retrieved(limit),
+            "scope_scan": self._scope_scan,
             "min_score": VECTOR_MIN_SCORE,
             "ranked": [{"id": i, "weight": weight, "by": "fulltext"} for i, weight in fulltext.items()],
             "weight": VECTOR_WEIGHT,
@@ -103,6 +111,14 @@ def fulltext_weights(row: Row | None, weight: float = FULLTEXT_WEIGHT) -> dict[s
     for decision_id, score in zip(row["ids"], row["scores"], strict=True):
         weights.setdefault(decision_id, weight * score / best)
     return weights
+
+
+def fulltext_params(text: str, k: int, filters: DecisionFilter, scope_scan: int = SCOPE_SCAN) -> dict[str, object]:
+    """Parameters of ``search_retrieve_fulltext``: within a session or series, the index's
+    best ``scope_scan`` hits are kept to it before the best ``k`` are taken."""
+    scoped = filters.session is not None or filters.series is not None
+    return {"text": text, "k": k, "scan": max(k, scope_scan) if scoped else k,
+            "session": filters.session, "series": filters.series}
 
 
 def _retrieved(limit: int) -> int:

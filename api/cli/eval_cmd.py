@@ -12,7 +12,7 @@ import typer
 
 from api.cli.context import CliContext, cli_context, fail
 from api.usecases.evolution_eval import evaluate_evolution
-from api.usecases.search_eval import evaluate_search
+from api.usecases.search_eval import SearchEvaluation, evaluate_search
 from api.usecases.services import load_llm, with_llm
 from nlp.detect import DecisionDetector
 from nlp.detector_model import shipped_model
@@ -242,22 +242,33 @@ def search_command(
                  f"{data / 'adr'} are scored")
     cli.note("starting a throwaway Neo4j and importing the ADR collections ...")
     result = evaluate_search(cli.settings, shared_dir, data, cli.note)
-    if not result.questions:
+    if not result.within.questions:
         raise fail("no ADR collection of the questions was found", code=2)
+    scopes = {"within_collection": result.within, "across_collections": result.across}
     if as_json:
-        typer.echo(json.dumps({
-            "questions": result.questions, "decisions": result.decisions,
-            "systems": {n: {"mrr@10": round(s.mrr, 4), "recall@5": round(s.recall5, 4),
-                            "mrr@10_by_collection": [round(v, 4) for v in result.spread(n)]}
-                        for n, s in result.pooled.items()},
-            "collections": {name: {"decisions": c.decisions, "questions": len(c.scores["ours"].reciprocal_ranks),
-                                   "chosen_fulltext_weight": c.chosen_weight,
-                                   "systems": {n: {"mrr@10": round(s.mrr, 4), "recall@5": round(s.recall5, 4)}
-                                               for n, s in c.scores.items()}}
-                            for name, c in result.collections.items()},
-        }, indent=2))
+        typer.echo(json.dumps({scope: _search_json(r) for scope, r in scopes.items()}, indent=2))
         return
-    cli.out.print(f"search over {result.decisions} ADRs in {len(result.collections)} collections, "
+    for title, scored in (("within its collection (search --session REPO)", result.within),
+                          ("across all collections at once", result.across)):
+        _print_search(cli, title, scored, verbose)
+
+
+def _search_json(result: SearchEvaluation) -> dict[str, object]:
+    return {
+        "questions": result.questions, "decisions": result.decisions,
+        "systems": {n: {"mrr@10": round(s.mrr, 4), "recall@5": round(s.recall5, 4), "empty_answers": s.empty,
+                        "mrr@10_by_collection": [round(v, 4) for v in result.spread(n)]}
+                    for n, s in result.pooled.items()},
+        "collections": {name: {"decisions": c.decisions, "questions": len(c.scores["ours"].reciprocal_ranks),
+                               "chosen_fulltext_weight": c.chosen_weight,
+                               "systems": {n: {"mrr@10": round(s.mrr, 4), "recall@5": round(s.recall5, 4)}
+                                           for n, s in c.scores.items()}}
+                        for name, c in result.collections.items()},
+    }
+
+
+def _print_search(cli: CliContext, title: str, result: SearchEvaluation, verbose: bool) -> None:
+    cli.out.print(f"\nsearch {title}: {result.decisions} ADRs in {len(result.collections)} collections, "
                   f"{result.questions} questions", highlight=False)
     systems = list(result.pooled)
     cli.out.print(f"{'collection':<40}{'n':>4}  " + "  ".join(f"{s[:22]:>22}" for s in systems) + "  fold's weight", highlight=False)
@@ -268,6 +279,8 @@ def search_command(
     cli.out.print(f"{'all (MRR@10 / Recall@5)':<40}{result.questions:>4}  {cells}", highlight=False)
     spread = "  ".join(f"{'{:.3f} ± {:.3f}'.format(*result.spread(s)):>22}" for s in systems)
     cli.out.print(f"{'MRR@10 by collection':<40}{'':>4}  {spread}", highlight=False)
+    empty = "  ".join(f"{result.pooled[s].empty:>22}" for s in systems)
+    cli.out.print(f"{'empty answers':<40}{'':>4}  {empty}", highlight=False)
     if verbose:
         for question, adr, rank in result.misses:
             cli.out.print(f"  rank {rank or '>10'}: {question}  [{adr}]", highlight=False, markup=False)

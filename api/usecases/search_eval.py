@@ -1,5 +1,9 @@
 """``eval search``: MRR@10 and Recall@5 of "why did we choose X?" over ADR collections,
-per collection, with the full-text weight chosen by cross-validation over collections."""
+per collection, with the full-text weight chosen by cross-validation over collections.
+
+Each question is asked twice: within its collection (``search --session REPO``, the way an
+engineer asks about their own project) and across every collection at once, where the
+decisions of other projects compete too. The baselines index the same decisions each time."""
 
 from __future__ import annotations
 
@@ -14,14 +18,14 @@ from api.settings import Settings
 from api.usecases.adr_import import import_adrs
 from api.usecases.runtime import default_lib_dir
 from api.usecases.search import search_hits
-from api.usecases.services import build_services
+from api.usecases.services import Services, build_services
 from graph.connection import open_driver
 from graph.cypher import load_query
 from graph.executor import Neo4jExecutor, QueryExecutor, Row
 from graph.filters import DecisionFilter, lucene_escape
 from graph.local.throwaway import throwaway_neo4j
 from graph.schema import apply_schema
-from graph.search import FULLTEXT_WEIGHT, VECTOR_MIN_SCORE, fulltext_weights
+from graph.search import FULLTEXT_WEIGHT, VECTOR_MIN_SCORE, fulltext_params, fulltext_weights
 from nlp.evaluation.search_baselines import Document, Fts5Index, JaccardIndex, reciprocal_rank
 from nlp.question import parse_question
 from nlp.readers.adr_collection import adr_files, read_adr_collection
@@ -38,10 +42,13 @@ class SystemScore:
 
     reciprocal_ranks: list[float] = field(default_factory=list)
     top5: int = 0
+    empty: int = 0
+    """Questions answered with nothing at all (every collection holds its question's answer)."""
 
     def add(self, ranked: Sequence[str], expected: str) -> None:
         self.reciprocal_ranks.append(reciprocal_rank(ranked, expected))
         self.top5 += expected in ranked[:5]
+        self.empty += not ranked
 
     @property
     def mrr(self) -> float:
@@ -75,6 +82,14 @@ class SearchEvaluation:
         """Mean and standard deviation of MRR@10 over collections."""
         values = [c.scores[system].mrr for c in self.collections.values()]
         return mean(values), pstdev(values)
+
+
+@dataclass
+class SearchEvaluations:
+    """The same questions asked within their collection and across all of them."""
+
+    within: SearchEvaluation
+    across: SearchEvaluation
 
 
 @dataclass
@@ -114,7 +129,7 @@ def collection_dirs(shared: Path | None, data: Path) -> list[Path]:
 async def _evaluate(
     executor: QueryExecutor, settings: Settings, collections: list[Path], questions: list[dict[str, str]],
     progress: Callable[[str], None],
-) -> SearchEvaluation:
+) -> SearchEvaluations:
     await apply_schema(executor, settings.embedding.dimension)
     services = build_services(settings, executor)
     embedder = services.ingest.embedder
@@ -130,29 +145,48 @@ async def _evaluate(
             for message, d, adr in zip(conversation.messages, decisions, links, strict=True)
         ]
         progress(f"imported {folder.name}: {len(decisions)} ADRs")
-    all_documents = [d for docs in documents.values() for d in docs]
-    fts, jaccard = Fts5Index(all_documents), JaccardIndex(all_documents)
-    asked: list[_Asked] = []
-    baselines: dict[str, dict[str, list[str]]] = {}
+    pooled_baselines = (Fts5Index([d for docs in documents.values() for d in docs]),
+                        JaccardIndex([d for docs in documents.values() for d in docs]))
+    own_baselines = {name: (Fts5Index(docs), JaccardIndex(docs)) for name, docs in documents.items()}
+    asked: dict[str, list[_Asked]] = {"within": [], "across": []}
+    baselines: dict[str, dict[str, dict[str, list[str]]]] = {"within": {}, "across": {}}
     for item in questions:
         expected = ids[(item["collection"], item["adr"])]
-        hits = await search_hits(services, item["question"], DecisionFilter(include_history=True), 10, settings.journal)
         parsed = parse_question(item["question"])
-        text = lucene_escape(parsed.text)
-        rows = await executor.read(load_query("search_retrieve_fulltext"), {"text": text, "k": CANDIDATES}) if text.strip() else []
         embedding = (await asyncio.to_thread(embedder.embed, [parsed.sentence]))[0]
-        vector = await _nearest(executor, embedding)
-        candidates = sorted({i for i, _ in vector} | set(rows[0]["ids"] if rows else ()))
-        weighed = await executor.read(load_query("decision_alternatives_similarity"), {"ids": candidates, "embedding": embedding})
-        asked.append(_Asked(item["collection"], item["question"], item["adr"], expected,
-                            [h["decision"]["id"] for h in hits], rows[0] if rows else None, vector,
-                            {row["id"]: float(row["score"]) for row in weighed}))
-        baselines[item["question"]] = {"sqlite-fts5": fts.search(item["question"]), "jaccard": jaccard.search(item["question"])}
-    return _score(asked, baselines, {name: len(docs) for name, docs in documents.items()})
+        for scope, session in (("within", item["collection"]), ("across", None)):
+            asked[scope].append(await _ask(executor, services, settings, item, expected, embedding, session))
+            fts, jaccard = own_baselines[item["collection"]] if session else pooled_baselines
+            baselines[scope][item["question"]] = {"sqlite-fts5": fts.search(item["question"]),
+                                                 "jaccard": jaccard.search(item["question"])}
+    sizes = {name: len(docs) for name, docs in documents.items()}
+    return SearchEvaluations(*(_score(asked[scope], baselines[scope], sizes) for scope in ("within", "across")))
 
 
-async def _nearest(executor: QueryExecutor, embedding: list[float]) -> list[tuple[str, float]]:
-    rows = await executor.read(load_query("decision_vector"), {"embedding": embedding, "limit": CANDIDATES})
+async def _ask(
+    executor: QueryExecutor, services: Services, settings: Settings, item: dict[str, str], expected: str,
+    embedding: list[float], session: str | None,
+) -> _Asked:
+    """Ours' answer to one question (within ``session``, or across all when None), with what
+    each retriever brought, so fusion can be replayed for other full-text weights."""
+    question = item["question"]
+    scope = DecisionFilter(include_history=True, session=session)
+    hits = await search_hits(services, question, scope, 10, settings.journal)
+    text = lucene_escape(parse_question(question).text)
+    rows = await executor.read(load_query("search_retrieve_fulltext"), fulltext_params(text, CANDIDATES, scope)) if text.strip() else []
+    vector = await _nearest(executor, embedding, session)
+    candidates = sorted({i for i, _ in vector} | set(rows[0]["ids"] if rows else ()))
+    weighed = await executor.read(load_query("decision_alternatives_similarity"), {"ids": candidates, "embedding": embedding})
+    return _Asked(item["collection"], question, item["adr"], expected, [h["decision"]["id"] for h in hits],
+                  rows[0] if rows else None, vector, {row["id"]: float(row["score"]) for row in weighed})
+
+
+async def _nearest(executor: QueryExecutor, embedding: list[float], session: str | None) -> list[tuple[str, float]]:
+    if session is None:
+        rows = await executor.read(load_query("decision_vector"), {"embedding": embedding, "limit": CANDIDATES})
+    else:
+        rows = await executor.read(load_query("decision_vector_in_session"),
+                                   {"embedding": embedding, "session": session, "limit": CANDIDATES})
     return [(row["id"], float(row["score"])) for row in rows]
 
 
@@ -184,13 +218,13 @@ def load_questions(questions_file: Path) -> list[dict[str, str]]:
 
 def evaluate_search(
     settings: Settings, shared: Path | None, data: Path, progress: Callable[[str], None] = lambda _: None
-) -> SearchEvaluation:
+) -> SearchEvaluations:
     """Import every ADR collection into a throwaway Neo4j and score ``data/search_questions.jsonl``."""
     questions = load_questions(data / "search_questions.jsonl")
     collections = [c for c in collection_dirs(shared, data) if c.name in {q["collection"] for q in questions}]
     questions = [q for q in questions if q["collection"] in {c.name for c in collections}]
 
-    async def run(uri: str, user: str, password: str) -> SearchEvaluation:
+    async def run(uri: str, user: str, password: str) -> SearchEvaluations:
         async with open_driver(uri, user, password) as driver:
             return await _evaluate(Neo4jExecutor(driver), settings, collections, questions, progress)
 

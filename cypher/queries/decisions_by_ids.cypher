@@ -2,7 +2,8 @@
 // every decision connected to it by SUPERSEDES or REVISITS (either direction, up to 50
 // steps), so a chain is read in one round trip; or, with $search, a search's best hits.
 // A search's hits are the decisions nearest to $search.embedding (cosine score at least
-// $search.min_score, k of them; a candidate counts the nearer of its own vector and that of
+// $search.min_score, k of them, among the decisions of $search.session or $search.series
+// when one is set; a candidate counts the nearer of its own vector and that of
 // the alternatives it weighed), each adding $search.weight x its cosine similarity to the
 // full-text weights the caller passes ($search.ranked: [{id, weight, by}]), kept by the search's
 // filters (the keys of a DecisionFilter's params, as in decisions_page), best
@@ -29,10 +30,41 @@ CALL () {
   UNION
   WITH $search AS search WHERE search IS NOT NULL
   CALL (search) {
-    WITH search WHERE search.embedding IS NOT NULL
-    CALL db.index.vector.queryNodes('decision_embedding', search.k, search.embedding) YIELD node, score
+    CALL (search) {
+      WITH search WHERE search.embedding IS NOT NULL AND search.session IS NULL AND search.series IS NULL
+      CALL db.index.vector.queryNodes('decision_embedding', search.k, search.embedding) YIELD node, score
+      RETURN node, score
+      UNION
+      // Within a session or a series the index's nearest across the graph may all lie
+      // elsewhere: a scope of up to $search.scope_scan decisions is compared in full, a larger
+      // one keeps the index's $search.scope_scan nearest that are in it.
+      WITH search WHERE search.embedding IS NOT NULL AND (search.session IS NOT NULL OR search.series IS NOT NULL)
+      CALL (search) {
+        MATCH (s:Session {id: search.session})
+        RETURN s
+        UNION
+        MATCH (s:Session {series: search.series})
+        WHERE search.session IS NULL
+        RETURN s
+      }
+      WITH search, collect(s) AS scope
+      WITH search, scope, reduce(n = 0, s IN scope | n + COUNT { (s)<-[:IN_SESSION]-(:Decision) }) AS size
+      CALL (search, scope, size) {
+        WITH search, scope WHERE size <= search.scope_scan
+        UNWIND scope AS s
+        MATCH (node:Decision)-[:IN_SESSION]->(s)
+        RETURN node, vector.similarity.cosine(node.embedding, search.embedding) AS score
+        UNION
+        WITH search, scope WHERE size > search.scope_scan
+        CALL db.index.vector.queryNodes('decision_embedding', search.scope_scan, search.embedding) YIELD node, score
+        WITH node, score WHERE EXISTS { MATCH (node)-[:IN_SESSION]->(s) WHERE s IN scope }
+        RETURN node, score
+      }
+      RETURN node, score
+    }
     WITH node, score WHERE score >= search.min_score
     ORDER BY score DESC
+    LIMIT $search.k
     RETURN collect({id: node.id, weight: search.weight * (2 * score - 1), by: 'vector'}) AS near
   }
   CALL (search) {

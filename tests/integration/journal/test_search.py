@@ -11,6 +11,7 @@ from api.usecases.search import search_decisions, search_hits
 from graph.cypher import load_query
 from graph.executor import CountingExecutor
 from graph.filters import DecisionFilter, lucene_escape
+from graph.search import DecisionSearch
 from nlp.embedding import alternatives_text
 from tests.support.cypher import support_query
 
@@ -180,3 +181,45 @@ async def test_a_decision_stores_the_vector_of_its_alternatives_and_search_compa
     assert [row["id"] for row in near] == [redux["id"]] and near[0]["score"] > 0.999
     hits = await search_hits(journal.services, "Was MobX weighed for client state?")
     assert hits[0]["decision"]["id"] == redux["id"]
+
+
+async def test_a_search_within_a_session_finds_its_decisions_however_many_others_are_nearer(
+    journal: DecisionJournal,
+) -> None:
+    # More decisions nearer to the question than a page's candidates, all in another session:
+    # retrieved across the whole graph and then filtered, the session's own decision is lost.
+    for n in range(60):
+        await journal.record_decision(f"Keep the ledger of service {n} in PostgreSQL", session_id="platform")
+    balances = await journal.record_decision(
+        "Store account balances in a relational database", rationale="Balances need transactions.",
+        session_id="payments",
+    )
+    scoped = await search_hits(journal.services, "Where do we keep the ledger?", DecisionFilter(session="payments"))
+    assert [hit["decision"]["id"] for hit in scoped] == [balances["id"]]
+    assert scoped[0]["retrievers"] == ["vector"]
+    unscoped = await search_hits(journal.services, "Where do we keep the ledger?")
+    assert balances["id"] not in {hit["decision"]["id"] for hit in unscoped}
+    # Full-text too: the session's only decision with the word is found below 60 better matches.
+    worded = await search_hits(journal.services, "PostgreSQL transactions", DecisionFilter(session="payments"))
+    assert [hit["decision"]["id"] for hit in worded] == [balances["id"]]
+
+
+async def test_a_session_larger_than_the_scope_scan_keeps_the_indexes_nearest_that_are_in_it(
+    journal: DecisionJournal,
+) -> None:
+    for n in range(2):
+        await journal.record_decision(f"Keep the ledger of service {n} in PostgreSQL", session_id="platform")
+    balances = await journal.record_decision("Store account balances in a relational database", session_id="payments")
+    for n in range(5):
+        await journal.record_decision(f"Name message queue {n} after its topic", session_id="payments")
+    embedder = journal.services.ingest.embedder
+    assert embedder is not None
+    question = "Where do we keep the ledger?"
+    vector = embedder.embed([question])[0]
+    within = DecisionFilter(session="payments")
+    # Six decisions in the session, a scan of five: the index's five nearest, kept to the session.
+    by_index = await DecisionSearch(journal.services.executor, scope_scan=5).search(question, vector, within)
+    # Six within a scan of six: all six compared.
+    in_full = await DecisionSearch(journal.services.executor, scope_scan=6).search(question, vector, within)
+    assert [hit.record.id for hit in by_index][:1] == [hit.record.id for hit in in_full][:1] == [balances["id"]]
+    assert all(hit.record.id != balances["id"] or hit.retrievers == ("vector",) for hit in by_index)
