@@ -94,6 +94,9 @@ async def test_decisions_of_different_series_link_only_on_a_named_issue(journal:
     await journal.ingest_session(folder / "2021" / "b-sync.md", series="platform-team")
     other = await journal.ingest_session(folder / "2021" / "a-sync.md", series="mobile-team")
     assert (other.superseded, other.revisited) == (0, 0)  # same words, another group's agenda
+    # Asked within a series, search compares that series' decisions only.
+    mobile = await journal.search_decisions("Why the build pipeline?", {"series": "mobile-team", "history": True})
+    assert mobile and {d["id"] for d in mobile} <= set(other.decision_ids)
 
 
 def test_cli_ingests_a_folder_oldest_first_and_says_what_it_dated(tmp_path: Path) -> None:
