@@ -145,8 +145,8 @@ async def _evaluate(
             for message, d, adr in zip(conversation.messages, decisions, links, strict=True)
         ]
         progress(f"imported {folder.name}: {len(decisions)} ADRs")
-    pooled_baselines = (Fts5Index([d for docs in documents.values() for d in docs]),
-                        JaccardIndex([d for docs in documents.values() for d in docs]))
+    every = [d for docs in documents.values() for d in docs]
+    pooled_baselines = (Fts5Index(every), JaccardIndex(every))
     own_baselines = {name: (Fts5Index(docs), JaccardIndex(docs)) for name, docs in documents.items()}
     asked: dict[str, list[_Asked]] = {"within": [], "across": []}
     baselines: dict[str, dict[str, dict[str, list[str]]]] = {"within": {}, "across": {}}
