@@ -92,10 +92,19 @@ class DecisionSearch:
             "weight": VECTOR_WEIGHT,
             "limit": limit,
         }
-        return [
-            SearchHit(record, float(found["score"]), tuple(sorted(set(found["by"]))))
-            for record, found in await self._reader.found(search, filters.groups)
-        ]
+        hits = await self._reader.found(search, filters.groups)
+        if len(hits) < limit and _narrows(filters) and search["k"] < self._scope_scan:
+            # A short page under a filter may be the filter starving the candidates: the
+            # graph's nearest and best may all fail it (a person's one decision on a subject
+            # others decided fifty times). Ask again with SCOPE_SCAN candidates from each.
+            wider = await self._executor.read(
+                load_query("search_retrieve_fulltext"), fulltext_params(query, self._scope_scan, filters, self._scope_scan)
+            ) if has_terms else []
+            search["k"] = self._scope_scan
+            search["ranked"] = [{"id": i, "weight": weight, "by": "fulltext"}
+                                for i, weight in fulltext_weights(wider[0] if wider else None).items()]
+            hits = await self._reader.found(search, filters.groups)
+        return [SearchHit(record, float(found["score"]), tuple(sorted(set(found["by"])))) for record, found in hits]
 
 
 def fulltext_weights(row: Row | None, weight: float = FULLTEXT_WEIGHT) -> dict[str, float]:
@@ -119,6 +128,13 @@ def fulltext_params(text: str, k: int, filters: DecisionFilter, scope_scan: int 
     scoped = filters.session is not None or filters.series is not None
     return {"text": text, "k": k, "scan": max(k, scope_scan) if scoped else k,
             "session": filters.session, "series": filters.series}
+
+
+def _narrows(filters: DecisionFilter) -> bool:
+    """Whether a filter other than history, access groups or a session/series scope (whose
+    decisions are retrieved as a scope already) may leave out the nearest candidates."""
+    return any((filters.statuses, filters.tags, filters.tags_all, filters.stakeholder, filters.since, filters.until,
+                filters.path_prefix, filters.feature, filters.source, filters.text))
 
 
 def _retrieved(limit: int) -> int:

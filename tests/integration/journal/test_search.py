@@ -81,7 +81,8 @@ async def test_a_question_with_filters_is_retrieved_fused_filtered_and_read_in_t
     assert counted.round_trips == 2  # full-text; then vector, fusion, filters and the read
     tagged = await search_hits(services, "tracing", DecisionFilter(tags=("observability",)))
     assert [h["decision"]["id"] for h in tagged] == [ids["otel"]]
-    assert counted.round_trips == 4
+    # One hit for a page of ten under a filter: asked once more with wider candidates.
+    assert counted.round_trips == 6
     # Filters narrow the fused candidates before the page is cut, not after.
     under_src = await search_hits(services, "PostgreSQL Redis REST tracing", DecisionFilter(path_prefix="src/"), limit=1)
     assert [h["decision"]["id"] for h in under_src] in ([ids["rest"]], [ids["otel"]])
@@ -223,3 +224,18 @@ async def test_a_session_larger_than_the_scope_scan_keeps_the_indexes_nearest_th
     in_full = await DecisionSearch(journal.services.executor, scope_scan=6).search(question, vector, within)
     assert [hit.record.id for hit in by_index][:1] == [hit.record.id for hit in in_full][:1] == [balances["id"]]
     assert all(hit.record.id != balances["id"] or hit.retrievers == ("vector",) for hit in by_index)
+
+
+async def test_a_filter_that_the_nearest_candidates_all_fail_is_searched_again_wider(journal: DecisionJournal) -> None:
+    for n in range(60):
+        await journal.record_decision(f"Keep the ledger of service {n} in PostgreSQL", decision_maker="@bob")
+    balances = await journal.record_decision(
+        "Store account balances in a relational database", decision_maker="@alice",
+    )
+    # Asked for Alice's: the 50 nearest are all Bob's; the wider second pass finds hers.
+    by_alice = await search_hits(journal.services, "Where do we keep the ledger?", DecisionFilter(stakeholder="@alice"))
+    assert [hit["decision"]["id"] for hit in by_alice] == [balances["id"]]
+    # Read from the question, the person is applied, not dropped as if she had decided nothing.
+    asked = await search_decisions(journal.services, "Where do we keep the ledger, as decided by @alice?")
+    assert [hit.record.id for hit in asked.hits] == [balances["id"]]
+    assert asked.filters_applied == ("stakeholder=@alice",) and asked.filters_dropped == ()
