@@ -82,10 +82,11 @@ class DecisionSearch:
             page = await DecisionListing(self._executor).page(replace(filters, text=None), DecisionOrder.NEWEST, 0, limit)
             return [SearchHit(record, 0.0) for record in await self._reader.decisions(page.ids, filters.groups)]
         fulltext = fulltext_weights(fulltext_rows[0] if fulltext_rows else None)
+        retrieved = _retrieved(limit)
         search = {
             **filters.params(),
             "embedding": list(vector) if vector is not None else None,
-            "k": _retrieved(limit),
+            "k": retrieved,
             "scope_scan": self._scope_scan,
             "min_score": VECTOR_MIN_SCORE,
             "ranked": [{"id": i, "weight": weight, "by": "fulltext"} for i, weight in fulltext.items()],
@@ -93,7 +94,7 @@ class DecisionSearch:
             "limit": limit,
         }
         hits = await self._reader.found(search, filters.groups)
-        if len(hits) < limit and _narrows(filters) and search["k"] < self._scope_scan:
+        if len(hits) < limit and _narrows(filters) and retrieved < self._scope_scan:
             # A short page under a filter may be the filter starving the candidates: the
             # graph's nearest and best may all fail it (a person's one decision on a subject
             # others decided fifty times). Ask again with SCOPE_SCAN candidates from each.
