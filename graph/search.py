@@ -81,7 +81,6 @@ class DecisionSearch:
             # any, was only punctuation, so it must not filter either).
             page = await DecisionListing(self._executor).page(replace(filters, text=None), DecisionOrder.NEWEST, 0, limit)
             return [SearchHit(record, 0.0) for record in await self._reader.decisions(page.ids, filters.groups)]
-        fulltext = fulltext_weights(fulltext_rows[0] if fulltext_rows else None)
         retrieved = _retrieved(limit)
         search = {
             **filters.params(),
@@ -89,7 +88,7 @@ class DecisionSearch:
             "k": retrieved,
             "scope_scan": self._scope_scan,
             "min_score": VECTOR_MIN_SCORE,
-            "ranked": [{"id": i, "weight": weight, "by": "fulltext"} for i, weight in fulltext.items()],
+            "ranked": _ranked(fulltext_rows),
             "weight": VECTOR_WEIGHT,
             "limit": limit,
         }
@@ -102,8 +101,7 @@ class DecisionSearch:
                 load_query("search_retrieve_fulltext"), fulltext_params(query, self._scope_scan, filters, self._scope_scan)
             ) if has_terms else []
             search["k"] = self._scope_scan
-            search["ranked"] = [{"id": i, "weight": weight, "by": "fulltext"}
-                                for i, weight in fulltext_weights(wider[0] if wider else None).items()]
+            search["ranked"] = _ranked(wider)
             hits = await self._reader.found(search, filters.groups)
         return [SearchHit(record, float(found["score"]), tuple(sorted(set(found["by"])))) for record, found in hits]
 
@@ -129,6 +127,12 @@ def fulltext_params(text: str, k: int, filters: DecisionFilter, scope_scan: int 
     scoped = filters.session is not None or filters.series is not None
     return {"text": text, "k": k, "scan": max(k, scope_scan) if scoped else k,
             "session": filters.session, "series": filters.series}
+
+
+def _ranked(fulltext_rows: Sequence[Row]) -> list[dict[str, object]]:
+    """The full-text hits as ``decisions_by_ids`` fuses them: ``[{id, weight, by}]``."""
+    weights = fulltext_weights(fulltext_rows[0] if fulltext_rows else None)
+    return [{"id": i, "weight": weight, "by": "fulltext"} for i, weight in weights.items()]
 
 
 def _narrows(filters: DecisionFilter) -> bool:

@@ -155,7 +155,7 @@ async def _evaluate(
         parsed = parse_question(item["question"])
         embedding = (await asyncio.to_thread(embedder.embed, [parsed.sentence]))[0]
         for scope, session in (("within", item["collection"]), ("across", None)):
-            asked[scope].append(await _ask(executor, services, settings, item, expected, embedding, session))
+            asked[scope].append(await _ask(executor, services, settings, item, expected, parsed.text, embedding, session))
             fts, jaccard = own_baselines[item["collection"]] if session else pooled_baselines
             baselines[scope][item["question"]] = {"sqlite-fts5": fts.search(item["question"]),
                                                  "jaccard": jaccard.search(item["question"])}
@@ -165,14 +165,14 @@ async def _evaluate(
 
 async def _ask(
     executor: QueryExecutor, services: Services, settings: Settings, item: dict[str, str], expected: str,
-    embedding: list[float], session: str | None,
+    terms: str, embedding: list[float], session: str | None,
 ) -> _Asked:
     """Ours' answer to one question (within ``session``, or across all when None), with what
     each retriever brought, so fusion can be replayed for other full-text weights."""
     question = item["question"]
     scope = DecisionFilter(include_history=True, session=session)
     hits = await search_hits(services, question, scope, 10, settings.journal)
-    text = lucene_escape(parse_question(question).text)
+    text = lucene_escape(terms)
     rows = await executor.read(load_query("search_retrieve_fulltext"), fulltext_params(text, CANDIDATES, scope)) if text.strip() else []
     vector = await _nearest(executor, embedding, session)
     candidates = sorted({i for i, _ in vector} | set(rows[0]["ids"] if rows else ()))
