@@ -14,9 +14,12 @@ vector and unseen words cost nothing. Per message:
 - the rule signals of ``nlp.detect`` for the messages the pre-filter let through.
 
 Words are shared by every kind of conversation (``kind_of``: notes, a meeting that votes,
-a spoken meeting, a chat); everything about a message's place among its neighbours is
-learned per kind, and rule signals both ways: what "no vote follows" means in W3C minutes
-is not what it means in a two-person chat.
+a spoken meeting, a long chat, a short thread); everything about a message's place among
+its neighbours is learned per kind, and rule signals both ways: what "no vote follows"
+means in W3C minutes is not what it means in a two-person chat. In a short thread the
+neighbours' words are left out: a thread of five messages has little to learn them from,
+and what was learned of them fitted single threads (in-sample +0.5 a word, out of fold
+noise; docs/quality.md).
 
 No embedding: all-MiniLM on this project's 2 cores embeds about 73 short messages a
 second, and detection must keep up with 2,000.
@@ -54,17 +57,26 @@ SPOKEN_SHARE = 0.15
 spoken and transcribed, whatever its file format."""
 
 
+THREAD_MESSAGES = 20
+"""A chat of fewer messages than this is one short thread (a question, a few replies, an
+answer), not a long channel or log: the same length below which a conversation is not
+read as a spoken meeting."""
+
+
 VOTING_SHARE = 0.02
 """A conversation in which at least this share of messages (and at least 3) are bare votes
 decides by voting: IRC-scribed minutes, a chat that polls with "+1"."""
 
 
 def kind_of(conversation: Conversation) -> str:
-    """``notes``, ``voting``, ``spoken`` or ``chat``: how a conversation reaches its decisions.
+    """``notes``, ``voting``, ``spoken``, ``chat`` or ``thread``: how a conversation reaches
+    its decisions.
 
     The kind is read from the conversation itself (markdown notes; whether it votes; a QMSum
-    file, or fillers in many messages, for a transcribed spoken meeting), so the same rule
-    holds at training and at ingest.
+    file, or fillers in many messages, for a transcribed spoken meeting; a chat's length), so
+    the same rule holds at training and at ingest. A short thread and a long channel differ
+    in how likely any one message is to be the decision, and in how it sits among the rest:
+    each has its own structure weights and operating point.
     """
     by_format = KINDS.get(conversation.source_format, "chat")
     if by_format == "notes":
@@ -74,9 +86,9 @@ def kind_of(conversation: Conversation) -> str:
     if votes >= 3 and votes >= VOTING_SHARE * len(messages):
         return "voting"
     fillers = sum(1 for m in messages if _FILLER.search(m.content))
-    if by_format == "spoken" or (len(messages) >= 20 and fillers >= SPOKEN_SHARE * len(messages)):
+    if by_format == "spoken" or (len(messages) >= THREAD_MESSAGES and fillers >= SPOKEN_SHARE * len(messages)):
         return "spoken"
-    return "chat"
+    return "thread" if len(messages) < THREAD_MESSAGES else "chat"
 
 
 def tokens(text: str, limit: int = MAX_TOKENS) -> list[str]:
@@ -177,7 +189,8 @@ class ConversationFeatures:
         for offset, label in ((-2, "p2"), (-1, "p1"), (1, "n1"), (2, "n2")):
             other = seq + offset
             if 0 <= other < len(self._messages):
-                names += [f"{label}:{w}" for w in self._words[other][:NEIGHBOUR_TOKENS]]
+                if self._kind != "thread":
+                    names += [f"{label}:{w}" for w in self._words[other][:NEIGHBOUR_TOKENS]]
                 if self._replies[other]:
                     names.append(f"{label}:reply")
             # No feature for "no neighbour": a one-message input is not the end of a meeting.

@@ -117,17 +117,21 @@ def score_detected(meetings: Sequence[LabelledMeeting], detected: Mapping[str, S
 
 def choose_operating_logits(items: Sequence[Featurized], fold_weights: dict[str, np.ndarray]) -> dict[str, float]:
     """Per kind of source, the raw log-odds threshold with the best mean F1 over the
-    sources of that kind, out of fold."""
+    sources of that kind that hold labelled decisions, out of fold; among equals, the one
+    with the fewest wrong detections. A kind seen only in meetings that decided nothing
+    (W3C calls without a resolution, read as long chats) gets the loosest threshold at which
+    they yield no more wrong detections than at the strictest: F1 is 0 there at every point."""
     chosen: dict[str, float] = {}
     dev = [item for item in items if item.meeting.conversation.session_id in fold_weights]
     logits = fold_logits(dev, fold_weights)
     for kind in sorted({item.features.kind for item in dev}):
         mine = [item for item in dev if item.features.kind == kind]
-        best, best_value = 0.0, -1.0
+        best, best_value = 0.0, (-1.0, 0)
         for candidate in np.arange(-3.0, 6.01, 0.25):
-            scores = score_sources(mine, logits, {kind: float(candidate)})
-            value = float(np.mean([(s.non_routine or s.score).pooled.f1 for s in scores]))
-            if value > best_value + 1e-9:
+            pooled = [(s.non_routine or s.score).pooled for s in score_sources(mine, logits, {kind: float(candidate)})]
+            labelled = [score.f1 for score in pooled if score.units]
+            value = (float(np.mean(labelled)) if labelled else 0.0, -sum(score.predicted - score.correct for score in pooled))
+            if value[0] > best_value[0] + 1e-9 or (abs(value[0] - best_value[0]) <= 1e-9 and value[1] > best_value[1]):
                 best, best_value = float(candidate), value
         chosen[kind] = best
     return chosen

@@ -1,0 +1,53 @@
+"""How a conversation's kind is read, what a short thread's features leave out, and how an
+operating point is chosen for a kind whose meetings decided nothing."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from nlp.detector_features import BUCKETS, THREAD_MESSAGES, ConversationFeatures, kind_of
+from nlp.evaluation.corpus import LabelledMeeting
+from nlp.evaluation.detection_cv import choose_operating_logits
+from nlp.evaluation.train import Featurized
+from nlp.schema import Conversation, Message
+
+
+def _conversation(texts: list[str], source_format: str = "chat", name: str = "c") -> Conversation:
+    messages = tuple(Message(id=f"{name}#{i}", seq=i, author="ab"[i % 2], content=t) for i, t in enumerate(texts))
+    return Conversation(session_id=name, source_format=source_format, messages=messages)
+
+
+def test_a_short_chat_is_a_thread_and_a_long_one_a_chat() -> None:
+    short = ["Should we use REST or GraphQL?", "REST keeps it simple.", "Then REST it is for now."]
+    assert kind_of(_conversation(short)) == "thread"
+    long = [f"Status update number {i} on the build." for i in range(THREAD_MESSAGES)]
+    assert kind_of(_conversation(long)) == "chat"
+    votes = [*long, "+1", "+1", "+1"]
+    assert kind_of(_conversation(votes)) == "voting"
+    assert kind_of(_conversation(short, source_format="markdown")) == "notes"
+
+
+def test_a_thread_keeps_whether_its_neighbours_agree_but_not_their_words() -> None:
+    texts = ["Should we cache pricing?", "We will not cache pricing.", "Agreed."]
+    thread = ConversationFeatures(_conversation(texts), {})
+    names = thread.names(1)
+    assert "thread|n1:reply" in names
+    assert not any(name.startswith(("thread|p1:", "thread|n1:")) and not name.endswith(":reply") for name in names)
+    long = ConversationFeatures(_conversation(texts + ["Lunch is at noon."] * THREAD_MESSAGES), {})
+    assert "chat|p1:should" in long.names(1)
+
+
+def test_a_kind_whose_meetings_decided_nothing_gets_the_loosest_point_with_the_fewest_wrong_detections() -> None:
+    texts = [f"Status update number {i} on the build." for i in range(THREAD_MESSAGES)]
+    texts[5] = "We decided nothing today."
+    conversation = _conversation(texts, name="quiet")
+    features = ConversationFeatures(conversation, {})
+    rows = tuple(tuple(row) for row in features.all_hashed())
+    meeting = LabelledMeeting("w3c", "g", False, conversation, (), frozenset())
+    item = Featurized(meeting, features, rows)
+    weights = np.zeros(BUCKETS)
+    distinct = sorted(set(rows[5]) - set().union(*(set(row) for i, row in enumerate(rows) if i != 5)))
+    weights[distinct[0]] = 2.0  # only message 5 scores above 0
+    chosen = choose_operating_logits([item], {"quiet": weights})
+    # At 2.0 message 5 is still detected (and wrong); from 2.25 on nothing is.
+    assert chosen == {"chat": 2.25}
