@@ -44,6 +44,10 @@ _SHORT_AGREEMENT = re.compile(
     r"no objections?|so resolved|resolved|done|deal|works for me|fine by me)\b",
     re.IGNORECASE,
 )
+_BACKCHANNEL = re.compile(
+    r"^\W*(?:(?:mm-hmm|uh-huh|mm+|hmm+|um+|uh+|ah+|oh|okay|ok|yeah|yes|yep|right|so|well|and|but)\b\W*)+$",
+    re.IGNORECASE,
+)
 _AGREEMENT_OPENING = re.compile(
     r"^\W*(agreed|i agree|agree|sounds good|\+1|fine by me|makes sense|no objections?)\b", re.IGNORECASE
 )
@@ -110,11 +114,20 @@ def is_short_agreement(text: str) -> bool:
 REPLY_CHARS = 60
 
 
+def is_backchannel(text: str) -> bool:
+    """"Mm-hmm.", "Um okay, so um": fillers and acknowledgements only, nothing said of its own
+    (a spoken meeting holds hundreds of them)."""
+    return bool(_BACKCHANNEL.match(text))
+
+
 def is_reply(text: str) -> bool:
-    """A vote, a short agreement, or a short message that opens by agreeing ("Agreed, let's
-    do that."): it joins a decision rather than stating one. "Agreed. We decided to use
-    PostgreSQL for the orders service because …" states one."""
-    return is_vote(text) or is_short_agreement(text) or (len(text) < REPLY_CHARS and bool(_AGREEMENT_OPENING.match(text)))
+    """A vote, a short agreement, a backchannel, or a short message that opens by agreeing
+    ("Agreed, let's do that."): it joins a decision rather than stating one. "Agreed. We
+    decided to use PostgreSQL for the orders service because …" states one."""
+    return (
+        is_vote(text) or is_short_agreement(text) or is_backchannel(text)
+        or (len(text) < REPLY_CHARS and bool(_AGREEMENT_OPENING.match(text)))
+    )
 
 
 @lru_cache(maxsize=1 << 17)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from nlp.detector_features import BUCKETS, THREAD_MESSAGES, ConversationFeatures, kind_of
+from nlp.detector_features import BUCKETS, THREAD_MESSAGES, ConversationFeatures, is_backchannel, is_reply, kind_of
 from nlp.evaluation.corpus import LabelledMeeting
 from nlp.evaluation.detection_cv import choose_operating_logits
 from nlp.evaluation.train import Featurized
@@ -51,3 +51,10 @@ def test_a_kind_whose_meetings_decided_nothing_gets_the_loosest_point_with_the_f
     chosen = choose_operating_logits([item], {"quiet": weights})
     # At 2.0 message 5 is still detected (and wrong); from 2.25 on nothing is.
     assert chosen == {"chat": 2.25}
+
+
+def test_a_message_of_fillers_only_joins_a_decision_and_never_states_it() -> None:
+    for text in ("Mm-hmm.", "Um okay, so um", "Uh-huh, yeah.", "Hmm"):
+        assert is_backchannel(text) and is_reply(text), text
+    for text in ("Um, we'll go with the rubber case.", "So we keep the yellow one."):
+        assert not is_backchannel(text) and not is_reply(text), text
