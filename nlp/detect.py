@@ -69,7 +69,7 @@ _NEGATED = re.compile(
     re.IGNORECASE,
 )
 _ACTION = re.compile(
-    r"\b(to (investigate|look into|check|follow up|write|send|create|review|ask)|will (look into|check|"
+    r"\b(to (investigate|look into|check|follow up|write|send|create|review|ask)|(will|'ll|going to) (look into|check|"
     r"investigate|follow up|send|ask)|action item|todo)\b",
     re.IGNORECASE,
 )
@@ -173,6 +173,10 @@ class DecisionDetector:
             hits.append("after_choice_question")
         if _AGREEMENT.search(message.content):
             hits.append("agreement")
+        if _ACTION.search(message.content):
+            # Read so that its action-item signal counts against it: "I'll look into the
+            # caching question tomorrow" commits a person to a task, not the team to a choice.
+            hits.append("action")
         return tuple(hits)
 
     def features(self, conversation: Conversation, parsed: ParsedConversation | None = None) -> ConversationFeatures:

@@ -14,12 +14,12 @@ vector and unseen words cost nothing. Per message:
 - the rule signals of ``nlp.detect`` for the messages the pre-filter let through.
 
 Words are shared by every kind of conversation (``kind_of``: notes, a meeting that votes,
-a spoken meeting, a long chat, a short thread); everything about a message's place among
-its neighbours is learned per kind, and rule signals both ways: what "no vote follows"
-means in W3C minutes is not what it means in a two-person chat. In a short thread the
-neighbours' words are left out: a thread of five messages has little to learn them from,
-and what was learned of them fitted single threads (in-sample +0.5 a word, out of fold
-noise; docs/quality.md).
+a spoken meeting, a chat); everything about a message's place among its neighbours is
+learned per kind, and rule signals both ways: what "no vote follows" means in W3C minutes
+is not what it means in a two-person chat. In a short thread (a chat of fewer than
+``THREAD_MESSAGES``) the neighbours' words are left out: a thread of five messages has
+little to learn them from, and what was learned of them fitted single threads (in-sample
++0.5 a word, out of fold noise; docs/quality.md).
 
 No embedding: all-MiniLM on this project's 2 cores embeds about 73 short messages a
 second, and detection must keep up with 2,000.
@@ -73,14 +73,11 @@ decides by voting: IRC-scribed minutes, a chat that polls with "+1"."""
 
 
 def kind_of(conversation: Conversation) -> str:
-    """``notes``, ``voting``, ``spoken``, ``chat`` or ``thread``: how a conversation reaches
-    its decisions.
+    """``notes``, ``voting``, ``spoken`` or ``chat``: how a conversation reaches its decisions.
 
     The kind is read from the conversation itself (markdown notes; whether it votes; a QMSum
-    file, or fillers in many messages, for a transcribed spoken meeting; a chat's length), so
-    the same rule holds at training and at ingest. A short thread and a long channel differ
-    in how likely any one message is to be the decision, and in how it sits among the rest:
-    each has its own structure weights and operating point.
+    file, or fillers in many messages, for a transcribed spoken meeting), so the same rule
+    holds at training and at ingest.
     """
     by_format = KINDS.get(conversation.source_format, "chat")
     if by_format == "notes":
@@ -92,13 +89,15 @@ def kind_of(conversation: Conversation) -> str:
     fillers = sum(1 for m in messages if _FILLER.search(m.content))
     if by_format == "spoken" or (len(messages) >= THREAD_MESSAGES and fillers >= SPOKEN_SHARE * len(messages)):
         return "spoken"
-    return "thread" if len(messages) < THREAD_MESSAGES else "chat"
+    return "chat"
 
 
 def tokens(text: str, limit: int = MAX_TOKENS) -> list[str]:
     """Lower-cased word tokens, votes ("+1") and question marks, the first ``limit``."""
     found = _TOKEN.findall(text[: limit * 12].lower())
-    return found[:limit]
+    # A number is an issue, a year or a version: which one says nothing about deciding, and
+    # a weight per number would be learned from the single meeting that named it.
+    return ["<num>" if token.isdigit() else token for token in found[:limit]]
 
 
 def is_vote(text: str) -> bool:
@@ -153,6 +152,9 @@ class ConversationFeatures:
         self._messages = conversation.messages
         self._signals = signals
         self._kind = kind_of(conversation)
+        # A short thread's neighbours are few and its kind's data small: their words would
+        # be learned from single threads. Whether a neighbour agrees is kept.
+        self._neighbour_words = not (self._kind == "chat" and len(self._messages) < THREAD_MESSAGES)
         self._words = [tokens(m.content) for m in self._messages]
         self._replies = [is_reply(m.content) for m in self._messages]
         strong = {"strong_cue", "we_commit", "agreement_to_proposal", "acceptance", "decision_topic"}
@@ -202,7 +204,7 @@ class ConversationFeatures:
         for offset, label in ((-2, "p2"), (-1, "p1"), (1, "n1"), (2, "n2")):
             other = seq + offset
             if 0 <= other < len(self._messages):
-                if self._kind != "thread":
+                if self._neighbour_words:
                     names += [f"{label}:{w}" for w in self._words[other][:NEIGHBOUR_TOKENS]]
                 if self._replies[other]:
                     names.append(f"{label}:reply")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from nlp.detector_features import BUCKETS, THREAD_MESSAGES, ConversationFeatures, is_backchannel, is_reply, kind_of
+from nlp.detector_features import BUCKETS, THREAD_MESSAGES, ConversationFeatures, is_backchannel, is_reply, kind_of, tokens
 from nlp.evaluation.corpus import LabelledMeeting
 from nlp.evaluation.detection_cv import choose_operating_logits
 from nlp.evaluation.train import Featurized
@@ -17,24 +17,26 @@ def _conversation(texts: list[str], source_format: str = "chat", name: str = "c"
     return Conversation(session_id=name, source_format=source_format, messages=messages)
 
 
-def test_a_short_chat_is_a_thread_and_a_long_one_a_chat() -> None:
+def test_a_conversation_s_kind_is_read_from_its_content() -> None:
     short = ["Should we use REST or GraphQL?", "REST keeps it simple.", "Then REST it is for now."]
-    assert kind_of(_conversation(short)) == "thread"
+    assert kind_of(_conversation(short)) == "chat"
     long = [f"Status update number {i} on the build." for i in range(THREAD_MESSAGES)]
     assert kind_of(_conversation(long)) == "chat"
-    votes = [*long, "+1", "+1", "+1"]
-    assert kind_of(_conversation(votes)) == "voting"
+    assert kind_of(_conversation([*long, "+1", "+1", "+1"])) == "voting"
     assert kind_of(_conversation(short, source_format="markdown")) == "notes"
 
 
-def test_a_thread_keeps_whether_its_neighbours_agree_but_not_their_words() -> None:
+def test_a_short_thread_keeps_whether_its_neighbours_agree_but_not_their_words() -> None:
     texts = ["Should we cache pricing?", "We will not cache pricing.", "Agreed."]
-    thread = ConversationFeatures(_conversation(texts), {})
-    names = thread.names(1)
-    assert "thread|n1:reply" in names
-    assert not any(name.startswith(("thread|p1:", "thread|n1:")) and not name.endswith(":reply") for name in names)
+    names = ConversationFeatures(_conversation(texts), {}).names(1)
+    assert "chat|n1:reply" in names
+    assert not any(name.startswith(("chat|p1:", "chat|n1:")) and not name.endswith(":reply") for name in names)
     long = ConversationFeatures(_conversation(texts + ["Lunch is at noon."] * THREAD_MESSAGES), {})
     assert "chat|p1:should" in long.names(1)
+
+
+def test_numbers_are_one_token_whichever_they_are() -> None:
+    assert tokens("Status update 2005: see issue #17 for v3") == ["status", "update", "<num>", "see", "issue", "<num>", "for", "v", "<num>"]
 
 
 def test_a_kind_whose_meetings_decided_nothing_gets_the_loosest_point_with_the_fewest_wrong_detections() -> None:
