@@ -118,9 +118,9 @@ def score_detected(meetings: Sequence[LabelledMeeting], detected: Mapping[str, S
 def choose_operating_logits(items: Sequence[Featurized], fold_weights: dict[str, np.ndarray]) -> dict[str, float]:
     """Per kind of source, the raw log-odds threshold with the best mean F1 over the
     sources of that kind that hold labelled decisions, out of fold; among equals, the one
-    with the fewest wrong detections. A kind seen only in meetings that decided nothing
-    (W3C calls without a resolution, read as long chats) gets the loosest threshold at which
-    they yield no more wrong detections than at the strictest: F1 is 0 there at every point."""
+    with the fewest wrong detections (the loosest of those). A kind seen only in meetings
+    that decided nothing gets the loosest threshold at which they yield no more wrong
+    detections than at the strictest: F1 is 0 there at every point."""
     chosen: dict[str, float] = {}
     dev = [item for item in items if item.meeting.conversation.session_id in fold_weights]
     logits = fold_logits(dev, fold_weights)
