@@ -105,6 +105,7 @@ def units_from(
     units = decision_units(
         final, features.replies, threshold, [m.topic for m in messages],
         statements_join=features.kind != "notes", times=[m.timestamp for m in messages],
+        authors=[m.author for m in messages],
     )
     return final, units
 

@@ -105,9 +105,17 @@ def is_vote(text: str) -> bool:
     return bool(_VOTE.match(text)) and len(text) < 80
 
 
+AGREEMENT_TAIL_WORDS = 3
+"""Words an agreement may add and still say nothing of its own ("Sounds good to me", "Yes,
+let's do it"); "Okay, we'll wait for the venue." says what was decided."""
+
+
 def is_short_agreement(text: str) -> bool:
     """"Agreed.", "OK", "no objections" — a reply that carries no content of its own."""
-    return len(text) < 40 and bool(_SHORT_AGREEMENT.match(text))
+    opening = _SHORT_AGREEMENT.match(text)
+    if opening is None or len(text) >= 40:
+        return False
+    return len(_TOKEN.findall(text[opening.end():].lower())) <= AGREEMENT_TAIL_WORDS
 
 
 REPLY_CHARS = 60

@@ -3,7 +3,10 @@
 Messages scoring at or above the threshold form units: a reply (a vote, an agreement) joins
 the unit before it when it stands within ``GAP`` messages of it, a message with content of its
 own only when it follows right after; never across a heading or a pause of more than
-``PAUSE``, and never beyond ``MAX_SPAN`` messages. In notes, where every bullet is a separate
+``PAUSE``, and never beyond ``MAX_SPAN`` messages. A second reply by someone who already
+replied in the unit starts a new one: a person votes once on a question, so a run of "+1"s
+in which someone votes twice holds two decisions (minutes whose proposal lines were not
+captured show them back to back). In notes, where every bullet is a separate
 line written by one note-taker, only replies join a unit: two outcomes in one list are two
 decisions. The unit is
 anchored at the message that states it best: the highest-scoring message with content of
@@ -40,6 +43,7 @@ def decision_units(
     topics: Sequence[str | None] | None = None,
     statements_join: bool = True,
     times: Sequence[datetime | None] | None = None,
+    authors: Sequence[str | None] | None = None,
 ) -> list[Unit]:
     """The units of one conversation, in order.
 
@@ -51,6 +55,8 @@ def decision_units(
         statements_join: Whether a message with content of its own joins the unit before
             it (conversations), or only replies do (notes).
         times: Each message's timestamp, if known; a long pause ends a unit.
+        authors: Each message's author, if known; a second reply by the same person starts
+            a new unit (one person votes once on a question).
     """
     groups: list[list[int]] = []
     for seq, confidence in enumerate(confidences):
@@ -62,6 +68,8 @@ def decision_units(
             before, now = (times[current[-1]], times[seq]) if times is not None else (None, None)
             paused = before is not None and now is not None and now - before > PAUSE
             joins = replies[seq] or (statements_join and seq - current[-1] == 1)
+            if replies[seq] and authors is not None and authors[seq] is not None:
+                joins = joins and authors[seq] not in {authors[i] for i in current if replies[i]}
             if seq - current[-1] <= GAP and seq - current[0] < MAX_SPAN and same_topic and joins and not paused:
                 current.append(seq)
                 continue

@@ -48,3 +48,20 @@ def test_replies_are_votes_and_agreements_not_statements() -> None:
     assert is_reply("+1") and is_reply("-1 I prefer the other") and is_reply("Agreed. REST keeps it simple.")
     assert not is_reply("We agreed on the old logo last week") and not is_reply("10 people came")
 
+
+
+def test_a_second_vote_by_the_same_person_starts_a_new_decision() -> None:
+    # Two proposals voted on back to back, their proposal lines not captured: the run of
+    # "+1"s holds two votes by ann, so it holds two decisions.
+    votes = [("ann", "+1"), ("bob", "+1"), ("cy", "+1"), ("ann", "+1"), ("bob", "+1")]
+    confidences = [0.8, 0.9, 0.8, 0.8, 0.85]
+    replies = [is_reply(text) for _, text in votes]
+    units = decision_units(confidences, replies, 0.7, authors=[author for author, _ in votes])
+    assert [(u.anchor, u.members) for u in units] == [(1, (0, 1, 2)), (4, (3, 4))]
+    assert len(decision_units(confidences, replies, 0.7)) == 1  # without authors, one run is one decision
+
+
+def test_an_agreement_that_says_what_was_decided_is_a_statement() -> None:
+    assert is_reply("Okay.") and is_reply("Sounds good to me.") and is_reply("Yes, let's do it")
+    assert not is_reply("Okay, we'll wait for the venue.")
+    assert not is_reply("Right, so we use the cache then")
