@@ -20,6 +20,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from nlp.describe import category_of, keywords_for, pattern_of, tags_for
+from nlp.detector_features import kind_of
 from nlp.gazetteer import TECHNOLOGIES
 from nlp.linking import feature_mentions, file_mentions
 from nlp.options import CHOICE_QUESTION, find_alternatives, find_trade_offs
@@ -72,6 +73,7 @@ class DecisionExtractor:
         self._nlp = nlp
         self._light = light
         self._config = config or ExtractorConfig()
+        self._spoken = False
 
     def extract(
         self, conversation: Conversation, detections: Sequence[Detection], parsed: ParsedConversation | None = None
@@ -84,6 +86,7 @@ class DecisionExtractor:
             parsed: The detector's parse cache, so no message is parsed twice.
         """
         self._parsed = parsed or ParsedConversation(self._nlp, conversation, self._light)
+        self._spoken = kind_of(conversation) == "spoken"
         messages = conversation.messages
         # One batch for every window that will be read: spaCy's per-call overhead is
         # larger than the parse of a short message.
@@ -173,7 +176,7 @@ class DecisionExtractor:
         follow_up = [m.content for m in conversation.messages[message.seq + 1 : message.seq + 3] if "?" not in m.content]
         seqs = tuple(sorted({statement_msg.seq, message.seq, *detection.unit}))
         context = _context(window, statement_msg, {name.lower() for name in techs})
-        subject = subject_of(statement_msg.topic, context if context != statement_msg.topic else None)
+        subject = subject_of(statement_msg.topic, context if context != statement_msg.topic else None, self._spoken)
         return ExtractedDecision(
             decision=self_standing(summary, subject),
             subject=subject,

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from nlp.subject_match import subject_terms
+
 _GENERIC = re.compile(
     r"^\W*(short version|decisions?|outcomes?|outcomes? from discussion topics|action items?|actions? items|"
     r"notes?|meeting notes|minutes|agenda|meeting agenda|discussions?|discussion topics|details|summary|"
@@ -23,6 +25,9 @@ _MEETING_TITLE = re.compile(
     re.IGNORECASE,
 )
 _LEAD_IN = re.compile(r"^\W*(so|okay|ok|right|well|and|alright|um+|uh+)\b[\s,]*", re.IGNORECASE)
+QUESTION_TERMS = 2
+"""A question is a subject only when this many of its words name things ("REST or GraphQL for
+the public API?"); "Do you think?" or "Can you go on to the next slide, please?" is talk."""
 _SELF_STANDING = 6
 """A summary of fewer words than this (or one that opens with a bare verdict) gets its subject in front."""
 _VERDICT = re.compile(
@@ -53,12 +58,14 @@ def subject_from_question(question: str | None) -> str | None:
         return None
     text = _LEAD_IN.sub("", question.strip())
     text = re.sub(r"^\W*(next|next item|next up|next topic)\s*:\s*", "", text, flags=re.IGNORECASE)
-    return _shorten(text) if len(text.split()) >= 3 else None
+    return _shorten(text) if len(text.split()) >= 3 and len(subject_terms(text)) >= QUESTION_TERMS else None
 
 
-def subject_of(topic: str | None, question: str | None) -> str | None:
-    """The heading's subject, else the question's."""
-    return subject_from_topic(topic) or subject_from_question(question)
+def subject_of(topic: str | None, question: str | None, spoken: bool = False) -> str | None:
+    """The heading's subject, else the question's. In a transcribed spoken meeting a question
+    is a turn of talk ("is that what you mean?"), asked every few turns, rarely the item a
+    decision settles: there only a heading gives a subject."""
+    return subject_from_topic(topic) or (None if spoken else subject_from_question(question))
 
 
 def self_standing(summary: str, subject: str | None) -> str:

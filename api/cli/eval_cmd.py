@@ -304,7 +304,8 @@ def evolution_command(
     if not labels.is_file():
         raise fail(f"{labels} not found: pass --data with the folder that holds evolution_w3c.tsv", code=2)
     cli.note("starting a throwaway Neo4j and ingesting the W3C resolutions and meeting notes ...")
-    result = evaluate_evolution(cli.settings, shared_dir, labels, cli.note)
+    ami_labels = data / "evolution_ami.tsv"
+    result = evaluate_evolution(cli.settings, shared_dir, labels, cli.note, ami_labels if ami_labels.is_file() else None)
     rows = {**result.groups, "all": result.total}
     if as_json:
         typer.echo(json.dumps({
@@ -313,6 +314,7 @@ def evolution_command(
                        for name, s in rows.items()},
             "links": [asdict(link) for link in result.links],
             "note_links": [asdict(link) for link in result.note_links],
+            "ami_links": [asdict(link) for link in result.spoken_links],
         }, indent=2))
         return
     cli.out.print(f"{'group':<30}{'later':>6}{'linked':>8}{'recall':>8}{'links':>7}{'right':>7}{'wrong':>7}{'unlab.':>7}{'prec.':>7}", highlight=False)
@@ -323,6 +325,10 @@ def evolution_command(
             highlight=False,
         )
     cli.out.print(f"meeting notes: {len(result.note_links)} inferred links (listed with -v for a hand check)", highlight=False)
+    spoken = result.spoken_links
+    right, wrong = (sum(link.verdict == v for link in spoken) for v in ("right", "wrong"))
+    checked = f"; hand-checked {right + wrong}: {right} right, {wrong} wrong" if right + wrong else ""
+    cli.out.print(f"AMI series: {len(spoken)} inferred links{checked} (listed with -v)", highlight=False)
     if verbose:
         for link in result.links:
             cli.out.print(f"  [{link.verdict}] {link.kind}: {link.later} -> {link.earlier} ({link.reason})\n"
@@ -331,4 +337,7 @@ def evolution_command(
             cli.out.print(f"  [missed] {later} -> {target or 'nothing'}", highlight=False, markup=False)
         for link in result.note_links:
             cli.out.print(f"  [notes] {link.kind}: {link.later} -> {link.earlier} ({link.reason})\n"
+                          f"      new: {link.later_text[:110]}\n      old: {link.earlier_text[:110]}", highlight=False, markup=False)
+        for link in result.spoken_links:
+            cli.out.print(f"  [ami {link.verdict}] {link.kind}: {link.later} -> {link.earlier} ({link.reason})\n"
                           f"      new: {link.later_text[:110]}\n      old: {link.earlier_text[:110]}", highlight=False, markup=False)

@@ -15,12 +15,18 @@ indexes, ``nlp.evolution`` deciding, edges written as ``ingest`` writes them):
 * **Meeting notes** (``meetings/``): every note file of a repository is ingested with the
   whole pipeline (detection included), oldest first; its inferred links are listed for a
   hand check.
+* **AMI series** (QMSum ``meetings.jsonl``): the four meetings of a design team (``ES2002a``
+  .. ``d``) are sessions of one series, ingested in order with the whole pipeline; their
+  inferred links are listed, and ``eval/evolution_ami.tsv`` holds a hand check of a sample
+  (``checked-same`` / ``checked-different``), scored for precision only: nobody labelled
+  which later decisions should have been linked.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -42,6 +48,8 @@ from nlp.extract import ExtractorConfig
 from nlp.language import load_language
 from nlp.pipeline import OfflinePipeline
 from nlp.readers import read_conversation
+from nlp.readers.common import message_id
+from nlp.readers.qmsum import clean_qmsum_text
 from nlp.schema import Conversation, Detection, Message
 
 Progress = Callable[[str], None]
@@ -89,6 +97,8 @@ class EvolutionEvaluation:
     links: list[Link]
     missed: list[tuple[str, str]]
     note_links: list[Link] = field(default_factory=list)
+    spoken_links: list[Link] = field(default_factory=list)
+    """Links inferred between the meetings of an AMI series, with the hand check's verdict."""
 
     @property
     def total(self) -> GroupScore:
@@ -150,15 +160,21 @@ class Labels:
         return "unlabelled"
 
 
-def evaluate_evolution(settings: Settings, shared: Path, labels_file: Path, progress: Progress | None = None) -> EvolutionEvaluation:
-    """Ingest the W3C resolutions and the meeting notes into a throwaway Neo4j and score the links."""
+def evaluate_evolution(
+    settings: Settings, shared: Path, labels_file: Path, progress: Progress | None = None,
+    spoken_labels_file: Path | None = None,
+) -> EvolutionEvaluation:
+    """Ingest the W3C resolutions, the meeting notes and the AMI series into a throwaway
+    Neo4j and score the links."""
     labels = Labels.read(labels_file)
+    spoken_labels = Labels.read(spoken_labels_file) if spoken_labels_file is not None else Labels(frozenset(), frozenset())
     with throwaway_neo4j(default_lib_dir()) as server:
-        return asyncio.run(_evaluate(server.uri, server.user, server.password, settings, shared, labels, progress))
+        return asyncio.run(_evaluate(server.uri, server.user, server.password, settings, shared, labels, spoken_labels, progress))
 
 
 async def _evaluate(
-    uri: str, user: str, password: str, settings: Settings, shared: Path, labels: Labels, progress: Progress | None
+    uri: str, user: str, password: str, settings: Settings, shared: Path, labels: Labels, spoken_labels: Labels,
+    progress: Progress | None,
 ) -> EvolutionEvaluation:
     say = progress or (lambda _message: None)
     async with open_driver(uri, user, password) as driver:
@@ -191,7 +207,10 @@ async def _evaluate(
         ]
         groups, missed = _score(labels, links, {key: _group_of(key) for key in names.values()})
         note_links = await _note_links(ingest, executor, shared / "meetings", say)
-        return EvolutionEvaluation(groups, links, missed, note_links)
+        spoken_links = await _spoken_links(
+            ingest, executor, extractor, shared / "qmsum" / "meetings.jsonl", spoken_labels, say
+        )
+        return EvolutionEvaluation(groups, links, missed, note_links, spoken_links)
 
 
 def _score(labels: Labels, links: Sequence[Link], group_of: dict[str, str]) -> tuple[dict[str, GroupScore], list[tuple[str, str]]]:
@@ -264,3 +283,51 @@ async def _note_links(ingest: IngestServices, executor: Neo4jExecutor, folder: P
 def _note_date(path: Path) -> str:
     digits = "".join(ch for ch in str(path) if ch.isdigit())
     return digits[-8:] if len(digits) >= 8 else str(path)
+
+
+AMI_MEETING = re.compile(r"([A-Z]{2}\d{4})([a-d])")
+
+
+async def _spoken_links(
+    ingest: IngestServices, executor: Neo4jExecutor, pipeline: OfflinePipeline, path: Path, labels: Labels, say: Progress
+) -> list[Link]:
+    """Ingest every AMI series of two or more meetings in order (one day apart, the series
+    as access group) and list the links inferred between its meetings, with the hand
+    check's verdict. A decision is named by its meeting and the position of its unit's first
+    message (``ES2002b@212``)."""
+    series: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for record in _w3c_meetings(path):
+        match = AMI_MEETING.fullmatch(str(record["meeting_id"]))
+        if match:
+            series[match.group(1)].append(record)
+    names: dict[str, str] = {}
+    start = datetime(2005, 1, 3, 9, tzinfo=UTC)  # AMI was recorded in 2005; only the order matters
+    chosen = {name: sorted(records, key=lambda r: str(r["meeting_id"])) for name, records in sorted(series.items()) if len(records) > 1}
+    for number, (name, records) in enumerate(chosen.items(), 1):
+        for day, record in enumerate(records):
+            conversation = _spoken_meeting(record, name, start + timedelta(days=7 * number + day))
+            decisions = pipeline.run(conversation).decisions
+            report = await ingest_conversation(conversation, ingest, decisions=decisions, access_groups=[f"ami:{name}"])
+            for decision, decision_id in zip(decisions, report.decision_ids, strict=True):
+                names[decision_id] = f"{conversation.session_id}@{min(decision.messages, default=0)}"
+        say(f"ami: series {name} ingested ({number}/{len(chosen)})")
+    return [
+        Link(row["kind"], names[row["later"]], names[row["earlier"]], row["reason"] or "", row["later_summary"],
+             row["earlier_summary"], labels.verdict(names[row["earlier"]], names[row["later"]]))
+        for row in await executor.read(load_query("evaluation_inferred_links"), {})
+        if row["later"] in names and row["earlier"] in names
+    ]
+
+
+def _spoken_meeting(record: dict[str, Any], series: str, day: datetime) -> Conversation:
+    """One QMSum meeting as the qmsum reader gives it, dated and in its series."""
+    session = str(record["meeting_id"])
+    messages: list[Message] = []
+    for turn in record["transcript"]:
+        content = clean_qmsum_text(turn["content"])
+        if content:
+            seq = len(messages)
+            messages.append(Message(id=message_id(session, seq), seq=seq, author=turn["speaker"] or None, content=content,
+                                    timestamp=day + timedelta(seconds=seq)))
+    return Conversation(session_id=session, source_format="qmsum", messages=tuple(messages), date=day,
+                        series=series, series_from="title")

@@ -23,3 +23,17 @@ def test_a_bare_verdict_gets_its_subject_in_front() -> None:
     long = "We decided to use PostgreSQL for the orders service because we need transactions."
     assert self_standing(long, "Database for orders") == long
     assert self_standing("Use Redis.", None) == "Use Redis."
+
+
+def test_a_question_of_talk_is_no_subject() -> None:
+    assert subject_from_question("Do you think?") is None
+    assert subject_from_question("Does anyone have any questions?") is None
+    assert subject_from_question("Can you go on to the next slide, please?") is None
+    assert subject_from_question("Did we settle the hackathon date?") == "Did we settle the hackathon date?"
+
+
+def test_in_a_spoken_meeting_only_a_heading_gives_a_subject() -> None:
+    question = "So what about the speech recognition then?"
+    assert subject_of(None, question) == "what about the speech recognition then?"
+    assert subject_of(None, question, spoken=True) is None
+    assert subject_of("Agenda > Battery choice", question, spoken=True) == "Agenda > Battery choice".split(" > ")[-1]
