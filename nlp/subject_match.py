@@ -39,12 +39,12 @@ _STOPWORDS = frozenset(
 ) | frozenset(
     # Words of talk, not of things: a question such as "Do you think?" or "Does anyone have
     # any questions?" names no subject, and two of them are not one.
-    "i me my mine he him his she her they them we'd we'll i'm i'd i'll you'd you'll it's that's "
+    "me my mine he him his she her they them "
     "have has had having get gets got go goes going gonna wanna think thinks thought mean means meant know "
     "knew say said says tell want wants need needs like likes just really maybe actually basically probably "
     "yeah yes okay ok right sure well so um uh mm hmm oh anyone anybody everyone someone somebody something "
     "anything everything thing things one ones way kind sort lot bit look see seen make made sense agree "
-    "agreed comment comments please slide slides go first though still even only very much many".split()
+    "agreed comment comments please slide slides first though still even only very much many".split()
 )
 PROCEDURAL = frozenset(
     "proposal proposals propose proposed issue issues pr prs pull request requests discussion discussions discuss "

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -44,12 +43,12 @@ from graph.executor import Neo4jExecutor
 from graph.local.throwaway import throwaway_neo4j
 from graph.schema import apply_schema
 from nlp.detect import DetectorConfig
+from nlp.evaluation.qmsum_spans import AMI_MEETING
 from nlp.extract import ExtractorConfig
 from nlp.language import load_language
 from nlp.pipeline import OfflinePipeline
 from nlp.readers import read_conversation
-from nlp.readers.common import message_id
-from nlp.readers.qmsum import clean_qmsum_text
+from nlp.readers.qmsum import read_qmsum_meetings
 from nlp.schema import Conversation, Detection, Message
 
 Progress = Callable[[str], None]
@@ -285,9 +284,6 @@ def _note_date(path: Path) -> str:
     return digits[-8:] if len(digits) >= 8 else str(path)
 
 
-AMI_MEETING = re.compile(r"([A-Z]{2}\d{4})([a-d])")
-
-
 async def _spoken_links(
     ingest: IngestServices, executor: Neo4jExecutor, pipeline: OfflinePipeline, path: Path, labels: Labels, say: Progress
 ) -> list[Link]:
@@ -295,17 +291,17 @@ async def _spoken_links(
     as access group) and list the links inferred between its meetings, with the hand
     check's verdict. A decision is named by its meeting and the position of its unit's first
     message (``ES2002b@212``)."""
-    series: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for record in _w3c_meetings(path):
-        match = AMI_MEETING.fullmatch(str(record["meeting_id"]))
+    series: dict[str, list[Conversation]] = defaultdict(list)
+    for meeting in read_qmsum_meetings(path):
+        match = AMI_MEETING.fullmatch(meeting.session_id)
         if match:
-            series[match.group(1)].append(record)
+            series[match.group(1)].append(meeting)
     names: dict[str, str] = {}
     start = datetime(2005, 1, 3, 9, tzinfo=UTC)  # AMI was recorded in 2005; only the order matters
-    chosen = {name: sorted(records, key=lambda r: str(r["meeting_id"])) for name, records in sorted(series.items()) if len(records) > 1}
-    for number, (name, records) in enumerate(chosen.items(), 1):
-        for day, record in enumerate(records):
-            conversation = _spoken_meeting(record, name, start + timedelta(days=7 * number + day))
+    chosen = {name: sorted(meetings, key=lambda m: m.session_id) for name, meetings in sorted(series.items()) if len(meetings) > 1}
+    for number, (name, meetings) in enumerate(chosen.items(), 1):
+        for day, meeting in enumerate(meetings):
+            conversation = _dated(meeting, name, start + timedelta(days=7 * number + day))
             decisions = pipeline.run(conversation).decisions
             report = await ingest_conversation(conversation, ingest, decisions=decisions, access_groups=[f"ami:{name}"])
             for decision, decision_id in zip(decisions, report.decision_ids, strict=True):
@@ -319,15 +315,7 @@ async def _spoken_links(
     ]
 
 
-def _spoken_meeting(record: dict[str, Any], series: str, day: datetime) -> Conversation:
-    """One QMSum meeting as the qmsum reader gives it, dated and in its series."""
-    session = str(record["meeting_id"])
-    messages: list[Message] = []
-    for turn in record["transcript"]:
-        content = clean_qmsum_text(turn["content"])
-        if content:
-            seq = len(messages)
-            messages.append(Message(id=message_id(session, seq), seq=seq, author=turn["speaker"] or None, content=content,
-                                    timestamp=day + timedelta(seconds=seq)))
-    return Conversation(session_id=session, source_format="qmsum", messages=tuple(messages), date=day,
-                        series=series, series_from="title")
+def _dated(meeting: Conversation, series: str, day: datetime) -> Conversation:
+    """A meeting as the qmsum reader gives it, on ``day`` and in its series (QMSum has no dates)."""
+    messages = tuple(m.model_copy(update={"timestamp": day + timedelta(seconds=m.seq)}) for m in meeting.messages)
+    return meeting.model_copy(update={"messages": messages, "date": day, "series": series, "series_from": "title"})

@@ -23,10 +23,13 @@ from nlp.readers.common import message_id
 from nlp.readers.qmsum import clean_qmsum_text
 from nlp.schema import Conversation, Message
 
+AMI_MEETING = re.compile(r"([A-Z]{2}\d{4})[a-d]")
+"""An AMI meeting id: a design team's series (``ES2002``) and the meeting's letter."""
+
 
 def series_of(meeting_id: str) -> str:
     """``ES2002a`` → ``ES2002``; ``Bmr003`` → ``Bmr``; ``education_4`` → ``education``."""
-    ami = re.fullmatch(r"([A-Z]{2}\d{4})[a-d]", meeting_id)
+    ami = AMI_MEETING.fullmatch(meeting_id)
     if ami:
         return ami.group(1)
     return re.sub(r"[_\d]+$", "", meeting_id)

@@ -49,7 +49,6 @@ def test_replies_are_votes_and_agreements_not_statements() -> None:
     assert not is_reply("We agreed on the old logo last week") and not is_reply("10 people came")
 
 
-
 def test_a_second_vote_by_the_same_person_starts_a_new_decision() -> None:
     # Two proposals voted on back to back, their proposal lines not captured: the run of
     # "+1"s holds two votes by ann, so it holds two decisions.
