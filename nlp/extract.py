@@ -20,7 +20,8 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from nlp.describe import category_of, keywords_for, pattern_of, tags_for
-from nlp.detector_features import kind_of
+from nlp.detector_features import is_reply, kind_of
+from nlp.fluency import clarity, fluent
 from nlp.gazetteer import TECHNOLOGIES
 from nlp.linking import feature_mentions, file_mentions
 from nlp.options import CHOICE_QUESTION, find_alternatives, find_trade_offs
@@ -37,7 +38,7 @@ from nlp.schema import (
     Span as TextSpan,
 )
 from nlp.subject import self_standing, subject_of
-from nlp.units import PAUSE
+from nlp.units import LEAD, PAUSE
 from nlp.wording import INSTEAD, SUPPORT, clean, sentences_of
 
 _AGREEMENT_ONLY = re.compile(r"^\W*(agreed|ok(ay)?|yes|yeah|sure|fine( by me)?|sounds good|\+1|noted)\W*$", re.IGNORECASE)
@@ -109,7 +110,9 @@ class DecisionExtractor:
             message = messages[detection.seq]
             doc = self._parsed.doc(message.seq) if detection.signals else self._parsed.light_doc(message.seq)
             statement_msg, sentence = message, _statement(doc)
-            if "agreement_to_proposal" in detection.signals and not _has_commitment(sentence):
+            if self._spoken:
+                statement_msg, sentence = self._clearest(messages, detection, last_source) or (statement_msg, sentence)
+            elif "agreement_to_proposal" in detection.signals and not _has_commitment(sentence):
                 proposal = self._proposal_before(messages, detection.seq, last_source)
                 if proposal is not None:
                     if decisions and last_source == proposal[0].seq:
@@ -134,6 +137,28 @@ class DecisionExtractor:
                 return earlier, sentence
         return None
 
+    def _clearest(
+        self, messages: Sequence[Message], detection: Detection, previous: int | None
+    ) -> tuple[Message, Span] | None:
+        """The clearest sentence of a spoken decision (``fluency.clarity``): a meeting states a
+        decision over several turns, and the turn the detector is surest of is often "Right."
+        or half a sentence. The unit's turns that say something of their own are read first,
+        then, when none of them holds a whole statement, the ``LEAD`` turns before the unit."""
+        own = sorted({detection.seq, *detection.unit})
+        start = max(own[0] - LEAD, previous + 1 if previous is not None else 0)
+        best: tuple[tuple[bool, bool, bool, int, bool], Message, Span] | None = None
+        for turns in (own, list(range(start, own[0]))):
+            stated = [seq for seq in turns if not is_reply(messages[seq].content)]
+            self._parsed.prime_light(stated)
+            for seq in stated:
+                for sentence in sentences_of(self._parsed.light_doc(seq)):
+                    key = (*clarity(sentence.text, _has_commitment(sentence)), seq == detection.seq)
+                    if best is None or key > best[0]:
+                        best = (key, messages[seq], sentence)
+            if best is not None and best[0][0] and best[0][1]:
+                break
+        return (best[1], best[2]) if best is not None else None
+
     def _build(
         self,
         conversation: Conversation,
@@ -145,7 +170,7 @@ class DecisionExtractor:
         window: Sequence[Message],
     ) -> ExtractedDecision:
         config = self._config
-        summary = clean(sentence.text)
+        summary = clean(fluent(sentence.text) if self._spoken else sentence.text)
         # Only messages that can add a field are parsed; authors need no parse.
         useful = [m for m in window if _MAY_CONTRIBUTE.search(m.content)]
         self._parsed.prime_light(m.seq for m in useful)

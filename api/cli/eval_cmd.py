@@ -1,4 +1,4 @@
-"""``decision-journal eval detect|extract|train-detector|search``: quality figures, ours beside the baselines."""
+"""``decision-journal eval detect|extract|summaries|train-detector|search|evolution``: quality figures, ours beside the baselines."""
 
 from __future__ import annotations
 
@@ -28,8 +28,10 @@ from nlp.evaluation.detection_cv import (
     train_detector,
 )
 from nlp.evaluation.metrics import ExtractionScore, FieldScore
+from nlp.evaluation.qmsum_spans import load_qmsum
 from nlp.evaluation.real_metrics import mean_ranking_auc
 from nlp.evaluation.run import evaluate_extraction, load_sets, seed000_keywords, seed001_regex
+from nlp.evaluation.summaries import FRAGMENT_WORDS, score_summaries
 from nlp.evaluation.train import Featurized, featurize
 from nlp.language import load_language
 from nlp.llm.pipeline import LLMPipeline
@@ -199,6 +201,41 @@ def extract(
             recall = f"{f.recall:>7.3f}" if f.gold else f"{'-':>7}"
             precision = f"{f.precision:>7.3f}" if f.extracted else f"{'-':>7}"
             cli.out.print(f"{name:<24}{precision}{recall}{f.extracted:>11}{f.gold:>7}", highlight=False)
+
+
+@app.command("summaries")
+def summaries_command(
+    ctx: typer.Context,
+    shared: Path | None = _SHARED,
+    final: bool = typer.Option(False, "--final", help="Score the final split's meetings instead of the others."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """How decision summaries of spoken meetings read: QMSum's meetings extracted offline, each
+    decision query's answer against the summaries of the decisions in its span, and how many
+    summaries are fragments, questions or keep disfluency."""
+    cli = cli_context(ctx)
+    shared_dir = _shared(shared)
+    if shared_dir is None or not (shared_dir / "qmsum" / "meetings.jsonl").is_file():
+        raise fail("the shared QMSum meetings were not found: pass --shared PATH (or set DJ_SHARED_DATA)", code=2)
+    meetings = [m for m in load_qmsum(shared_dir) if m.final == final]
+    cli.note(f"extracting the decisions of {len(meetings)} QMSum meetings offline ...")
+    pipeline = OfflinePipeline(load_language())
+    score = score_summaries(meetings, lambda conversation: pipeline.run(conversation).decisions)
+    if as_json:
+        typer.echo(json.dumps({"split": "final" if final else "development", **asdict(score)}, indent=2))
+        return
+    total = max(score.summaries, 1)
+    cli.out.print(
+        f"{len(meetings)} QMSum meetings ({'final split' if final else 'development'}): {score.summaries} decisions; "
+        f"{score.covered}/{score.queries} decision queries have one in their span; word F1 of the best summary "
+        f"with the annotators' answer {score.overlap:.3f}",
+        highlight=False,
+    )
+    cli.out.print(
+        f"summaries under {FRAGMENT_WORDS} words {score.fragments / total:.3f}, questions {score.questions / total:.3f}, "
+        f"with a filler or a doubled word {score.disfluent / total:.3f}",
+        highlight=False,
+    )
 
 
 @app.command("train-detector")

@@ -34,6 +34,8 @@ class Target:
 
     messages: frozenset[int]
     routine: bool = False
+    answer: str | None = None
+    """What the annotators wrote was decided (a QMSum query's answer), when the source says."""
 
 
 @dataclass(frozen=True)

@@ -59,7 +59,10 @@ def load_qmsum(shared_data: Path) -> list[LabelledMeeting]:
                 seq_of_turn[turn["turn_index"]] = len(messages)
                 messages.append(Message(id=message_id(session, len(messages)), seq=len(messages),
                                         author=turn["speaker"] or None, content=content))
-            targets = tuple(Target(_span_seqs(q["relevant_spans"], seq_of_turn)) for q in mine if not q["disagreement_only"])
+            targets = tuple(
+                Target(_span_seqs(q["relevant_spans"], seq_of_turn), answer=str(q["answer"]).strip() or None)
+                for q in mine if not q["disagreement_only"]
+            )
             positives = frozenset().union(*(_span_seqs(q["relevant_spans"], seq_of_turn) for q in mine))
             series = series_of(session)
             meetings.append(

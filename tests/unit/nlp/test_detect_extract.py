@@ -154,3 +154,36 @@ def test_a_unit_is_one_decision_carrying_its_members_and_its_subject(nlp: Langua
     assert decision.decision == "Payment retries proposal: Approved for the next stage."
     assert decision.messages == unit
     assert {s.handle for s in decision.stakeholders} >= {"@ann", "@ben", "@chair"}
+
+
+def test_a_spoken_decision_reads_as_the_clearest_sentence_of_its_unit_without_disfluency(nlp: Language) -> None:
+    turns = [
+        ("Marketing", "Yeah."),
+        ("Project Manager", "Um so we we'll go with the the rubber case and uh yellow buttons then."),
+        ("Industrial Designer", "Mm-hmm."),
+        ("Project Manager", "Right, so um."),
+    ]
+    messages = tuple(Message(id=f"m#{seq}", seq=seq, author=a, content=t) for seq, (a, t) in enumerate(turns))
+    meeting = Conversation(session_id="m", source_format="qmsum", messages=messages)
+    unit = (1, 2, 3)
+    # The detector's surest turn is the fragment at the end; the unit's statement is the summary.
+    detections = [Detection(seq=seq, is_decision=seq == 3, confidence=0.8, snippet="", unit=unit) for seq in unit]
+    (decision,) = DecisionExtractor(nlp).extract(meeting, detections)
+    assert decision.decision == "We'll go with the rubber case and yellow buttons then."
+    assert decision.messages == unit
+    assert decision.spans[0].seq == 1
+    assert decision.decision_maker == "@project-manager"
+
+
+def test_a_spoken_unit_of_replies_only_reads_as_the_statement_just_before_it(nlp: Language) -> None:
+    turns = [
+        ("User Interface", "I think the battery should be a standard double A."),
+        ("Marketing", "Yeah."),
+        ("Project Manager", "Okay."),
+    ]
+    messages = tuple(Message(id=f"m#{seq}", seq=seq, author=a, content=t) for seq, (a, t) in enumerate(turns))
+    meeting = Conversation(session_id="m", source_format="qmsum", messages=messages)
+    detections = [Detection(seq=seq, is_decision=seq == 2, confidence=0.8, snippet="", unit=(1, 2)) for seq in (1, 2)]
+    (decision,) = DecisionExtractor(nlp).extract(meeting, detections)
+    assert decision.decision == "The battery should be a standard double A."
+    assert decision.messages == (0, 1, 2)
