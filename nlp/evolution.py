@@ -8,7 +8,8 @@ Same subject first, never across unrelated ones. Evidence, strongest first:
    under one heading of one meeting are siblings, not revisions.
 2. A named technology both decisions share, when a cue in the new one is about it
    ("keep PostgreSQL", not "keep the ledger in PostgreSQL").
-3. Meanings this close (embeddings), with a cue that replaces.
+3. Meanings this close (embeddings), with a cue that replaces something the old decision
+   says; not for a decision of a spoken meeting, whose talk is full of such cues.
 Decisions that name only different issues are never linked, whatever else they share.
 """
 
@@ -48,6 +49,9 @@ class Stated:
     session: str | None = None
     series: frozenset[str] = frozenset()
     """Words of the session's own name (its title): not evidence of a shared subject."""
+    spoken: bool = False
+    """Said in a transcribed meeting, where "drop", "instead of" or "move to" are talk: such
+    a decision is linked on its subject or a named technology, never on meaning alone."""
 
 
 @dataclass(frozen=True)
@@ -83,8 +87,10 @@ def classify_relation(new: Stated, old: Stated, similarity: float) -> Relation |
     shared = sorted({k for k in new.technologies if k.lower() in {o.lower() for o in old.technologies}})
     if shared:
         return _on_technology(new, shared)
-    if similarity >= SIMILAR:
-        supersede = SUPERSEDE_CUES.search(new.summary)
+    if similarity >= SIMILAR and not new.spoken:
+        # As on a shared subject, the cue must replace something the old decision says:
+        # "buttons that TVs no longer have" replaces nothing of "one remote for the main functions".
+        supersede = next((m for m in SUPERSEDE_CUES.finditer(new.summary) if _about_old(new.summary, m, old.summary)), None)
         if supersede:
             reason = f"similar decision ({similarity:.2f}); '{supersede.group(0)}'"
             return Relation("supersedes", reason, 0.7, partial=_partial(new.summary), evidence="similar")

@@ -13,6 +13,7 @@ from api.usecases.events import DETECTED, EXTRACTED, INDEXED, SUPERSEDED, EventB
 from graph.evolution import Candidate, EvolutionStore
 from graph.people import ConfiguredAliases, People
 from graph.writer import DecisionInput, DecisionWriter
+from nlp.detector_features import kind_of
 from nlp.embedding import Embedder, alternatives_text, embedding_text
 from nlp.evolution import Relation, Stated, classify_relation
 from nlp.extract import decision_id
@@ -139,10 +140,11 @@ async def ingest_conversation(
         await services.events.emit(INDEXED, {"decision_id": item.id})
     if services.detect_evolution and relate:
         later = {item.id for item in inputs}
+        spoken = kind_of(conversation) == "spoken"
         for item in inputs:
             later.discard(item.id)
             if item.id in created:
-                await _relate(item, conversation, access_groups, services, later, report)
+                await _relate(item, conversation, spoken, access_groups, services, later, report)
     return report
 
 
@@ -208,15 +210,17 @@ _EVIDENCE_RANK = {"reference": 3, "subject": 2, "technology": 1, "similar": 0}
 
 
 async def _relate(
-    item: DecisionInput, conversation: Conversation, access_groups: Sequence[str], services: IngestServices,
-    exclude: set[str], report: IngestReport,
+    item: DecisionInput, conversation: Conversation, spoken: bool, access_groups: Sequence[str],
+    services: IngestServices, exclude: set[str], report: IngestReport,
 ) -> None:
     """Link a new decision to the earlier one on its subject: the strongest evidence wins
     (same issue, same agenda item, same technology with a cue), then one of the same series
     of meetings, then the most recent."""
     d = item.decision
     techs = tuple(k for k in d.keywords if k in _TECH_NAMES)
-    new = Stated(d.decision, d.subject, d.context, techs, conversation.session_id, subject_terms(conversation.title))
+    new = Stated(
+        d.decision, d.subject, d.context, techs, conversation.session_id, subject_terms(conversation.title), spoken=spoken
+    )
     candidates = [
         c for c in await services.evolution.candidates(
             item.id, item.embedding, techs, subject_key=item.subject_key, groups=access_groups, before=d.decided_at,

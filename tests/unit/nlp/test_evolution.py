@@ -83,3 +83,13 @@ def test_words_of_the_series_name_do_not_make_two_items_one() -> None:
     series = subject_terms("JSON-LD Working Group Telco")
     assert match_subjects("TriG graphs in JSON-LD", "x", "Media types for JSON-LD", "y", series) is None
     assert match_subjects("Test suite", "x", "test suite", "y", series) is not None
+
+
+def test_a_close_meaning_links_only_when_its_cue_replaces_what_the_old_decision_says_and_never_in_talk() -> None:
+    old = Stated("We'll ship the mobile app with a light theme.", session="s1")
+    replaces = Stated("We'll ship a dark theme instead of the light theme.", session="s2")
+    elsewhere = Stated("We'll ship the app on Monday as planned; separately, drop the beta label from the website.", session="s2")
+    assert classify_relation(replaces, old, 0.9) is not None
+    assert classify_relation(elsewhere, old, 0.9) is None
+    said = Stated(replaces.summary, session="s2", spoken=True)
+    assert classify_relation(said, old, 0.9) is None
