@@ -1,8 +1,8 @@
 """Spoken sentences made readable, and the clearest of a decision's sentences chosen.
 
-A transcribed meeting says "Um so we we should have a a very bright colour"; a decision's
-summary should read "So we should have a very bright colour". ``fluent`` drops fillers
-and the words a speaker restarted on; the transcript itself is stored as it was said.
+A transcribed meeting says "Um we we should have a a very bright colour"; a decision's
+summary should read "We should have a very bright colour". ``fluent`` drops fillers and
+the words a speaker restarted on; the transcript itself is stored as it was said.
 """
 
 from __future__ import annotations
