@@ -332,7 +332,8 @@ def evolution_command(
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Later decisions on a subject linked to the earlier ones: W3C resolutions against hand
-    labels (eval/evolution_w3c.tsv), per working group; links inferred in meeting notes listed."""
+    labels (eval/evolution_w3c.tsv), per working group; links inferred in meeting notes listed;
+    AMI series against hand-paired decision queries (eval/evolution_ami_cases.tsv)."""
     cli = cli_context(ctx)
     shared_dir = _shared(shared)
     if shared_dir is None or not (shared_dir / "resolutions").is_dir():
@@ -341,8 +342,11 @@ def evolution_command(
     if not labels.is_file():
         raise fail(f"{labels} not found: pass --data with the folder that holds evolution_w3c.tsv", code=2)
     cli.note("starting a throwaway Neo4j and ingesting the W3C resolutions and meeting notes ...")
-    ami_labels = data / "evolution_ami.tsv"
-    result = evaluate_evolution(cli.settings, shared_dir, labels, cli.note, ami_labels if ami_labels.is_file() else None)
+    ami_labels, ami_cases = data / "evolution_ami.tsv", data / "evolution_ami_cases.tsv"
+    result = evaluate_evolution(
+        cli.settings, shared_dir, labels, cli.note, ami_labels if ami_labels.is_file() else None,
+        ami_cases if ami_cases.is_file() else None,
+    )
     rows = {**result.groups, "all": result.total}
     if as_json:
         typer.echo(json.dumps({
@@ -352,6 +356,8 @@ def evolution_command(
             "links": [asdict(link) for link in result.links],
             "note_links": [asdict(link) for link in result.note_links],
             "ami_links": [asdict(link) for link in result.spoken_links],
+            "ami": {"later_decisions": result.spoken.later, "linked": result.spoken.linked,
+                    "recall": round(result.spoken.recall, 4), "missed": result.spoken_missed},
         }, indent=2))
         return
     cli.out.print(f"{'group':<30}{'later':>6}{'linked':>8}{'recall':>8}{'links':>7}{'right':>7}{'wrong':>7}{'unlab.':>7}{'prec.':>7}", highlight=False)
@@ -366,6 +372,9 @@ def evolution_command(
     right, wrong = (sum(link.verdict == v for link in spoken) for v in ("right", "wrong"))
     checked = f"; hand-checked {right + wrong}: {right} right, {wrong} wrong" if right + wrong else ""
     cli.out.print(f"AMI series: {len(spoken)} inferred links{checked} (listed with -v)", highlight=False)
+    if result.spoken.later:
+        cli.out.print(f"AMI series: {result.spoken.later} labelled later decisions, {result.spoken.linked} linked "
+                      f"(recall {result.spoken.recall:.2f})", highlight=False)
     if verbose:
         for link in result.links:
             cli.out.print(f"  [{link.verdict}] {link.kind}: {link.later} -> {link.earlier} ({link.reason})\n"
@@ -378,3 +387,5 @@ def evolution_command(
         for link in result.spoken_links:
             cli.out.print(f"  [ami {link.verdict}] {link.kind}: {link.later} -> {link.earlier} ({link.reason})\n"
                           f"      new: {link.later_text[:110]}\n      old: {link.earlier_text[:110]}", highlight=False, markup=False)
+        for later in result.spoken_missed:
+            cli.out.print(f"  [ami missed] {later}", highlight=False, markup=False)

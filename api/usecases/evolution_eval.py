@@ -17,9 +17,11 @@ indexes, ``nlp.evolution`` deciding, edges written as ``ingest`` writes them):
   hand check.
 * **AMI series** (QMSum ``meetings.jsonl``): the four meetings of a design team (``ES2002a``
   .. ``d``) are sessions of one series, ingested in order with the whole pipeline; their
-  inferred links are listed, and ``eval/evolution_ami.tsv`` holds a hand check of a sample
-  (``checked-same`` / ``checked-different``), scored for precision only: nobody labelled
-  which later decisions should have been linked.
+  inferred links are listed, and ``eval/evolution_ami.tsv`` holds a hand check of them
+  (``checked-same`` / ``checked-different``) for precision. ``eval/evolution_ami_cases.tsv``
+  pairs QMSum decision queries of a series by hand (``ES2010a#5`` → ``ES2010c#0``, both on
+  the battery): a later case counts as linked when a decision inside its query's span is
+  linked to one inside the earlier query's span.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from graph.executor import Neo4jExecutor
 from graph.local.throwaway import throwaway_neo4j
 from graph.schema import apply_schema
 from nlp.detect import DetectorConfig
-from nlp.evaluation.qmsum_spans import AMI_MEETING
+from nlp.evaluation.qmsum_spans import AMI_MEETING, query_spans
 from nlp.extract import ExtractorConfig
 from nlp.language import load_language
 from nlp.pipeline import OfflinePipeline
@@ -98,6 +100,10 @@ class EvolutionEvaluation:
     note_links: list[Link] = field(default_factory=list)
     spoken_links: list[Link] = field(default_factory=list)
     """Links inferred between the meetings of an AMI series, with the hand check's verdict."""
+    spoken: GroupScore = field(default_factory=GroupScore)
+    """The AMI series' labelled cases (``later``, ``linked``) and their hand-checked links."""
+    spoken_missed: list[str] = field(default_factory=list)
+    """The labelled later AMI queries (``ES2010c#0``) none of whose decisions was linked."""
 
     @property
     def total(self) -> GroupScore:
@@ -161,18 +167,29 @@ class Labels:
 
 def evaluate_evolution(
     settings: Settings, shared: Path, labels_file: Path, progress: Progress | None = None,
-    spoken_labels_file: Path | None = None,
+    spoken_labels_file: Path | None = None, spoken_cases_file: Path | None = None,
 ) -> EvolutionEvaluation:
     """Ingest the W3C resolutions, the meeting notes and the AMI series into a throwaway
     Neo4j and score the links."""
     labels = Labels.read(labels_file)
-    spoken_labels = Labels.read(spoken_labels_file) if spoken_labels_file is not None else Labels(frozenset(), frozenset())
+    spoken = _SpokenLabels(
+        Labels.read(spoken_labels_file) if spoken_labels_file is not None else Labels(frozenset(), frozenset()),
+        Labels.read(spoken_cases_file) if spoken_cases_file is not None else Labels(frozenset(), frozenset()),
+    )
     with throwaway_neo4j(default_lib_dir()) as server:
-        return asyncio.run(_evaluate(server.uri, server.user, server.password, settings, shared, labels, spoken_labels, progress))
+        return asyncio.run(_evaluate(server.uri, server.user, server.password, settings, shared, labels, spoken, progress))
+
+
+@dataclass(frozen=True)
+class _SpokenLabels:
+    checked: Labels
+    """Verdicts on inferred links, by decision name (``ES2014c@352``)."""
+    cases: Labels
+    """Which later decision queries revisit which earlier ones (``ES2010a#5``)."""
 
 
 async def _evaluate(
-    uri: str, user: str, password: str, settings: Settings, shared: Path, labels: Labels, spoken_labels: Labels,
+    uri: str, user: str, password: str, settings: Settings, shared: Path, labels: Labels, spoken: _SpokenLabels,
     progress: Progress | None,
 ) -> EvolutionEvaluation:
     say = progress or (lambda _message: None)
@@ -206,10 +223,40 @@ async def _evaluate(
         ]
         groups, missed = _score(labels, links, {key: _group_of(key) for key in names.values()})
         note_links = await _note_links(ingest, executor, shared / "meetings", say)
-        spoken_links = await _spoken_links(
-            ingest, executor, extractor, shared / "qmsum" / "meetings.jsonl", spoken_labels, say
+        spoken_links, members = await _spoken_links(
+            ingest, executor, extractor, shared / "qmsum" / "meetings.jsonl", spoken.checked, say
         )
-        return EvolutionEvaluation(groups, links, missed, note_links, spoken_links)
+        spoken_score, spoken_missed = spoken_recall(spoken.cases, spoken_links, members, query_spans(shared))
+        return EvolutionEvaluation(groups, links, missed, note_links, spoken_links, spoken_score, spoken_missed)
+
+
+def spoken_recall(
+    cases: Labels, links: Sequence[Link], members: dict[str, frozenset[int]], spans: dict[str, frozenset[int]],
+) -> tuple[GroupScore, list[str]]:
+    """How many labelled later queries have a decision in their span linked to a decision in
+    the span of an earlier query on the same subject, and the links' hand-check verdicts.
+
+    Args:
+        cases: ``same`` pairs of queries (``ES2010a#5``, ``ES2010c#0``).
+        links: The links inferred between the series' decisions (named ``ES2010c@171``).
+        members: Decision name → the positions of its unit's messages.
+        spans: Query name → the message positions its relevant spans cover.
+    """
+    score = GroupScore(links=len(links), right=sum(link.verdict == "right" for link in links),
+                       wrong=sum(link.verdict == "wrong" for link in links))
+    missed = []
+
+    def inside(decision: str, query: str) -> bool:
+        return decision.split("@", 1)[0] == query.split("#", 1)[0] and bool(members[decision] & spans.get(query, frozenset()))
+
+    for later in sorted({b for _a, b in cases.same}):
+        earlier = {a for a, b in cases.same if b == later}
+        score.later += 1
+        if any(inside(link.later, later) and any(inside(link.earlier, query) for query in earlier) for link in links):
+            score.linked += 1
+        else:
+            missed.append(later)
+    return score, missed
 
 
 def _score(labels: Labels, links: Sequence[Link], group_of: dict[str, str]) -> tuple[dict[str, GroupScore], list[tuple[str, str]]]:
@@ -286,17 +333,18 @@ def _note_date(path: Path) -> str:
 
 async def _spoken_links(
     ingest: IngestServices, executor: Neo4jExecutor, pipeline: OfflinePipeline, path: Path, labels: Labels, say: Progress
-) -> list[Link]:
+) -> tuple[list[Link], dict[str, frozenset[int]]]:
     """Ingest every AMI series of two or more meetings in order (one day apart, the series
     as access group) and list the links inferred between its meetings, with the hand
-    check's verdict. A decision is named by its meeting and the position of its unit's first
-    message (``ES2002b@212``)."""
+    check's verdict, and the messages of every decision. A decision is named by its meeting
+    and the position of its unit's first message (``ES2002b@212``)."""
     series: dict[str, list[Conversation]] = defaultdict(list)
     for meeting in read_qmsum_meetings(path):
         match = AMI_MEETING.fullmatch(meeting.session_id)
         if match:
             series[match.group(1)].append(meeting)
     names: dict[str, str] = {}
+    members: dict[str, frozenset[int]] = {}
     start = datetime(2005, 1, 3, 9, tzinfo=UTC)  # AMI was recorded in 2005; only the order matters
     chosen = {name: sorted(meetings, key=lambda m: m.session_id) for name, meetings in sorted(series.items()) if len(meetings) > 1}
     for number, (name, meetings) in enumerate(chosen.items(), 1):
@@ -306,13 +354,14 @@ async def _spoken_links(
             report = await ingest_conversation(conversation, ingest, decisions=decisions, access_groups=[f"ami:{name}"])
             for decision, decision_id in zip(decisions, report.decision_ids, strict=True):
                 names[decision_id] = f"{conversation.session_id}@{min(decision.messages, default=0)}"
+                members[names[decision_id]] = frozenset(decision.messages)
         say(f"ami: series {name} ingested ({number}/{len(chosen)})")
     return [
         Link(row["kind"], names[row["later"]], names[row["earlier"]], row["reason"] or "", row["later_summary"],
              row["earlier_summary"], labels.verdict(names[row["earlier"]], names[row["later"]]))
         for row in await executor.read(load_query("evaluation_inferred_links"), {})
         if row["later"] in names and row["earlier"] in names
-    ]
+    ], members
 
 
 def _dated(meeting: Conversation, series: str, day: datetime) -> Conversation:

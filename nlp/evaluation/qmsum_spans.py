@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from nlp.evaluation.corpus import LabelledMeeting, Target, folded, is_final
 from nlp.readers.common import message_id
@@ -51,14 +52,11 @@ def load_qmsum(shared_data: Path) -> list[LabelledMeeting]:
             if not mine:
                 continue
             messages: list[Message] = []
-            seq_of_turn: dict[int, int] = {}
+            seq_of_turn = _seq_of_turn(record["transcript"])
             for turn in record["transcript"]:
-                content = clean_qmsum_text(turn["content"])
-                if not content:
-                    continue
-                seq_of_turn[turn["turn_index"]] = len(messages)
-                messages.append(Message(id=message_id(session, len(messages)), seq=len(messages),
-                                        author=turn["speaker"] or None, content=content))
+                if turn["turn_index"] in seq_of_turn:
+                    messages.append(Message(id=message_id(session, len(messages)), seq=len(messages),
+                                            author=turn["speaker"] or None, content=clean_qmsum_text(turn["content"])))
             targets = tuple(
                 Target(_span_seqs(q["relevant_spans"], seq_of_turn), answer=str(q["answer"]).strip() or None)
                 for q in mine if not q["disagreement_only"]
@@ -76,6 +74,36 @@ def load_qmsum(shared_data: Path) -> list[LabelledMeeting]:
                 )
             )
     return meetings
+
+
+def query_spans(shared_data: Path) -> dict[str, frozenset[int]]:
+    """``meeting#query_index`` → the message positions (as the qmsum readers number them) that
+    the query's relevant spans cover, for every query of ``decision_queries.jsonl``."""
+    wanted: dict[str, list[dict[str, object]]] = {}
+    with (shared_data / "qmsum" / "decision_queries.jsonl").open() as lines:
+        for line in lines:
+            query = json.loads(line)
+            wanted.setdefault(query["meeting_id"], []).append(query)
+    spans: dict[str, frozenset[int]] = {}
+    with (shared_data / "qmsum" / "meetings.jsonl").open() as lines:
+        for line in lines:
+            record = json.loads(line)
+            queries = wanted.get(record["meeting_id"], [])
+            if queries:
+                seq_of_turn = _seq_of_turn(record["transcript"])
+                for query in queries:
+                    spans[f"{record['meeting_id']}#{query['query_index']}"] = _span_seqs(query["relevant_spans"], seq_of_turn)
+    return spans
+
+
+def _seq_of_turn(transcript: list[dict[str, Any]]) -> dict[int, int]:
+    """Turn index → message position: turns left empty by ``clean_qmsum_text`` (markup only)
+    are no messages, as in ``nlp.readers.qmsum``."""
+    seq_of_turn: dict[int, int] = {}
+    for turn in transcript:
+        if clean_qmsum_text(turn["content"]):
+            seq_of_turn[turn["turn_index"]] = len(seq_of_turn)
+    return seq_of_turn
 
 
 def _span_seqs(spans: object, seq_of_turn: dict[int, int]) -> frozenset[int]:
