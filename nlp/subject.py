@@ -3,7 +3,7 @@
 A conclusion such as "Approved for the next stage." means nothing without the item it was
 taken under, so every decision carries a ``subject`` and a summary that reads on its own.
 Headings that only say what kind of list follows ("Decisions", "Outcomes from Discussion
-topics", "Action Items", "Meeting Agenda") or which meeting it was (a date, "SIG meeting")
+topics", "Conclusion", "Action Items", "Meeting Agenda") or which meeting it was (a date, "SIG meeting")
 are not subjects; the nearest heading that is, is.
 """
 
@@ -14,7 +14,7 @@ import re
 from nlp.subject_match import subject_terms
 
 _GENERIC = re.compile(
-    r"^\W*(short version|decisions?|outcomes?|outcomes? from discussion topics|action items?|actions? items|"
+    r"^\W*(short version|decisions?|outcomes?|outcomes? from discussion topics|conclusions?|results?|action items?|actions? items|"
     r"notes?|meeting notes|minutes|agenda|meeting agenda|discussions?|discussion topics|details|summary|"
     r"attendees|participants|next steps|resolutions?|todo|misc\w*|other|other business|any other business|aob|"
     r"updates?|announcements?|introductions?|topics?|(important )?links?|resources?|references?)\W*$",

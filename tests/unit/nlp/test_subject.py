@@ -6,6 +6,10 @@ from nlp.subject import self_standing, subject_from_question, subject_from_topic
 def test_the_innermost_heading_that_names_something_is_the_subject() -> None:
     assert subject_from_topic("SIG meeting 2021-10-26 > Payment retries proposal > Decisions:") == "Payment retries proposal"
     assert subject_from_topic("Rez TSC 2022-08-18 > Short Version > Decisions:") is None
+    # A section that says what kind of list follows, under an agenda item, is not the subject.
+    assert subject_from_topic("105th Meeting > Array chunking for Stage 2 > Conclusion") == "Array chunking for Stage 2"
+    assert subject_from_topic("Plenary > Drop the calendar argument > Conclusion/Resolution") == "Drop the calendar argument"
+    assert subject_from_topic("Weekly sync > Results") is None
     assert subject_from_topic("Notes > **Naming the CLI** ([#12](https://example.invalid/12))") == "Naming the CLI (#12)"
 
 
