@@ -92,7 +92,14 @@ DECLARED_FLOOR = 0.9
 """An item a note-taker filed under a "Decisions" (or "Resolutions", "Agreed") heading is a
 decision unless it asks or negates, or sits under an action-item heading too: its
 confidence is at least this. The learned model cannot know it for a notes layout it never
-saw (cross-validated by repository, each repository's headings are new to the model)."""
+saw (cross-validated by repository, each repository's headings are new to the model).
+
+An item under an "Outcomes" or "Conclusion" heading is declared too when it says that
+something was agreed, accepted or approved (``AGREED_SIGNALS``): such lists also hold what
+was only discussed ("Brief discussion about charter."), so the heading alone is not enough,
+but "RFC accepted with request to add a comment" filed there is the note-taker's record of
+a decision."""
+AGREED_SIGNALS = frozenset({"strong_cue", "acceptance", "we_commit"})
 
 
 def units_from(
@@ -112,13 +119,16 @@ def units_from(
 
 def capped(confidences: Sequence[float], signals: Sequence[Sequence[str]]) -> list[float]:
     """``confidences`` with every vetoed message held at ``VETO_CAP`` and every declared one
-    raised to ``DECLARED_FLOOR``."""
+    (under a decisions heading, or an outcomes heading with an agreed cue) raised to
+    ``DECLARED_FLOOR``."""
     out = []
     for confidence, names in zip(confidences, signals, strict=True):
         found = set(names)
         if VETOES & found:
             confidence = min(confidence, VETO_CAP)
-        elif "decision_topic" in found and "action_topic" not in found:
+        elif "action_topic" not in found and (
+            "decision_topic" in found or ("outcome_topic" in found and AGREED_SIGNALS & found)
+        ):
             confidence = max(confidence, DECLARED_FLOOR)
         out.append(confidence)
     return out

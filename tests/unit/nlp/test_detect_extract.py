@@ -1,9 +1,12 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 from spacy.language import Language
 
 from nlp.detect import DecisionDetector
 from nlp.extract import DecisionExtractor
+from nlp.readers import read_conversation
 from nlp.schema import Conversation, Detection, Message
 
 
@@ -60,6 +63,21 @@ def test_items_under_a_decisions_lead_in_count_and_action_items_do_not(nlp: Lang
     actions = _conversation(("", "Define an issue template for the agenda"), topic="Summary > Action Items:")
     assert _decided(nlp, decisions) == [0]
     assert _decided(nlp, actions) == []
+
+
+def test_an_agreed_item_under_a_conclusion_heading_is_a_decision_about_its_agenda_item(nlp: Language, tmp_path: Path) -> None:
+    notes = tmp_path / "2026-01-20.md"
+    notes.write_text(
+        "# Plenary\n\n## Payment retries proposal\n\nA: We looked at three retry schedules.\n\n"
+        "### Conclusion\n\n- Approved for the next stage\n- Brief discussion of the timeline\n"
+    )
+    conversation = read_conversation(notes, "markdown", "plenary")
+    detections = DecisionDetector(nlp).detect(conversation)
+    decided = [conversation.messages[d.seq].content for d in detections if d.is_decision]
+    assert decided == ["Approved for the next stage"]  # the item that only records talk is none
+    [decision] = DecisionExtractor(nlp).extract(conversation, detections)
+    assert decision.subject == "Payment retries proposal"
+    assert decision.decision == "Payment retries proposal: Approved for the next stage"
 
 
 def test_seed_000_example_1_extracts_rest_with_graphql_and_grpc_as_alternatives(nlp: Language) -> None:
