@@ -99,7 +99,7 @@ something was agreed, accepted or approved (``AGREED_SIGNALS``): such lists also
 was only discussed ("Brief discussion about charter."), so the heading alone is not enough,
 but "RFC accepted with request to add a comment" filed there is the note-taker's record of
 a decision."""
-AGREED_SIGNALS = frozenset({"strong_cue", "acceptance", "we_commit"})
+AGREED_SIGNALS = frozenset({"strong_cue", "acceptance", "consensus", "we_commit"})
 
 
 def units_from(
@@ -277,6 +277,8 @@ class DecisionDetector:
             signals.append("past_reference")
         if _ACCEPTANCE.search(text) and "strong_cue" not in signals:
             signals.append("acceptance")
+        if _CONSENSUS.search(text) and not _DENIED.search(text):
+            signals.append("consensus")
         signals += [f"{kind}_topic" for kind in heading_kinds(message.topic)]
         if _is_question(text):
             signals.append("question")
@@ -296,6 +298,14 @@ class DecisionDetector:
 
 
 _ACCEPTANCE = re.compile(r"\b(accepted|approved|adopted|ratified|declined|rejected|approval)\b", re.IGNORECASE)
+# "Consensus on dropping the argument", "we have consensus": agreement recorded, unless denied
+# ("I don't think we have consensus", "no consensus yet").
+_CONSENSUS = re.compile(
+    r"^\W*(?:(?:rough|general|clear|unanimous)\s+)?consensus\b"
+    r"|\b(?:reached|have|has|had|got|there is|there's|there was)\s+(?:a\s+)?(?:(?:rough|general|clear)\s+)?consensus\b",
+    re.IGNORECASE,
+)
+_DENIED = re.compile(r"\b(?:not|no|never|without)\b|n't\b", re.IGNORECASE)
 _PAST_REFERENCE = re.compile(
     r"\b(last|previous|earlier) (week|month|quarter|year|sprint|meeting)\b"
     r"|\bas we (decided|agreed)\b|\bpreviously\b|\bwe already (decided|agreed)\b",

@@ -80,6 +80,14 @@ def test_an_agreed_item_under_a_conclusion_heading_is_a_decision_about_its_agend
     assert decision.decision == "Payment retries proposal: Approved for the next stage"
 
 
+def test_consensus_recorded_is_an_agreed_cue_and_consensus_denied_is_not(nlp: Language) -> None:
+    recorded = _conversation(("", "Consensus on dropping the retry cap"), topic="Payment retries > Conclusion")
+    denied = _conversation(("bob", "I don't think we have consensus on the retry cap yet."))
+    [detection] = DecisionDetector(nlp).detect(recorded)
+    assert "consensus" in detection.signals and detection.is_decision
+    assert "consensus" not in DecisionDetector(nlp).detect(denied)[0].signals
+
+
 def test_seed_000_example_1_extracts_rest_with_graphql_and_grpc_as_alternatives(nlp: Language) -> None:
     conversation = _conversation(
         ("alice", "Should we use REST or GraphQL for the new API?"),
