@@ -2,7 +2,9 @@
 
 A bullet's speaker comes from a ``(SM):`` or ``Name:`` prefix. A bullet that only
 introduces a list (``* Decisions:``) becomes part of its children's ``topic``, so the
-detector sees that the children sit under a "Decisions" lead-in.
+detector sees that the children sit under a "Decisions" lead-in. So does the label of a
+labelled line (``**Decision:** keep logs for 30 days``, ``RESOLVED: …``, ``Action item: …``):
+it says what kind of record the line is, like a one-item lead-in, and is nobody's name.
 """
 
 from __future__ import annotations
@@ -24,6 +26,11 @@ _SPEAKER = re.compile(
     r"|\*\*(?P<bold>[^*:]{1,40})(?:\*\*\s*:|:\*\*))\s+(?P<text>\S.*)$"
 )
 _NOT_SPEAKERS = frozenset({"TODO", "NOTE", "FYI", "TL;DR", "PS", "Q", "A"})
+_LABEL = re.compile(
+    r"^(?:\*\*|__)?(?P<label>decisions?|decided|agreed|resolved|resolutions?|outcomes?|conclusions?|consensus|"
+    r"results?|actions?|action items?|todo|next steps?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s+(?P<text>\S.*)$",
+    re.IGNORECASE,
+)
 
 
 @dataclass
@@ -74,9 +81,14 @@ def read_markdown_notes(text: str, path: str, session_id: str) -> list[Message]:
     for block in blocks:
         content = " ".join(block.text).strip()
         author = None
-        speaker = _SPEAKER.match(content)
+        topic = block.topic
+        labelled = _LABEL.match(content)
+        speaker = None if labelled else _SPEAKER.match(content)
         name = speaker and (speaker.group("initials") or speaker.group("caps") or speaker.group("bold"))
-        if speaker and name and name.strip() not in _NOT_SPEAKERS:
+        if labelled:
+            topic = " > ".join(p for p in (topic, f"{labelled.group('label')}:") if p)
+            content = labelled.group("text")
+        elif speaker and name and name.strip() not in _NOT_SPEAKERS:
             author = name.strip()
             content = speaker.group("text")
         if not content:
@@ -84,7 +96,7 @@ def read_markdown_notes(text: str, path: str, session_id: str) -> list[Message]:
         seq = len(messages)
         messages.append(
             Message(id=message_id(session_id, seq), seq=seq, author=author, content=content,
-                    line=block.line, topic=block.topic)
+                    line=block.line, topic=topic)
         )
     if not messages:
         raise InputFormatError(path, "has no paragraphs or bullets to read")

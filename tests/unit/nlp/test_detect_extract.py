@@ -80,6 +80,19 @@ def test_an_agreed_item_under_a_conclusion_heading_is_a_decision_about_its_agend
     assert decision.decision == "Payment retries proposal: Approved for the next stage"
 
 
+def test_a_line_labelled_as_a_decision_is_one_about_its_agenda_item(nlp: Language, tmp_path: Path) -> None:
+    notes = tmp_path / "sync.md"
+    notes.write_text(
+        "# Sync\n\n## Log retention\n\nKim showed the storage bill.\n\n"
+        "**Decision:** keep application logs for 30 days.\n\n**Action:** Lee to change the policy.\n"
+    )
+    conversation = read_conversation(notes, "markdown", "sync")
+    detections = DecisionDetector(nlp).detect(conversation)
+    [decision] = DecisionExtractor(nlp).extract(conversation, detections)
+    assert decision.subject == "Log retention"
+    assert decision.messages == (1,)
+
+
 def test_consensus_recorded_is_an_agreed_cue_and_consensus_denied_is_not(nlp: Language) -> None:
     recorded = _conversation(("", "Consensus on dropping the retry cap"), topic="Payment retries > Conclusion")
     denied = _conversation(("bob", "I don't think we have consensus on the retry cap yet."))

@@ -123,6 +123,21 @@ def test_markdown_notes_topics_leadins_and_marked_speakers(tmp_path: Path) -> No
     ]
 
 
+def test_a_labelled_line_is_a_one_item_lead_in_and_its_label_nobody_s_name(tmp_path: Path) -> None:
+    notes = (
+        "# Sync\n\n## Log retention\n\n**Decision:** keep logs for 30 days.\n\n"
+        "RESOLVED: audit logs stay a year.\n\n- Action item: Lee to change terraform/logs.tf\n\n"
+        "**Alice:** I can review it.\n"
+    )
+    rows = [(m.author, m.topic, m.content) for m in read_conversation(_write(tmp_path, "sync.md", notes)).messages]
+    assert rows == [
+        (None, "Sync > Log retention > Decision:", "keep logs for 30 days."),
+        (None, "Sync > Log retention > RESOLVED:", "audit logs stay a year."),
+        (None, "Sync > Log retention > Action item:", "Lee to change terraform/logs.tf"),
+        ("Alice", "Sync > Log retention", "I can review it."),
+    ]
+
+
 def test_format_detection_by_extension_and_content(tmp_path: Path) -> None:
     assert detect_format(Path("x.jsonl"), "") == "chat-jsonl"
     assert detect_format(Path("x.md"), "") == "markdown"

@@ -10,6 +10,7 @@ def test_the_innermost_heading_that_names_something_is_the_subject() -> None:
     assert subject_from_topic("105th Meeting > Array chunking for Stage 2 > Conclusion") == "Array chunking for Stage 2"
     assert subject_from_topic("Plenary > Drop the calendar argument > Conclusion/Resolution") == "Drop the calendar argument"
     assert subject_from_topic("Weekly sync > Results") is None
+    assert subject_from_topic("Infra > Release naming > Agreed:") == "Release naming"
     assert subject_from_topic("Notes > **Naming the CLI** ([#12](https://example.invalid/12))") == "Naming the CLI (#12)"
 
 
