@@ -100,6 +100,9 @@ was only discussed ("Brief discussion about charter."), so the heading alone is 
 but "RFC accepted with request to add a comment" filed there is the note-taker's record of
 a decision."""
 AGREED_SIGNALS = frozenset({"strong_cue", "acceptance", "consensus", "we_commit"})
+_RECORD_LABEL = re.compile(r"^\W*(?:decisions?|decided|resolved|resolutions?|agreed|consensus)\s*:\s*\S", re.IGNORECASE)
+"""A line a scribe opened with a decision label ("RESOLVED: …", "Decision: …") declares it,
+as a "Decisions" heading does in notes (where the reader moves such a label into the topic)."""
 
 
 def units_from(
@@ -119,15 +122,15 @@ def units_from(
 
 def capped(confidences: Sequence[float], signals: Sequence[Sequence[str]]) -> list[float]:
     """``confidences`` with every vetoed message held at ``VETO_CAP`` and every declared one
-    (under a decisions heading, or an outcomes heading with an agreed cue) raised to
-    ``DECLARED_FLOOR``."""
+    (under a decisions heading or label, or an outcomes heading with an agreed cue) raised
+    to ``DECLARED_FLOOR``."""
     out = []
     for confidence, names in zip(confidences, signals, strict=True):
         found = set(names)
         if VETOES & found:
             confidence = min(confidence, VETO_CAP)
         elif "action_topic" not in found and (
-            "decision_topic" in found or ("outcome_topic" in found and AGREED_SIGNALS & found)
+            "decision_topic" in found or "declared" in found or ("outcome_topic" in found and AGREED_SIGNALS & found)
         ):
             confidence = max(confidence, DECLARED_FLOOR)
         out.append(confidence)
@@ -279,6 +282,8 @@ class DecisionDetector:
             signals.append("acceptance")
         if _CONSENSUS.search(text) and not _DENIED.search(text):
             signals.append("consensus")
+        if _RECORD_LABEL.match(message.content):
+            signals.append("declared")
         signals += [f"{kind}_topic" for kind in heading_kinds(message.topic)]
         if _is_question(text):
             signals.append("question")

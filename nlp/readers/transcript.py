@@ -1,4 +1,5 @@
-"""Plain transcripts: ``Speaker: text`` lines, optionally ``[time] Speaker: text``."""
+"""Plain transcripts: ``Speaker: text`` lines, optionally ``[time] Speaker: text``; a line that
+records what the group did (``RESOLVED: ...``, ``Decision: ...``) is a message without author."""
 
 from __future__ import annotations
 
@@ -13,13 +14,22 @@ from nlp.schema import Message
 _LINE = re.compile(
     r"^\s*(?:\[(?P<ts>[^\]]{1,40})\]\s*)?(?P<speaker>[A-Za-z@][\w.'@ -]{0,39}?)\s*:\s+(?P<text>\S.*)$"
 )
-# Words that head a line like a speaker but label its content instead ("Decision: ...").
+# Words that head a line like a speaker but label its content instead ("Note: ...").
 _LABELS = frozenset(
     {
-        "decision", "decisions", "note", "notes", "action", "action item", "action items", "summary",
-        "agenda", "todo", "outcome", "outcomes", "conclusion", "context", "rationale", "update",
+        "note", "notes", "summary", "agenda", "context", "rationale", "update",
         "re", "subject", "topic", "question", "answer", "status", "consequences", "tl;dr", "ps",
         "http", "https",
+    }
+)
+# Labels of a record the group made ("RESOLVED: ...", "Decision: ...", "PROPOSAL: ..."): a
+# scribe's line, nobody's words, so it is a message of its own with no author. Appended to
+# the turn before, a resolution typed after a run of "+1"s read as one more vote.
+_RECORDS = frozenset(
+    {
+        "decision", "decisions", "decided", "resolved", "resolution", "resolutions", "agreed", "consensus",
+        "proposal", "proposed", "outcome", "outcomes", "conclusion", "action", "action item", "action items",
+        "todo",
     }
 )
 
@@ -40,7 +50,10 @@ def read_transcript(text: str, path: str, session_id: str) -> list[Message]:
             continue
         match = _LINE.match(raw)
         speaker = match.group("speaker").strip() if match else ""
-        if match and speaker.lower() not in _LABELS:
+        if match and speaker.lower() in _RECORDS:
+            record = raw.strip() if match.group("ts") is None else f"{speaker}: {match.group('text').strip()}"
+            turns.append(_Turn("", [record], number, parse_timestamp(match.group("ts"))))
+        elif match and speaker.lower() not in _LABELS:
             turns.append(_Turn(speaker, [match.group("text").strip()], number, parse_timestamp(match.group("ts"))))
         elif turns:
             turns[-1].lines.append(raw.strip())
@@ -50,7 +63,7 @@ def read_transcript(text: str, path: str, session_id: str) -> list[Message]:
         Message(
             id=message_id(session_id, seq),
             seq=seq,
-            author=turn.author,
+            author=turn.author or None,
             content="\n".join(turn.lines),
             line=turn.line,
             timestamp=turn.timestamp,

@@ -93,6 +93,19 @@ def test_a_line_labelled_as_a_decision_is_one_about_its_agenda_item(nlp: Languag
     assert decision.messages == (1,)
 
 
+def test_a_resolution_a_scribe_typed_after_the_votes_is_the_decision(nlp: Language, tmp_path: Path) -> None:
+    minutes = tmp_path / "telco.txt"
+    minutes.write_text(
+        "manu: Let's take up issue 42, the context URL.\nivan: I think we should version it in the path.\n"
+        "PROPOSAL: Version the context URL in its path.\nmanu: +1\nivan: +1\ndave: +1\n"
+        "RESOLVED: Version the context URL in its path.\nmanu: Next topic is the test suite.\n"
+    )
+    conversation = read_conversation(minutes)
+    assert [m.author for m in conversation.messages][5:7] == ["dave", None]  # not one more vote
+    decided = [d.seq for d in DecisionDetector(nlp).detect(conversation) if d.is_decision]
+    assert decided == [6]
+
+
 def test_consensus_recorded_is_an_agreed_cue_and_consensus_denied_is_not(nlp: Language) -> None:
     recorded = _conversation(("", "Consensus on dropping the retry cap"), topic="Payment retries > Conclusion")
     denied = _conversation(("bob", "I don't think we have consensus on the retry cap yet."))

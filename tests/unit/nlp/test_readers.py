@@ -34,7 +34,8 @@ def test_transcript_speakers_continuations_and_labels(tmp_path: Path) -> None:
     assert conversation.session_id == "api"
     assert [(m.author, m.content) for m in conversation.messages] == [
         ("Alice", "Should we use REST or GraphQL?"),
-        ("Bob", "REST is simpler\nand we know it.\nDecision: REST for now"),
+        ("Bob", "REST is simpler\nand we know it."),
+        (None, "Decision: REST for now"),  # a record of the group's, not Bob's words
     ]
     assert conversation.messages[1].timestamp is not None
     assert conversation.messages[1].id.startswith("api#") and conversation.messages[1].id != "api#1"
