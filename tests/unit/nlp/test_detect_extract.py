@@ -7,7 +7,7 @@ from spacy.language import Language
 from nlp.detect import DecisionDetector
 from nlp.extract import DecisionExtractor
 from nlp.readers import read_conversation
-from nlp.schema import Conversation, Detection, Message
+from nlp.schema import Conversation, Detection, ExtractedDecision, Message
 
 
 def _conversation(*turns: tuple[str, str], topic: str | None = None) -> Conversation:
@@ -65,30 +65,29 @@ def test_items_under_a_decisions_lead_in_count_and_action_items_do_not(nlp: Lang
     assert _decided(nlp, actions) == []
 
 
+def _notes_decisions(nlp: Language, path: Path, text: str) -> list[ExtractedDecision]:
+    """The decisions the offline detector and extractor find in markdown notes ``text``."""
+    path.write_text(text)
+    conversation = read_conversation(path, "markdown", path.stem)
+    return DecisionExtractor(nlp).extract(conversation, DecisionDetector(nlp).detect(conversation))
+
+
 def test_an_agreed_item_under_a_conclusion_heading_is_a_decision_about_its_agenda_item(nlp: Language, tmp_path: Path) -> None:
-    notes = tmp_path / "2026-01-20.md"
-    notes.write_text(
+    [decision] = _notes_decisions(nlp, tmp_path / "plenary.md", (
         "# Plenary\n\n## Payment retries proposal\n\nA: We looked at three retry schedules.\n\n"
         "### Conclusion\n\n- Approved for the next stage\n- Brief discussion of the timeline\n"
-    )
-    conversation = read_conversation(notes, "markdown", "plenary")
-    detections = DecisionDetector(nlp).detect(conversation)
-    decided = [conversation.messages[d.seq].content for d in detections if d.is_decision]
-    assert decided == ["Approved for the next stage"]  # the item that only records talk is none
-    [decision] = DecisionExtractor(nlp).extract(conversation, detections)
+    ))  # the item that only records talk is none
+    assert decision.messages == (1,)
     assert decision.subject == "Payment retries proposal"
+    assert decision.decision == "Payment retries proposal: Approved for the next stage"
     assert decision.decision == "Payment retries proposal: Approved for the next stage"
 
 
 def test_a_line_labelled_as_a_decision_is_one_about_its_agenda_item(nlp: Language, tmp_path: Path) -> None:
-    notes = tmp_path / "sync.md"
-    notes.write_text(
+    [decision] = _notes_decisions(nlp, tmp_path / "sync.md", (
         "# Sync\n\n## Log retention\n\nKim showed the storage bill.\n\n"
         "**Decision:** keep application logs for 30 days.\n\n**Action:** Lee to change the policy.\n"
-    )
-    conversation = read_conversation(notes, "markdown", "sync")
-    detections = DecisionDetector(nlp).detect(conversation)
-    [decision] = DecisionExtractor(nlp).extract(conversation, detections)
+    ))
     assert decision.subject == "Log retention"
     assert decision.messages == (1,)
 
