@@ -368,13 +368,12 @@ def evolution_command(
             highlight=False,
         )
     cli.out.print(f"meeting notes: {len(result.note_links)} inferred links (listed with -v for a hand check)", highlight=False)
-    spoken = result.spoken_links
-    right, wrong = (sum(link.verdict == v for link in spoken) for v in ("right", "wrong"))
-    checked = f"; hand-checked {right + wrong}: {right} right, {wrong} wrong" if right + wrong else ""
-    cli.out.print(f"AMI series: {len(spoken)} inferred links{checked} (listed with -v)", highlight=False)
-    if result.spoken.later:
-        cli.out.print(f"AMI series: {result.spoken.later} labelled later decisions, {result.spoken.linked} linked "
-                      f"(recall {result.spoken.recall:.2f})", highlight=False)
+    spoken = result.spoken
+    checked = f"; hand-checked {spoken.right + spoken.wrong}: {spoken.right} right, {spoken.wrong} wrong" if spoken.right + spoken.wrong else ""
+    cli.out.print(f"AMI series: {spoken.links} inferred links{checked} (listed with -v)", highlight=False)
+    if spoken.later:
+        cli.out.print(f"AMI series: {spoken.later} labelled later decisions, {spoken.linked} linked "
+                      f"(recall {spoken.recall:.2f})", highlight=False)
     if verbose:
         for link in result.links:
             cli.out.print(f"  [{link.verdict}] {link.kind}: {link.later} -> {link.earlier} ({link.reason})\n"

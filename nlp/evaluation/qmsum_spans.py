@@ -38,11 +38,7 @@ def series_of(meeting_id: str) -> str:
 
 def load_qmsum(shared_data: Path) -> list[LabelledMeeting]:
     """The meetings of ``qmsum/meetings.jsonl`` that have a decision query."""
-    queries: dict[str, list[dict[str, object]]] = {}
-    with (shared_data / "qmsum" / "decision_queries.jsonl").open() as lines:
-        for line in lines:
-            query = json.loads(line)
-            queries.setdefault(query["meeting_id"], []).append(query)
+    queries = _queries_by_meeting(shared_data)
     meetings: list[LabelledMeeting] = []
     with (shared_data / "qmsum" / "meetings.jsonl").open() as lines:
         for line in lines:
@@ -79,11 +75,7 @@ def load_qmsum(shared_data: Path) -> list[LabelledMeeting]:
 def query_spans(shared_data: Path) -> dict[str, frozenset[int]]:
     """``meeting#query_index`` → the message positions (as the qmsum readers number them) that
     the query's relevant spans cover, for every query of ``decision_queries.jsonl``."""
-    wanted: dict[str, list[dict[str, object]]] = {}
-    with (shared_data / "qmsum" / "decision_queries.jsonl").open() as lines:
-        for line in lines:
-            query = json.loads(line)
-            wanted.setdefault(query["meeting_id"], []).append(query)
+    wanted = _queries_by_meeting(shared_data)
     spans: dict[str, frozenset[int]] = {}
     with (shared_data / "qmsum" / "meetings.jsonl").open() as lines:
         for line in lines:
@@ -94,6 +86,16 @@ def query_spans(shared_data: Path) -> dict[str, frozenset[int]]:
                 for query in queries:
                     spans[f"{record['meeting_id']}#{query['query_index']}"] = _span_seqs(query["relevant_spans"], seq_of_turn)
     return spans
+
+
+def _queries_by_meeting(shared_data: Path) -> dict[str, list[dict[str, Any]]]:
+    """The decision queries of ``decision_queries.jsonl``, by meeting id."""
+    queries: dict[str, list[dict[str, Any]]] = {}
+    with (shared_data / "qmsum" / "decision_queries.jsonl").open() as lines:
+        for line in lines:
+            query = json.loads(line)
+            queries.setdefault(query["meeting_id"], []).append(query)
+    return queries
 
 
 def _seq_of_turn(transcript: list[dict[str, Any]]) -> dict[int, int]:

@@ -51,7 +51,7 @@ def read_transcript(text: str, path: str, session_id: str) -> list[Message]:
         match = _LINE.match(raw)
         speaker = match.group("speaker").strip() if match else ""
         if match and speaker.lower() in _RECORDS:
-            record = raw.strip() if match.group("ts") is None else f"{speaker}: {match.group('text').strip()}"
+            record = f"{speaker}: {match.group('text').strip()}"
             turns.append(_Turn("", [record], number, parse_timestamp(match.group("ts"))))
         elif match and speaker.lower() not in _LABELS:
             turns.append(_Turn(speaker, [match.group("text").strip()], number, parse_timestamp(match.group("ts"))))
