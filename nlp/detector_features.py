@@ -7,7 +7,9 @@ vector and unseen words cost nothing. Per message:
 - the first words of the two messages before and after it ("+1", "agreed", "so we'll …"
   answer or lead into a decision);
 - how many bare votes or short agreements stand just before and just after it (a
-  proposal is followed by a run of "+1"s; a chair's conclusion follows them);
+  proposal is followed by a run of "+1"s; a chair's conclusion follows them), and how
+  many of those votes are against or abstain ("-1", "0": a poll that draws them is often
+  not resolved);
 - how many messages around it carry rule cues, and where in the meeting it stands;
 - its length, whether it asks, whether its author speaks most in the meeting (the chair);
 - for notes, whether its heading says decisions, outcomes or action items;
@@ -51,8 +53,9 @@ _BACKCHANNEL = re.compile(
 _AGREEMENT_OPENING = re.compile(
     r"^\W*(agreed|i agree|agree|sounds good|\+1|fine by me|makes sense|no objections?)\b", re.IGNORECASE
 )
-DECISION_HEADING = re.compile(r"decision|resolution|agreed|resolved", re.IGNORECASE)
-OUTCOME_HEADING = re.compile(r"outcome|conclusion|result", re.IGNORECASE)
+# Whole words: "Multiresolution" and "multi-resolution grids" are agenda items, not a list of resolutions.
+DECISION_HEADING = re.compile(r"(?<![\w-])(decisions?|resolutions?|agreed|resolved)\b", re.IGNORECASE)
+OUTCOME_HEADING = re.compile(r"(?<![\w-])(outcomes?|conclusions?|results?)\b", re.IGNORECASE)
 ACTION_HEADING = re.compile(r"action item|actions? items|todo|next steps", re.IGNORECASE)
 KINDS = {"qmsum": "spoken", "markdown": "notes"}
 _FILLER = re.compile(r"\b(um+|uh+|hmm+|mm-hmm|uh-huh)\b", re.IGNORECASE)
@@ -110,6 +113,15 @@ AGREEMENT_TAIL_WORDS = 3
 let's do it"); "Okay, we'll wait for the venue." says what was decided."""
 
 
+_DISSENT = re.compile(r"^\W*(?:-\s*1|[+-]?\s*0(?:\.\d+)?)(?:\W|$)")
+
+
+def is_dissent(text: str) -> bool:
+    """A vote against or an abstention ("-1", "0", "-0.5", "+0"): a proposal that draws them
+    is often not resolved."""
+    return is_vote(text) and bool(_DISSENT.match(text))
+
+
 def is_short_agreement(text: str) -> bool:
     """"Agreed.", "OK", "no objections" — a reply that carries no content of its own."""
     opening = _SHORT_AGREEMENT.match(text)
@@ -165,6 +177,7 @@ class ConversationFeatures:
         self._neighbour_words = not (self._kind == "chat" and len(self._messages) < THREAD_MESSAGES)
         self._words = [tokens(m.content) for m in self._messages]
         self._replies = [is_reply(m.content) for m in self._messages]
+        self._dissent = [is_dissent(m.content) for m in self._messages]
         strong = {"strong_cue", "we_commit", "agreement_to_proposal", "acceptance", "decision_topic"}
         self._cued = [bool(self._signals.get(m.seq)) for m in self._messages]
         self._strong = [bool(strong & set(self._signals.get(m.seq, ()))) for m in self._messages]
@@ -220,6 +233,9 @@ class ConversationFeatures:
         after = sum(self._replies[seq + 1 : seq + 9])
         before = sum(self._replies[max(0, seq - 8) : seq])
         names += [f"replies_after:{_count_bucket(after)}", f"replies_before:{_count_bucket(before)}"]
+        dissent_after = sum(self._dissent[seq + 1 : seq + 9])
+        dissent_before = sum(self._dissent[max(0, seq - 8) : seq])
+        names += [f"dissent_after:{_count_bucket(dissent_after)}", f"dissent_before:{_count_bucket(dissent_before)}"]
         # Decisions are talked about in stretches: how many messages around this one carry
         # a cue, or a strong one, says more than the message alone in a long spoken meeting.
         around = slice(max(0, seq - 5), seq + 6)

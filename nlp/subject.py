@@ -16,7 +16,7 @@ from nlp.subject_match import subject_terms
 _GENERIC = re.compile(
     r"^\W*(short version|decisions?|decided|agreed|resolved|consensus|outcomes?|outcomes? from discussion topics|conclusions?|results?|"
     r"actions?|action items?|actions? items|"
-    r"notes?|meeting notes|minutes|agenda|meeting agenda|discussions?|discussion topics|details|summary|"
+    r"notes?|meeting notes|minutes|agenda|meeting agenda|discussions?|discussion topics|(key )?(discussion )?points|details|summary|"
     r"attendees|participants|next steps|resolutions?|todo|misc\w*|other|other business|any other business|aob|"
     r"updates?|announcements?|introductions?|topics?|(important )?links?|resources?|references?)\W*$",
     re.IGNORECASE,

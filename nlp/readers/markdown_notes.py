@@ -1,5 +1,10 @@
 """Markdown meeting notes: headings are agenda items, bullets and paragraphs are messages.
 
+Plain-text minutes number their agenda items instead ("6) PR-1547: Value Accessor", then
+a paragraph, "a) Unit test: stderr suppression" for a sub-item): a numbered line standing
+alone between blank lines, followed by a paragraph rather than the next item, is read as a
+heading (``numbered_titles``). A numbered list, tight or loose, stays a list.
+
 A bullet's speaker comes from a ``(SM):`` or ``Name:`` prefix. A bullet that only
 introduces a list (``* Decisions:``) becomes part of its children's ``topic``, so the
 detector sees that the children sit under a "Decisions" lead-in. So does the label of a
@@ -19,6 +24,11 @@ from nlp.schema import Message
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _BULLET = re.compile(r"^(?P<indent>\s*)(?:[-*+]|\d+[.)])\s+(?P<text>.*)$")
 _CHECKBOX = re.compile(r"^\[[ xX]\]\s*")
+_NUMBERED_TITLE = re.compile(r"^(?:(?P<number>\d{1,2})[.)]|(?P<letter>[a-z])\))\s+(?P<title>\S.*?)\s*$")
+TITLE_WORDS = 12
+"""A numbered line of more words than this is an item's text, not its title."""
+_NUMBER_LEVEL, _LETTER_LEVEL = 7, 8
+"""Numbered titles nest below every markdown heading, lettered ones below numbered ones."""
 # Speakers are marked, not guessed: "(SM): ...", "ALICE: ...", "**Alice**: ..." or "**Alice:** ...".
 # A plain "Word: ..." is too often a label ("Host:", "Optional:") to count as a speaker.
 _SPEAKER = re.compile(
@@ -47,7 +57,9 @@ def read_markdown_notes(text: str, path: str, session_id: str) -> list[Message]:
     parents: list[tuple[int, str]] = []  # (indent, text) of the open lead-in bullets
     in_code = False
     open_block = False  # does a plain line continue the last block?
-    for number, raw in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    titles = numbered_titles(lines)
+    for number, raw in enumerate(lines, start=1):
         if raw.lstrip().startswith("```"):
             in_code, open_block = not in_code, False
             continue
@@ -55,9 +67,11 @@ def read_markdown_notes(text: str, path: str, session_id: str) -> list[Message]:
             open_block = False
             continue
         heading = _HEADING.match(raw)
-        if heading:
-            level = len(heading.group(1))
-            headings = [(lvl, title) for lvl, title in headings if lvl < level] + [(level, heading.group(2))]
+        if heading or number in titles:
+            level, title = (len(heading.group(1)), heading.group(2)) if heading else titles[number]
+            if not level:
+                continue  # the wrapped rest of a numbered title
+            headings = [(lvl, t) for lvl, t in headings if lvl < level] + [(level, title)]
             parents, open_block = [], False
             continue
         topic = " > ".join(title for _, title in headings) or None
@@ -101,3 +115,34 @@ def read_markdown_notes(text: str, path: str, session_id: str) -> list[Message]:
     if not messages:
         raise InputFormatError(path, "has no paragraphs or bullets to read")
     return messages
+
+
+def numbered_titles(lines: list[str]) -> dict[int, tuple[int, str]]:
+    """Line number (1-based) -> (level, title) of every line of a numbered title; the title
+    is keyed on each of its lines (a long one wraps onto indented lines), level 0 past the first.
+
+    Such a title starts at the margin, has a blank line on each side, is short and does not end
+    a sentence, and is followed by text of its own (a paragraph or a bullet), not by the next
+    numbered item or a heading: "1) Confirm quorum" above "Quorum is present." titles it; the
+    items of an agenda ("1) Confirm quorum" / "2) Secretary") do not.
+    """
+    titles: dict[int, tuple[int, str]] = {}
+    for index, raw in enumerate(lines):
+        found = _NUMBERED_TITLE.match(raw)
+        if not found or (index > 0 and lines[index - 1].strip()):
+            continue
+        end = index + 1
+        while end < len(lines) and lines[end].strip() and lines[end][:1].isspace():
+            end += 1
+        if end >= len(lines) or lines[end].strip():
+            continue
+        following = next((line for line in lines[end + 1 :] if line.strip()), None)
+        title = " ".join([found.group("title"), *(line.strip() for line in lines[index + 1 : end])])
+        if (
+            following is None or following[:1].isspace() or _NUMBERED_TITLE.match(following)
+            or _HEADING.match(following) or len(title.split()) > TITLE_WORDS or title.endswith((".", ":", "?"))
+        ):
+            continue
+        titles[index + 1] = (_NUMBER_LEVEL if found.group("number") else _LETTER_LEVEL, title)
+        titles.update({number: (0, title) for number in range(index + 2, end + 1)})
+    return titles

@@ -80,7 +80,6 @@ def test_an_agreed_item_under_a_conclusion_heading_is_a_decision_about_its_agend
     assert decision.messages == (1,)
     assert decision.subject == "Payment retries proposal"
     assert decision.decision == "Payment retries proposal: Approved for the next stage"
-    assert decision.decision == "Payment retries proposal: Approved for the next stage"
 
 
 def test_a_line_labelled_as_a_decision_is_one_about_its_agenda_item(nlp: Language, tmp_path: Path) -> None:
@@ -90,6 +89,14 @@ def test_a_line_labelled_as_a_decision_is_one_about_its_agenda_item(nlp: Languag
     ))
     assert decision.subject == "Log retention"
     assert decision.messages == (1,)
+
+
+def test_plain_minutes_decisions_listed_under_a_numbered_item_are_about_that_item(nlp: Language, tmp_path: Path) -> None:
+    decisions = _notes_decisions(nlp, tmp_path / "tsc.md", (
+        "Minutes from the TSC meeting\n\n1) Confirm quorum\n\nQuorum is present.\n\n"
+        "2) Multiresolution grids\n\nDan presented the paper.\n\n- Decisions:\n  - Keep leaf nodes at 8 voxels.\n"
+    ))
+    assert [(d.subject, d.messages) for d in decisions] == [("Multiresolution grids", (3,))]
 
 
 def test_a_resolution_a_scribe_typed_after_the_votes_is_the_decision(nlp: Language, tmp_path: Path) -> None:

@@ -5,7 +5,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from nlp.detector_features import BUCKETS, THREAD_MESSAGES, ConversationFeatures, is_backchannel, is_reply, kind_of, tokens
+from nlp.detector_features import (
+    BUCKETS,
+    THREAD_MESSAGES,
+    ConversationFeatures,
+    heading_kinds,
+    is_backchannel,
+    is_dissent,
+    is_reply,
+    kind_of,
+    tokens,
+)
 from nlp.evaluation.corpus import LabelledMeeting
 from nlp.evaluation.detection_cv import choose_operating_logits
 from nlp.evaluation.train import Featurized
@@ -60,3 +70,23 @@ def test_a_message_of_fillers_only_joins_a_decision_and_never_states_it() -> Non
         assert is_backchannel(text) and is_reply(text), text
     for text in ("Um, we'll go with the rubber case.", "So we keep the yellow one."):
         assert not is_backchannel(text) and not is_reply(text), text
+
+
+def test_votes_against_and_abstentions_are_dissent_and_counted_around_a_message() -> None:
+    for text in ("-1", "-1 to proposal, objection to context.", "0", "-0.", "+0.5", "0 clarification is needed"):
+        assert is_dissent(text), text
+    for text in ("+1", "+1.", "+1 to DID URL", "10 people joined", "We vote on it next week."):
+        assert not is_dissent(text), text
+    votes = ["Proposal: close issue 218.", "+1", "-1", "0", "+1", "Resolved then."]
+    names = ConversationFeatures(_conversation([f"Item {i} status." for i in range(THREAD_MESSAGES)] + votes), {})
+    proposal = THREAD_MESSAGES
+    assert "voting|dissent_after:2-3" in names.names(proposal)
+    assert "voting|dissent_before:2-3" in names.names(proposal + 5)
+    assert "voting|dissent_after:0" in names.names(proposal + 5)
+
+
+def test_a_heading_names_a_list_of_decisions_by_whole_words_only() -> None:
+    assert heading_kinds("TSC > Decisions:") == ["decision"]
+    assert heading_kinds("Plenary > Conclusion") == ["outcome"]
+    assert heading_kinds("Plans > Multiresolution") == []
+    assert heading_kinds("SIGGRAPH paper discussion - multi-resolution grids") == []

@@ -139,6 +139,28 @@ def test_a_labelled_line_is_a_one_item_lead_in_and_its_label_nobody_s_name(tmp_p
     ]
 
 
+def test_numbered_titles_in_plain_minutes_are_headings_but_an_agenda_list_is_not(tmp_path: Path) -> None:
+    minutes = (
+        "Minutes from the TSC meeting, March 25th\n\nAgenda:\n\n1) Confirm quorum\n2) Cache layout\n\n"
+        "1) Confirm quorum\n\nQuorum is present.\n\n2) Cache layout\n\nDan walked through the PRs.\n\n"
+        "a) Test filters: wildcard\n   removal\n\nRemoved the implicit wildcard. Jeff approved.\n\n"
+        "3) Next meeting\n\nApril 8th.\n\n4) Not a title, because it ends as a sentence.\n\nIt does.\n"
+    )
+    rows = [(m.topic, m.content) for m in read_conversation(_write(tmp_path, "tsc.md", minutes)).messages]
+    assert rows == [
+        (None, "Minutes from the TSC meeting, March 25th"),
+        (None, "Agenda:"),
+        (None, "Confirm quorum"),  # an agenda is a list
+        (None, "Cache layout"),
+        ("Confirm quorum", "Quorum is present."),
+        ("Cache layout", "Dan walked through the PRs."),
+        ("Cache layout > Test filters: wildcard removal", "Removed the implicit wildcard. Jeff approved."),
+        ("Next meeting", "April 8th."),
+        ("Next meeting", "Not a title, because it ends as a sentence."),
+        ("Next meeting", "It does."),
+    ]
+
+
 def test_format_detection_by_extension_and_content(tmp_path: Path) -> None:
     assert detect_format(Path("x.jsonl"), "") == "chat-jsonl"
     assert detect_format(Path("x.md"), "") == "markdown"
