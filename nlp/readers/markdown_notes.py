@@ -68,9 +68,10 @@ def read_markdown_notes(text: str, path: str, session_id: str) -> list[Message]:
             continue
         heading = _HEADING.match(raw)
         if heading or number in titles:
-            level, title = (len(heading.group(1)), heading.group(2)) if heading else titles[number]
-            if not level:
+            titled = (len(heading.group(1)), heading.group(2)) if heading else titles[number]
+            if titled is None:
                 continue  # the wrapped rest of a numbered title
+            level, title = titled
             headings = [(lvl, t) for lvl, t in headings if lvl < level] + [(level, title)]
             parents, open_block = [], False
             continue
@@ -117,16 +118,16 @@ def read_markdown_notes(text: str, path: str, session_id: str) -> list[Message]:
     return messages
 
 
-def numbered_titles(lines: list[str]) -> dict[int, tuple[int, str]]:
-    """Line number (1-based) -> (level, title) of every line of a numbered title; the title
-    is keyed on each of its lines (a long one wraps onto indented lines), level 0 past the first.
+def numbered_titles(lines: list[str]) -> dict[int, tuple[int, str] | None]:
+    """Line number (1-based) -> (level, title) of the first line of every numbered title, and
+    -> None for the indented lines a long title wraps onto.
 
     Such a title starts at the margin, has a blank line on each side, is short and does not end
     a sentence, and is followed by text of its own (a paragraph or a bullet), not by the next
     numbered item or a heading: "1) Confirm quorum" above "Quorum is present." titles it; the
     items of an agenda ("1) Confirm quorum" / "2) Secretary") do not.
     """
-    titles: dict[int, tuple[int, str]] = {}
+    titles: dict[int, tuple[int, str] | None] = {}
     for index, raw in enumerate(lines):
         found = _NUMBERED_TITLE.match(raw)
         if not found or (index > 0 and lines[index - 1].strip()):
@@ -144,5 +145,5 @@ def numbered_titles(lines: list[str]) -> dict[int, tuple[int, str]]:
         ):
             continue
         titles[index + 1] = (_NUMBER_LEVEL if found.group("number") else _LETTER_LEVEL, title)
-        titles.update({number: (0, title) for number in range(index + 2, end + 1)})
+        titles.update(dict.fromkeys(range(index + 2, end + 1)))
     return titles

@@ -78,11 +78,11 @@ def test_votes_against_and_abstentions_are_dissent_and_counted_around_a_message(
     for text in ("+1", "+1.", "+1 to DID URL", "10 people joined", "We vote on it next week."):
         assert not is_dissent(text), text
     votes = ["Proposal: close issue 218.", "+1", "-1", "0", "+1", "Resolved then."]
-    names = ConversationFeatures(_conversation([f"Item {i} status." for i in range(THREAD_MESSAGES)] + votes), {})
+    features = ConversationFeatures(_conversation([f"Item {i} status." for i in range(THREAD_MESSAGES)] + votes), {})
     proposal = THREAD_MESSAGES
-    assert "voting|dissent_after:2-3" in names.names(proposal)
-    assert "voting|dissent_before:2-3" in names.names(proposal + 5)
-    assert "voting|dissent_after:0" in names.names(proposal + 5)
+    assert "voting|dissent_after:2-3" in features.names(proposal)
+    assert "voting|dissent_before:2-3" in features.names(proposal + 5)
+    assert "voting|dissent_after:0" in features.names(proposal + 5)
 
 
 def test_a_heading_names_a_list_of_decisions_by_whole_words_only() -> None:
