@@ -26,6 +26,7 @@ class Candidate:
     context: str | None = None
     session: str | None = None
     series: str | None = None
+    session_title: str | None = None
 
 
 class EvolutionStore:
@@ -104,7 +105,7 @@ class EvolutionStore:
             candidate = Candidate(
                 row["id"], row["summary"], tuple(row["keywords"] or ()), tuple(row["tags"] or ()),
                 instant(row["at"]), float(row["score"]), row["subject"], row["context"], row["session"],
-                row["series"],
+                row["series"], row["session_title"],
             )
             if row["id"] not in best or candidate.similarity > best[row["id"]].similarity:
                 best[row["id"]] = candidate

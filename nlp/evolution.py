@@ -48,7 +48,8 @@ class Stated:
     technologies: tuple[str, ...] = ()
     session: str | None = None
     series: frozenset[str] = frozenset()
-    """Words of the session's own name (its title): not evidence of a shared subject."""
+    """Words of the series' own name (``subject_match.series_words``: what the two sessions'
+    titles share): not evidence of a shared subject."""
     spoken: bool = False
     """Said in a transcribed meeting, where "drop", "instead of" or "move to" are talk: such
     a decision is linked on its subject or a named technology, never on meaning alone."""

@@ -123,11 +123,27 @@ def subject_terms(subject: str | None) -> frozenset[str]:
     text = re.sub(r"https?://\S+|\b[\w-]+(\.[\w-]+)+/\S*", " ", subject)
     # A reference names an issue, not the subject's words ("(issue vc-data-model#1307)").
     text = _ISSUE_LIST.sub(" ", _SLASH_REF.sub(" ", _HASH_REF.sub(" ", text)))
-    words = re.findall(r"[a-z][a-z0-9]*", text.lower())
+    shouted = not re.search(r"[a-z]", text)
+    words = re.findall(r"[A-Za-z][A-Za-z0-9]*", text)
     return frozenset(
-        _singular(word) for word in words
-        if len(word) > 1 and word not in _STOPWORDS and word not in PROCEDURAL and _singular(word) not in PROCEDURAL
+        _singular(word.lower()) for word in words
+        if len(word) > 1 and (_acronym(word, shouted) or word.lower() not in _STOPWORDS)
+        and word.lower() not in PROCEDURAL and _singular(word.lower()) not in PROCEDURAL
     )
+
+
+def _acronym(word: str, shouted: bool) -> bool:
+    """An upper-case word in a subject otherwise written in lower case names a thing even when
+    it spells a word of talk: "DID Resolution", "IT budget", "US launch" (but not "OK")."""
+    return not shouted and word.isupper() and word != "OK"
+
+
+def series_words(title: str | None, earlier_title: str | None) -> frozenset[str]:
+    """The words of a series' own name: those the two sessions' titles share ("JSON-LD
+    Working Group Telco"), not what one meeting's title says it is about ("Topic Call on Test
+    Suites" names its agenda). Without the earlier session's title, all of the new one's."""
+    words = subject_terms(title)
+    return words if earlier_title is None else words & subject_terms(earlier_title)
 
 
 def subject_key(subject: str | None, summary: str) -> str:
@@ -150,9 +166,9 @@ def match_subjects(
 
     A bare number is weak evidence: "#17" of one repository is not "#17" of another. A shared
     reference counts when both say whose it is ("framing#29", "framing #29") or when their
-    subjects also share a word. ``series`` are the words of the meeting's own name ("JSON-LD
-    Working Group Telco"): every agenda item of that series is about them, so they do not
-    make two items one.
+    subjects also share a word. ``series`` are the words of the series' own name ("JSON-LD
+    Working Group Telco", ``series_words``): every agenda item of that series is about them,
+    so they do not make two items one.
     """
     new_refs, old_refs = references(new_subject, new_summary), references(old_subject, old_summary)
     new_terms, old_terms = subject_terms(new_subject) - series, subject_terms(old_subject) - series

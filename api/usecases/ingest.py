@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import ParamSpec, TypeVar
 
@@ -22,7 +22,7 @@ from nlp.llm.relations import RelationJudge
 from nlp.pipeline import Pipeline
 from nlp.readers import read_conversation_text, read_decisions_text
 from nlp.schema import Conversation, ExtractedDecision
-from nlp.subject_match import subject_key, subject_terms
+from nlp.subject_match import series_words, subject_key
 
 _TECH_NAMES = frozenset(canonical for canonical, _ in TECHNOLOGIES.values())
 Progress = Callable[[str], None]
@@ -218,9 +218,7 @@ async def _relate(
     of meetings, then the most recent."""
     d = item.decision
     techs = tuple(k for k in d.keywords if k in _TECH_NAMES)
-    new = Stated(
-        d.decision, d.subject, d.context, techs, conversation.session_id, subject_terms(conversation.title), spoken=spoken
-    )
+    new = Stated(d.decision, d.subject, d.context, techs, conversation.session_id, spoken=spoken)
     candidates = [
         c for c in await services.evolution.candidates(
             item.id, item.embedding, techs, subject_key=item.subject_key, groups=access_groups, before=d.decided_at,
@@ -233,7 +231,8 @@ async def _relate(
     ]
     found: list[tuple[Relation, Candidate]] = []
     for candidate, old in olds:
-        relation = classify_relation(new, old, candidate.similarity)
+        named = replace(new, series=series_words(conversation.title, candidate.session_title))
+        relation = classify_relation(named, old, candidate.similarity)
         if relation is not None and _may_link(relation, conversation.series, candidate.series):
             found.append((relation, candidate))
     if not found and services.relation_judge is not None:

@@ -20,4 +20,4 @@ LIMIT $limit
 // score is 0.0: a full-text score is not a similarity of meaning.
 RETURN node.id AS id, node.summary AS summary, node.subject AS subject, node.context AS context,
        node.keywords AS keywords, node.tags AS tags, session.id AS session, session.series AS series,
-       coalesce(node.decided_at, node.recorded_at) AS at, 0.0 AS score;
+       session.title AS session_title, coalesce(node.decided_at, node.recorded_at) AS at, 0.0 AS score;

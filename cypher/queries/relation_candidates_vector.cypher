@@ -16,4 +16,4 @@ WITH node, score, session, coalesce(session.access_groups, []) AS groups
 WHERE size(groups) = size($groups) AND all(group IN groups WHERE group IN $groups)
 RETURN node.id AS id, node.summary AS summary, node.subject AS subject, node.context AS context,
        node.keywords AS keywords, node.tags AS tags, session.id AS session, session.series AS series,
-       coalesce(node.decided_at, node.recorded_at) AS at, score;
+       session.title AS session_title, coalesce(node.decided_at, node.recorded_at) AS at, score;

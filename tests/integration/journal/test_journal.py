@@ -114,6 +114,28 @@ async def test_a_later_meeting_on_the_same_agenda_item_links_to_the_earlier_deci
     assert (again.new_decisions, again.revisited) == (0, 0)
 
 
+TOPIC_CALL = """\
+# Payments sync: topic call on payment retries, 2024-04-12
+## Decisions
+### Payment retries
+- We decided to ship payment retries behind a feature flag.
+"""
+
+
+async def test_a_topic_call_named_for_its_item_links_to_the_earlier_decision_on_it(
+    journal: DecisionJournal, tmp_path: Path
+) -> None:
+    # The words both meetings' titles share ("payments sync") name the series; "payment
+    # retries" names what this call is about, so it still counts as the subject.
+    march = await journal.ingest_session(_file(tmp_path, "2024-03-01.md", NOTES_MARCH))
+    call = await journal.ingest_session(_file(tmp_path, "2024-04-12.md", TOPIC_CALL))
+    assert (call.decisions_found, call.revisited, call.superseded) == (1, 1, 0)
+    chain = await journal.get_decision_chain(call.decision_ids[0])
+    summaries = {d: (await journal.get_decision(d))["summary"] for d in march.decision_ids}
+    assert "retries" in summaries[chain["original"]["id"]]
+    assert "Payment retries" in chain["links"][0]["reason"]
+
+
 async def test_explicit_supersede_branches_and_history_kept(journal: DecisionJournal) -> None:
     old = await journal.record_decision("Use Jenkins for CI", tags=["ci"], decided_at=datetime(2023, 1, 1, tzinfo=UTC))
     new_a = await journal.record_decision("Use GitHub Actions for the web app", decided_at=datetime(2024, 1, 1, tzinfo=UTC))

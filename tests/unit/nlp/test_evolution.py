@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from nlp.evolution import Stated, classify_relation
-from nlp.subject_match import match_subjects, references, subject_key, subject_terms
+from nlp.subject_match import match_subjects, references, series_words, subject_key, subject_terms
 
 
 def test_keep_after_a_migration_question_revisits() -> None:
@@ -83,6 +83,23 @@ def test_words_of_the_series_name_do_not_make_two_items_one() -> None:
     series = subject_terms("JSON-LD Working Group Telco")
     assert match_subjects("TriG graphs in JSON-LD", "x", "Media types for JSON-LD", "y", series) is None
     assert match_subjects("Test suite", "x", "test suite", "y", series) is not None
+
+
+def test_the_series_name_is_what_both_titles_share_not_the_topic_one_title_names() -> None:
+    topic_call = "DID WG Topic Call on Issue Processing and Test Suites"
+    series = series_words(topic_call, "DID Working Group F2F, second day")
+    assert series == {"did"}
+    assert match_subjects("Test suite", "x", "Test Suite", "y", series) is not None
+    # Without the earlier title, every word of the new one stays out, as before.
+    assert match_subjects("Test suite", "x", "Test Suite", "y", series_words(topic_call, None)) is None
+
+
+def test_an_upper_case_word_names_a_thing_even_when_it_spells_a_word_of_talk() -> None:
+    assert subject_terms("DID Resolution Transfer.") == {"did", "transfer"}
+    assert subject_terms("IT budget") == {"it", "budget"}
+    assert subject_terms("What we did") == frozenset()
+    assert subject_terms("WHAT WE DID") == frozenset()  # a heading in capitals is not all acronyms
+    assert subject_terms("OK to merge") == {"merge"}
 
 
 def test_a_close_meaning_links_only_when_its_cue_replaces_what_the_old_decision_says_and_never_in_talk() -> None:
