@@ -30,7 +30,7 @@ from nlp.units import Unit, decision_units
 _EXTRA_CUES = re.compile(
     r"\b(chose|chosen|choose|opted|opt for|picked|pick|adopt(ed)?|accept(ed)?|reject(ed)?|"
     r"stick(ing)? with|switch(ing)? to|migrat(e|ing) to|move to|replace|deprecat(e|ed)|"
-    r"vote[ds]?|resolved|conclu(ded|sion)|final(ly|ized)?|instead of|rather than|"
+    r"vote[ds]?|unanimous(ly)?|resolved|conclu(ded|sion)|final(ly|ized)?|instead of|rather than|"
     r"we('re| are) going to|we('ll| will) (go|keep|stay|drop)|we (won'?t|will not|are not going to)|let'?s|go with|agree|"
     r"decision|decide|plan is|approach is|set at|->)\b|->",
     re.IGNORECASE,
@@ -45,7 +45,11 @@ _STRONG = re.compile(
     r"|\b(approved|accepted|rejected|adopted|recogni[sz]ed|ratified|endorsed) by\b|\bthe (plan|approach) is\b"
     r"|^\W*(decided|settled|agreed|done deal)\W*$|\b(it'?s|it is|that'?s) (settled|decided|final)\b"
     r"|\b(motion|vote|proposal|poll) (passes|passed|carries|carried|was accepted)\b"
-    r"|\bunanimously\b",
+    r"|\bunanimous(ly)?\b"
+    # A note-taker's record: "Agreed that ...", "Decided to reduce scope", "Decision to keep
+    # the namespaces", "We took a vote", "both approved".
+    r"|^\W*(agreed|decided|resolved)\b|^\W*(agreement|decision|consensus) (to|that|on)\b"
+    r"|\b(took|held|had) a vote\b|\b(all|both|everyone) (agree|agreed|approve|approved)\b",
     re.IGNORECASE,
 )
 _COMMIT_VERBS = frozenset({

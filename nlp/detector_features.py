@@ -211,7 +211,11 @@ class ConversationFeatures:
         names += [f"b:{a}_{b}" for a, b in zip(words, words[1:], strict=False)]
         # How a message sits among its neighbours means different things in a meeting that
         # votes and in a team chat ("no +1 after it"): those features are learned per kind.
-        names += [f"{self._kind}|{name}" for name in self._structure(seq)]
+        # Not for notes: their position, length and neighbours were learned from a few
+        # repositories' templates and, cross-validated by repository, kept a third one's
+        # decisions ("We voted to move our CLA ...") below its headings.
+        if self._kind != "notes":
+            names += [f"{self._kind}|{name}" for name in self._structure(seq)]
         names += _heading_names(self._messages[seq])
         signals = self._signals.get(seq, ())
         names += [f"sig:{name}" for name in signals]

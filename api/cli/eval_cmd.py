@@ -16,8 +16,9 @@ from api.usecases.search_eval import SearchEvaluation, evaluate_search
 from api.usecases.services import load_llm, with_llm
 from nlp.detect import DecisionDetector
 from nlp.detector_model import shipped_model
-from nlp.evaluation.corpus import SOURCES
+from nlp.evaluation.corpus import SOURCES, LabelledMeeting
 from nlp.evaluation.detection_cv import (
+    UNSEEN_LABELS,
     SourceScores,
     baseline_detections,
     fold_logits,
@@ -28,6 +29,7 @@ from nlp.evaluation.detection_cv import (
     train_detector,
 )
 from nlp.evaluation.metrics import ExtractionScore, FieldScore
+from nlp.evaluation.minutes import UNSEEN, load_minutes
 from nlp.evaluation.qmsum_spans import load_qmsum
 from nlp.evaluation.real_metrics import mean_ranking_auc
 from nlp.evaluation.run import evaluate_extraction, load_sets, seed000_keywords, seed001_regex
@@ -70,14 +72,20 @@ def detect(
     _check("dev", data)
     shared_dir = _shared(shared)
     if shared_dir is None:
-        cli.note("shared data not found: scoring our conversations only (pass --shared)")
-    items = _featurized(cli, data, shared_dir)
+        cli.note("shared data not found: scoring our conversations and the minutes under eval/ only (pass --shared)")
+    language = load_language()
+    detector = DecisionDetector(language.nlp, light=language.light)
+    items = _featurized(cli, load_labelled(data, shared_dir), detector)
     chosen = [item for item in items if item.meeting.final == final]
     model = shipped_model()
     if final:
         weights = {item.meeting.conversation.session_id: model.weights for item in chosen}
     else:
         weights = out_of_fold(chosen, cli.note)
+    # Minutes nothing was trained or chosen on are scored by the shipped model either way.
+    unseen = _featurized(cli, load_minutes(data / "unseen", data / UNSEEN_LABELS, UNSEEN), detector)
+    weights.update({item.meeting.conversation.session_id: model.weights for item in unseen})
+    chosen += unseen
     logits = fold_logits(chosen, weights)
     ours = score_sources(chosen, logits, model.operating_logits)
     ranking = {
@@ -121,11 +129,8 @@ def detect(
                   " R the share of labelled decisions found.", highlight=False)
 
 
-def _featurized(cli: CliContext, data: Path, shared_dir: Path | None) -> list[Featurized]:
-    meetings = load_labelled(data, shared_dir)
+def _featurized(cli: CliContext, meetings: list[LabelledMeeting], detector: DecisionDetector) -> list[Featurized]:
     cli.note(f"reading {len(meetings)} labelled meetings ({sum(len(m.conversation.messages) for m in meetings)} messages) ...")
-    language = load_language()
-    detector = DecisionDetector(language.nlp, light=language.light)
 
     def progress(done: int, total: int) -> None:
         if done % 50 == 0 or done == total:
@@ -252,7 +257,9 @@ def train_detector_command(
     shared_dir = _shared(shared)
     if shared_dir is None:
         raise fail("train-detector needs the shared data (W3C minutes, QMSum, meeting notes): pass --shared", code=2)
-    trained = train_detector(_featurized(cli, data, shared_dir), cli.note)
+    language = load_language()
+    detector = DecisionDetector(language.nlp, light=language.light)
+    trained = train_detector(_featurized(cli, load_labelled(data, shared_dir), detector), cli.note)
     out.write_text(trained.model.to_json())
     cli.note(trained.model.note)
     logits = ", ".join(f"{kind} {value:.2f}" for kind, value in trained.model.operating_logits.items())

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 from nlp.schema import Conversation
 
-SOURCES = ("w3c", "qmsum", "notes", "conversations")
+SOURCES = ("w3c", "qmsum", "notes", "conversations", "notes-unseen")
+"""``notes-unseen`` (``nlp.evaluation.minutes``) is only ever scored, never trained or chosen on."""
 FINAL_SHARE = 6
 """One key in ``FINAL_SHARE`` (by hash) goes to the final split."""
 CV_FOLDS = 5

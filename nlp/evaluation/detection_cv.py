@@ -19,17 +19,22 @@ from nlp.detect import units_from
 from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, confidences_at, operating_logit_of
 from nlp.evaluation.corpus import SOURCES, LabelledMeeting, cv_groups
 from nlp.evaluation.datasets import as_labelled_meeting, load_conversations, load_meeting_notes
+from nlp.evaluation.minutes import load_minutes
 from nlp.evaluation.qmsum_spans import load_qmsum
 from nlp.evaluation.real_metrics import FoldedScore, fold_scores
 from nlp.evaluation.train import Featurized, fit
 from nlp.evaluation.w3c import load_w3c
 
 Progress = Callable[[str], None]
+NOTES_LABELS = "notes_openvdb_decisions.tsv"
+UNSEEN_LABELS = "unseen_notes_decisions.tsv"
 
 
 def load_labelled(eval_dir: Path, shared_data: Path | None) -> list[LabelledMeeting]:
-    """Our conversations, and with the shared data: W3C minutes, QMSum meetings, meeting notes."""
+    """Our conversations and the OpenVDB minutes labelled here, and with the shared data:
+    W3C minutes, QMSum meetings, meeting notes."""
     meetings = [as_labelled_meeting(item, "conversations") for item in load_conversations(eval_dir / "conversations.jsonl")]
+    meetings += load_minutes(eval_dir / "notes", eval_dir / NOTES_LABELS, "notes")
     if shared_data is None:
         return meetings
     if (shared_data / "resolutions" / "meetings.jsonl").is_file():

@@ -120,6 +120,23 @@ def test_consensus_recorded_is_an_agreed_cue_and_consensus_denied_is_not(nlp: La
     assert "consensus" not in DecisionDetector(nlp).detect(denied)[0].signals
 
 
+def test_a_note_taker_s_record_of_a_vote_or_an_agreement_is_a_strong_cue(nlp: Language) -> None:
+    records = (
+        "Unanimous that it is two maintainers to commit.",
+        "Agreed that for compute-type, adopt a tool-by-tool rollout.",
+        "Decided to reduce scope: keep divide-by-zero checks only.",
+        "Decision to keep minor-versioned namespaces for 13.x.",
+        "We took a vote (six people agreed, one abstains) and agreed to drop ABI support.",
+        "Jeff and Nick both approved.",
+    )
+    for text in records:
+        [detection] = DecisionDetector(nlp).detect(_conversation(("", text)))
+        assert "strong_cue" in detection.signals, text
+    for text in ("Agreement on the roadmap is still far off?", "Decided? Not yet."):
+        [detection] = DecisionDetector(nlp).detect(_conversation(("", text)))
+        assert not detection.is_decision, text
+
+
 def test_seed_000_example_1_extracts_rest_with_graphql_and_grpc_as_alternatives(nlp: Language) -> None:
     conversation = _conversation(
         ("alice", "Should we use REST or GraphQL for the new API?"),

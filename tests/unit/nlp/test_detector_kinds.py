@@ -90,3 +90,11 @@ def test_a_heading_names_a_list_of_decisions_by_whole_words_only() -> None:
     assert heading_kinds("Plenary > Conclusion") == ["outcome"]
     assert heading_kinds("Plans > Multiresolution") == []
     assert heading_kinds("SIGGRAPH paper discussion - multi-resolution grids") == []
+
+
+def test_notes_learn_no_position_length_or_neighbours() -> None:
+    texts = ["## Decisions", "We voted to move our CLA to the one most ASWF projects use.", "+1"]
+    features = ConversationFeatures(_conversation(texts, source_format="markdown"), {})
+    assert features.kind == "notes"
+    assert not any(name.startswith("notes|") and "sig:" not in name for name in features.names(1))
+    assert "chat|len:11-30" in ConversationFeatures(_conversation(texts), {}).names(1)

@@ -2,11 +2,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from spacy.language import Language
 
+from nlp.evaluation.corpus import Target
 from nlp.evaluation.datasets import GoldDecision, LabelledConversation, load_conversations
 from nlp.evaluation.detection_cv import load_labelled
 from nlp.evaluation.metrics import score_detection
+from nlp.evaluation.minutes import load_minutes
 from nlp.parsing import ParsedConversation
 from nlp.schema import Conversation, Message
 
@@ -37,11 +40,45 @@ def test_the_labelled_set_has_both_splits_and_every_unit_points_at_real_messages
 
 
 def test_our_conversations_load_in_the_shared_shape_with_groups_and_a_final_split() -> None:
-    meetings = load_labelled(EVAL, None)
-    assert {m.source for m in meetings} == {"conversations"}
+    meetings = [m for m in load_labelled(EVAL, None) if m.source == "conversations"]
     assert {m.group for m in meetings if not m.final} <= {f"fold-{n}" for n in range(1, 6)}
     assert any(m.final for m in meetings) and not all(m.final for m in meetings)
     assert all(m.positives == frozenset().union(*(t.messages for t in m.targets)) for m in meetings if m.targets)
+
+
+def test_the_minutes_labelled_here_are_a_notes_group_of_their_own_outside_the_final_split() -> None:
+    notes = [m for m in load_labelled(EVAL, None) if m.source == "notes"]
+    assert {m.group for m in notes} == {"openvdb-tsc"} and not any(m.final for m in notes)
+    assert sum(len(m.targets) for m in notes) == 46
+
+
+def _minutes(tmp_path: Path, labels: str) -> tuple[Path, Path]:
+    folder = tmp_path / "minutes" / "tsc"
+    folder.mkdir(parents=True)
+    (folder / "2024-01-02.md").write_text(
+        "Minutes of the TSC\n\n1) CLA\n\nWe voted to move to the new CLA.\n\n2) CI\n\nMaybe turn off the nightly builds.\n"
+        "\n3) Next meeting\n\nNext meeting is on January 9th.\n"
+    )
+    path = tmp_path / "labels.tsv"
+    path.write_text("# how it was labelled\nfile\tlines\tlabel\tnote\n" + labels)
+    return tmp_path / "minutes", path
+
+
+def test_labelled_minutes_score_every_message_but_the_unsure_ones(tmp_path: Path) -> None:
+    folder, labels = _minutes(tmp_path, "tsc/2024-01-02.md\t5\tdecision\tCLA\ntsc/2024-01-02.md\t9\tunsure\tnightly\n")
+    [meeting] = load_minutes(folder, labels, "notes")
+    by_line = {m.line: m.seq for m in meeting.conversation.messages}
+    assert meeting.group == "tsc" and meeting.targets == (Target(frozenset({by_line[5]})),)
+    assert by_line[9] not in meeting.scored and by_line[13] in meeting.scored and by_line[1] in meeting.scored
+
+
+def test_a_label_on_a_line_where_no_message_starts_is_refused(tmp_path: Path) -> None:
+    folder, labels = _minutes(tmp_path, "tsc/2024-01-02.md\t6\tdecision\tno message starts here\n")
+    with pytest.raises(ValueError, match="no message of tsc/2024-01-02.md starts at line 6"):
+        load_minutes(folder, labels, "notes")
+    folder, labels = _minutes(tmp_path / "other", "tsc/2099-01-01.md\t5\tdecision\tno such file\n")
+    with pytest.raises(ValueError, match="files not under"):
+        load_minutes(folder, labels, "notes")
 
 
 def test_each_message_is_parsed_once(nlp: Language) -> None:

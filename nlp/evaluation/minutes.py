@@ -1,0 +1,68 @@
+"""Meeting minutes labelled here: OpenVDB TSC minutes, for development and unseen.
+
+``eval/notes/<collection>/*.md`` are development notes beside the shared rez and o3de notes
+(each collection one cross-validation group); ``eval/unseen/<collection>/*.md`` are minutes
+that nothing is trained, tuned or chosen on: the shipped detector scores them as it is
+(``eval detect`` prints them as ``notes-unseen``). A labels file lists each collection's
+decisions, one row each: ``collection/file``, the start lines of the messages that state it
+(as the markdown reader cuts them), and ``decision`` or ``unsure``. Every message of a file
+is scored except those of ``unsure`` rows: a detection anywhere else is wrong.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections import defaultdict
+from pathlib import Path
+
+from nlp.evaluation.corpus import LabelledMeeting, Target
+from nlp.readers import read_conversation
+from nlp.schema import Conversation
+
+UNSEEN = "notes-unseen"
+
+
+def load_minutes(folder: Path, labels: Path, source: str) -> list[LabelledMeeting]:
+    """The labelled minutes of every collection under ``folder``, or none when it is absent.
+
+    Raises:
+        ValueError: A label names a file that is not there, or a line where no message starts.
+    """
+    if not folder.is_dir() or not labels.is_file():
+        return []
+    rows = [line for line in labels.read_text().splitlines() if line and not line.startswith("#")]
+    by_file: dict[str, list[tuple[str, tuple[int, ...]]]] = defaultdict(list)
+    for row in csv.DictReader(rows, delimiter="\t"):
+        if row["label"] not in {"decision", "unsure"}:
+            raise ValueError(f"{labels}: label {row['label']!r} is neither 'decision' nor 'unsure'")
+        by_file[row["file"]].append((row["label"], tuple(int(n) for n in row["lines"].split(","))))
+    meetings: list[LabelledMeeting] = []
+    for collection in sorted(p for p in folder.iterdir() if p.is_dir()):
+        for path in sorted(collection.glob("*.md")):
+            name = f"{collection.name}/{path.name}"
+            meetings.append(_labelled(read_conversation(path, "markdown", name), by_file.pop(name, []), labels, source))
+    if by_file:
+        raise ValueError(f"{labels}: labels for files not under {folder}: {', '.join(sorted(by_file))}")
+    return meetings
+
+
+def _labelled(
+    conversation: Conversation, rows: list[tuple[str, tuple[int, ...]]], labels: Path, source: str
+) -> LabelledMeeting:
+    starts = {m.line: m.seq for m in conversation.messages if m.line is not None}
+    targets: list[Target] = []
+    unsure: set[int] = set()
+    for label, lines in rows:
+        missing = [n for n in lines if n not in starts]
+        if missing:
+            raise ValueError(f"{labels}: no message of {conversation.session_id} starts at line {missing[0]}")
+        seqs = frozenset(starts[n] for n in lines)
+        if label == "decision":
+            targets.append(Target(seqs))
+        else:
+            unsure |= seqs
+    return LabelledMeeting(
+        source=source, group=conversation.session_id.split("/", 1)[0], final=False, conversation=conversation,
+        targets=tuple(targets), positives=frozenset().union(*(t.messages for t in targets)),
+        scored=frozenset(m.seq for m in conversation.messages if m.seq not in unsure),
+    )
