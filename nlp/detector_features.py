@@ -216,6 +216,10 @@ class ConversationFeatures:
         # decisions ("We voted to move our CLA ...") below its headings.
         if self._kind != "notes":
             names += [f"{self._kind}|{name}" for name in self._structure(seq)]
+        elif self._messages[seq].author:
+            # In notes, a line attributed to someone ("(SM): we should ...") is what they said;
+            # what the meeting decided is usually recorded in the note-taker's own voice.
+            names.append("notes|attributed")
         names += _heading_names(self._messages[seq])
         signals = self._signals.get(seq, ())
         names += [f"sig:{name}" for name in signals]
@@ -276,13 +280,24 @@ def heading_kinds(topic: str | None) -> list[str]:
         return []
     innermost = topic.rsplit(">", 1)[-1]
     kinds = []
-    if DECISION_HEADING.search(innermost):
+    if _names_section(DECISION_HEADING, innermost):
         kinds.append("decision")
-    elif OUTCOME_HEADING.search(innermost):
+    elif _names_section(OUTCOME_HEADING, innermost):
         kinds.append("outcome")
     if ACTION_HEADING.search(innermost):
         kinds.append("action")
     return kinds
+
+
+def _names_section(kind: re.Pattern[str], heading: str) -> bool:
+    """Whether ``heading`` names a section of that kind ("Decisions", "Key decisions",
+    "Outcomes from discussion topics") rather than a subject that uses the word ("Applying a
+    resolved context programmatically", "Review feedback and agreed follow-ups"): the word
+    opens it, or closes a heading of at most three words."""
+    words = re.findall(r"[\w'-]+", heading)
+    if not words:
+        return False
+    return bool(kind.fullmatch(words[0]) or (len(words) <= 3 and kind.fullmatch(words[-1])))
 
 
 def _heading_names(message: Message) -> list[str]:

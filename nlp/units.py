@@ -11,7 +11,9 @@ line written by one note-taker, only replies join a unit: two outcomes in one li
 decisions. The unit is
 anchored at the message that states it best: the highest-scoring message with content of
 its own, looking also at the ``LEAD`` messages before the unit (a proposal said just before
-its run of "+1"s); a unit of bare replies with nothing before it is anchored at its best reply.
+its run of "+1"s). A unit of bare replies that none of those leads agrees with the nearest
+proposal among them ("How about we keep PostgreSQL?" - "Agreed, let's do that."), however low
+the model scored it alone; with none, it is anchored at its best reply.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ def decision_units(
     statements_join: bool = True,
     times: Sequence[datetime | None] | None = None,
     authors: Sequence[str | None] | None = None,
+    proposals: Sequence[bool] | None = None,
 ) -> list[Unit]:
     """The units of one conversation, in order.
 
@@ -57,6 +60,8 @@ def decision_units(
         times: Each message's timestamp, if known; a long pause ends a unit.
         authors: Each message's author, if known; a second reply by the same person starts
             a new unit (one person votes once on a question).
+        proposals: Whether each message proposes something (asks, suggests, "let's");
+            a unit of bare replies agrees with the nearest one before it.
     """
     groups: list[list[int]] = []
     for seq, confidence in enumerate(confidences):
@@ -77,10 +82,14 @@ def decision_units(
     units: list[Unit] = []
     previous_end = -1
     for members in groups:
-        lead = [
+        preceding = [
             seq for seq in range(max(previous_end + 1, members[0] - LEAD), members[0])
-            if confidences[seq] >= LEAD_FLOOR and (topics is None or topics[seq] == topics[members[0]])
+            if topics is None or topics[seq] == topics[members[0]]
         ]
+        lead = [seq for seq in preceding if confidences[seq] >= LEAD_FLOOR]
+        if proposals is not None and all(replies[seq] for seq in members) and all(replies[seq] for seq in lead):
+            proposed = [seq for seq in preceding if proposals[seq] and not replies[seq]]
+            lead = proposed[-1:] or lead
         stated = [seq for seq in (*lead, *members) if not replies[seq]]
         anchor = max(stated or members, key=lambda seq: (confidences[seq], -seq))
         units.append(Unit(anchor=anchor, members=tuple(sorted({anchor, *members}))))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from nlp.evaluation.corpus import LabelledMeeting, Target, folded, is_final
+from nlp.evaluation.minutes import read_unit_labels
 from nlp.readers import read_conversation
 from nlp.schema import Conversation, Message
 
@@ -69,14 +70,21 @@ def load_conversations(path: Path) -> list[LabelledConversation]:
     return labelled
 
 
-def load_meeting_notes(shared_data: Path, annotations: Path) -> list[LabelledConversation]:
-    """The shared meeting notes, scored on their marked items only.
+def load_meeting_notes(shared_data: Path, annotations: Path, prose: Path | None = None) -> list[LabelledConversation]:
+    """The shared meeting notes, scored on their marked items, and with ``prose`` labels on
+    every message of the files outside the final split.
 
     Positives are the marked outcome/decision items listed in ``annotations``; negatives
-    are the other marked outcome/decision items and every action item. The split is a
-    hash of the file name, so it never depends on what the rules do.
+    are the other marked outcome/decision items and every action item. ``prose`` lists the
+    decisions (and the unsure messages) elsewhere in the development files: with it, every
+    other message of those files is a negative too. The split is a hash of the file name,
+    so it never depends on what the rules do.
+
+    Raises:
+        ValueError: A prose label on a line where no message starts.
     """
     positives = _annotated_positives(annotations)
+    extra = read_unit_labels(prose) if prose is not None and prose.is_file() else None
     labelled = []
     for line in (shared_data / "meetings" / "labels.jsonl").read_text().splitlines():
         record = json.loads(line)
@@ -94,6 +102,18 @@ def load_meeting_notes(shared_data: Path, annotations: Path) -> list[LabelledCon
             scored |= seqs
             if (record["file"], item["line_start"]) in positives:
                 gold.append(GoldDecision(messages=frozenset(seqs)))
+        if extra is not None and not is_final(record["file"]):
+            starts = {m.line: m.seq for m in conversation.messages if m.line is not None}
+            unsure: set[int] = set()
+            for label, lines in extra.get(record["file"], []):
+                if any(n not in starts for n in lines):
+                    raise ValueError(f"{prose}: no message of {record['file']} starts at one of lines {lines}")
+                unit = frozenset(starts[n] for n in lines)
+                if label == "decision":
+                    gold.append(GoldDecision(messages=unit))
+                else:
+                    unsure |= unit
+            scored = {m.seq for m in conversation.messages if m.seq not in unsure}
         split = "dev" if hashlib.sha1(record["file"].encode()).digest()[0] % 2 == 0 else "heldout"
         labelled.append(LabelledConversation(record["file"], split, conversation, tuple(gold), frozenset(scored)))
     return labelled

@@ -27,6 +27,7 @@ from nlp.evaluation.w3c import load_w3c
 
 Progress = Callable[[str], None]
 NOTES_LABELS = "notes_openvdb_decisions.tsv"
+NOTES_PROSE_LABELS = "meeting_note_prose.tsv"
 UNSEEN_LABELS = "unseen_notes_decisions.tsv"
 
 
@@ -42,7 +43,7 @@ def load_labelled(eval_dir: Path, shared_data: Path | None) -> list[LabelledMeet
     if (shared_data / "qmsum" / "meetings.jsonl").is_file():
         meetings += load_qmsum(shared_data)
     if (shared_data / "meetings" / "labels.jsonl").is_file():
-        notes = load_meeting_notes(shared_data, eval_dir / "meeting_note_decisions.tsv")
+        notes = load_meeting_notes(shared_data, eval_dir / "meeting_note_decisions.tsv", eval_dir / NOTES_PROSE_LABELS)
         meetings += [as_labelled_meeting(item, "notes") for item in notes]
     return meetings
 

@@ -30,12 +30,7 @@ def load_minutes(folder: Path, labels: Path, source: str) -> list[LabelledMeetin
     """
     if not folder.is_dir() or not labels.is_file():
         return []
-    rows = [line for line in labels.read_text().splitlines() if line and not line.startswith("#")]
-    by_file: dict[str, list[tuple[str, tuple[int, ...]]]] = defaultdict(list)
-    for row in csv.DictReader(rows, delimiter="\t"):
-        if row["label"] not in {"decision", "unsure"}:
-            raise ValueError(f"{labels}: label {row['label']!r} is neither 'decision' nor 'unsure'")
-        by_file[row["file"]].append((row["label"], tuple(int(n) for n in row["lines"].split(","))))
+    by_file = read_unit_labels(labels)
     meetings: list[LabelledMeeting] = []
     for collection in sorted(p for p in folder.iterdir() if p.is_dir()):
         for path in sorted(collection.glob("*.md")):
@@ -44,6 +39,21 @@ def load_minutes(folder: Path, labels: Path, source: str) -> list[LabelledMeetin
     if by_file:
         raise ValueError(f"{labels}: labels for files not under {folder}: {', '.join(sorted(by_file))}")
     return meetings
+
+
+def read_unit_labels(labels: Path) -> dict[str, list[tuple[str, tuple[int, ...]]]]:
+    """``file`` → its rows (``decision`` or ``unsure``, the start lines of the messages).
+
+    Raises:
+        ValueError: A row whose label is neither.
+    """
+    rows = [line for line in labels.read_text().splitlines() if line and not line.startswith("#")]
+    by_file: dict[str, list[tuple[str, tuple[int, ...]]]] = defaultdict(list)
+    for row in csv.DictReader(rows, delimiter="\t"):
+        if row["label"] not in {"decision", "unsure"}:
+            raise ValueError(f"{labels}: label {row['label']!r} is neither 'decision' nor 'unsure'")
+        by_file[row["file"]].append((row["label"], tuple(int(n) for n in row["lines"].split(","))))
+    return by_file
 
 
 def _labelled(

@@ -5,7 +5,9 @@ a paragraph, "a) Unit test: stderr suppression" for a sub-item): a numbered line
 alone between blank lines, followed by a paragraph rather than the next item, is read as a
 heading (``numbered_titles``). A numbered list, tight or loose, stays a list.
 
-A bullet's speaker comes from a ``(SM):`` or ``Name:`` prefix. A bullet that only
+A bullet's speaker comes from a ``(SM):`` or ``Name:`` prefix, or from a bullet that is only
+a speaker mark (``* (SM):`` or ``* **Alice**:``) above it: what it introduces is what that
+person said, and the mark is nobody's agenda item. A bullet that only
 introduces a list (``* Decisions:``) becomes part of its children's ``topic``, so the
 detector sees that the children sit under a "Decisions" lead-in. So does the label of a
 labelled line (``**Decision:** keep logs for 30 days``, ``RESOLVED: …``, ``Action item: …``):
@@ -35,6 +37,8 @@ _SPEAKER = re.compile(
     r"^(?:\((?P<initials>[A-Za-z]{1,6})\)\s*:|(?P<caps>[A-Z][A-Z.'-]{1,20})\s*:"
     r"|\*\*(?P<bold>[^*:]{1,40})(?:\*\*\s*:|:\*\*))\s+(?P<text>\S.*)$"
 )
+_SPEAKER_MARK = re.compile(r"^(?:\((?P<initials>[A-Za-z]{1,6})\)|\*\*(?P<bold>[^*:]{1,40})\*\*)\s*:$|^\*\*(?P<inner>[^*:]{1,40}):\*\*$")
+"""A lead-in bullet that names who speaks in the bullets under it (not "PR:", a label)."""
 _NOT_SPEAKERS = frozenset({"TODO", "NOTE", "FYI", "TL;DR", "PS", "Q", "A"})
 _LABEL = re.compile(
     r"^(?:\*\*|__)?(?P<label>decisions?|decided|agreed|resolved|resolutions?|outcomes?|conclusions?|consensus|"
@@ -48,13 +52,14 @@ class _Block:
     text: list[str]
     line: int
     topic: str | None
+    speaker: str | None = None
 
 
 def read_markdown_notes(text: str, path: str, session_id: str) -> list[Message]:
     """Messages for bullets and paragraphs, in document order."""
     blocks: list[_Block] = []
     headings: list[tuple[int, str]] = []
-    parents: list[tuple[int, str]] = []  # (indent, text) of the open lead-in bullets
+    parents: list[tuple[int, str, str | None]] = []  # (indent, text, speaker) of the open lead-in bullets
     in_code = False
     open_block = False  # does a plain line continue the last block?
     lines = text.splitlines()
@@ -80,13 +85,18 @@ def read_markdown_notes(text: str, path: str, session_id: str) -> list[Message]:
         if bullet:
             indent = len(bullet.group("indent").expandtabs(4))
             body = _CHECKBOX.sub("", bullet.group("text").strip())
-            parents = [(lvl, lead) for lvl, lead in parents if lvl < indent]
+            parents = [parent for parent in parents if parent[0] < indent]
             if body.endswith(":") and len(body) <= 60:
-                parents.append((indent, body))
+                mark = _SPEAKER_MARK.match(body)
+                who = mark and (mark.group("initials") or mark.group("bold") or mark.group("inner"))
+                parents.append((indent, body, who.strip() if who else None))
                 open_block = False
                 continue
-            lead = " > ".join(lead for _, lead in parents)
-            blocks.append(_Block([body], number, " > ".join(p for p in (topic, lead) if p) or None))
+            lead = " > ".join(text for _, text, who in parents if who is None)
+            speakers = [who for _, _, who in parents if who is not None]
+            blocks.append(_Block(
+                [body], number, " > ".join(p for p in (topic, lead) if p) or None, speakers[-1] if speakers else None
+            ))
         elif open_block:
             blocks[-1].text.append(raw.strip())
         else:
@@ -95,7 +105,7 @@ def read_markdown_notes(text: str, path: str, session_id: str) -> list[Message]:
     messages: list[Message] = []
     for block in blocks:
         content = " ".join(block.text).strip()
-        author = None
+        author = block.speaker
         topic = block.topic
         labelled = _LABEL.match(content)
         speaker = None if labelled else _SPEAKER.match(content)

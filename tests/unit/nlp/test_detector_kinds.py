@@ -87,6 +87,11 @@ def test_votes_against_and_abstentions_are_dissent_and_counted_around_a_message(
 
 def test_a_heading_names_a_list_of_decisions_by_whole_words_only() -> None:
     assert heading_kinds("TSC > Decisions:") == ["decision"]
+    assert heading_kinds("Notes > Summary of decisions") == ["decision"]
+    assert heading_kinds("Outcomes from Discussion topics") == ["outcome"]
+    # A subject that uses the word is not a section of decisions.
+    assert heading_kinds("Details > Applying a resolved context programmatically") == []
+    assert heading_kinds("PR review > Review feedback and agreed follow-ups:") == []
     assert heading_kinds("Plenary > Conclusion") == ["outcome"]
     assert heading_kinds("Plans > Multiresolution") == []
     assert heading_kinds("SIGGRAPH paper discussion - multi-resolution grids") == []
@@ -96,5 +101,11 @@ def test_notes_learn_no_position_length_or_neighbours() -> None:
     texts = ["## Decisions", "We voted to move our CLA to the one most ASWF projects use.", "+1"]
     features = ConversationFeatures(_conversation(texts, source_format="markdown"), {})
     assert features.kind == "notes"
-    assert not any(name.startswith("notes|") and "sig:" not in name for name in features.names(1))
+    assert not any(name.startswith("notes|") and "sig:" not in name and name != "notes|attributed" for name in features.names(1))
     assert "chat|len:11-30" in ConversationFeatures(_conversation(texts), {}).names(1)
+    said = Conversation(session_id="n", source_format="markdown", messages=(
+        Message(id="n#0", seq=0, author="SM", content="We should cut releases monthly."),
+        Message(id="n#1", seq=1, content="Agreed to cut releases monthly."),
+    ))
+    features = ConversationFeatures(said, {})
+    assert "notes|attributed" in features.names(0) and "notes|attributed" not in features.names(1)

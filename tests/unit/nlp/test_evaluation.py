@@ -1,12 +1,13 @@
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from spacy.language import Language
 
 from nlp.evaluation.corpus import Target
-from nlp.evaluation.datasets import GoldDecision, LabelledConversation, load_conversations
+from nlp.evaluation.datasets import GoldDecision, LabelledConversation, load_conversations, load_meeting_notes
 from nlp.evaluation.detection_cv import load_labelled
 from nlp.evaluation.metrics import score_detection
 from nlp.evaluation.minutes import load_minutes
@@ -88,3 +89,22 @@ def test_each_message_is_parsed_once(nlp: Language) -> None:
     parsed = ParsedConversation(nlp, conversation)
     parsed.prime([0])
     assert parsed.doc(0) is parsed.doc(0)
+
+
+def test_prose_labels_score_every_message_of_a_development_notes_file(tmp_path: Path) -> None:
+    name = "meetings/r/2024-01-02.md"
+    (tmp_path / "meetings" / "r").mkdir(parents=True)
+    (tmp_path / name).write_text(
+        "## Outcomes\n\n* RFC accepted by SIG.\n\n## Details\n\n* We voted to keep the cadence.\n"
+        "* We should maybe revisit it.\n* Lunch was good.\n"
+    )
+    item = {"kind": "outcome", "heading": "Outcomes", "line_start": 3, "line_end": 3, "text": "* RFC accepted by SIG."}
+    (tmp_path / "meetings" / "labels.jsonl").write_text(json.dumps({"file": name, "items": [item]}) + "\n")
+    annotations = tmp_path / "annotations.tsv"
+    annotations.write_text(f"file\tline_start\tnote\n{name}\t3\taccepted\n")
+    prose = tmp_path / "prose.tsv"
+    prose.write_text(f"file\tlines\tlabel\tnote\n{name}\t7\tdecision\tvote\n{name}\t8\tunsure\tmaybe\n")
+    [marked] = load_meeting_notes(tmp_path, annotations)
+    assert len(marked.gold) == 1 and marked.scored == frozenset({0})
+    [whole] = load_meeting_notes(tmp_path, annotations, prose)
+    assert len(whole.gold) == 2 and whole.scored == frozenset({0, 1, 3})  # "maybe revisit" is unsure

@@ -124,6 +124,20 @@ def test_markdown_notes_topics_leadins_and_marked_speakers(tmp_path: Path) -> No
     ]
 
 
+def test_a_bullet_that_only_marks_a_speaker_gives_its_items_their_author_not_a_topic(tmp_path: Path) -> None:
+    notes = (
+        "## Release workflow\n\n* (SM):\n    * We should cut releases monthly.\n    * (TK): Agreed.\n"
+        "* **Alice**:\n    * Fine by me.\n* PR:\n    * Merge it.\n"
+    )
+    rows = [(m.author, m.topic, m.content) for m in read_conversation(_write(tmp_path, "notes.md", notes)).messages]
+    assert rows == [
+        ("SM", "Release workflow", "We should cut releases monthly."),
+        ("TK", "Release workflow", "Agreed."),
+        ("Alice", "Release workflow", "Fine by me."),
+        (None, "Release workflow > PR:", "Merge it."),
+    ]
+
+
 def test_a_labelled_line_is_a_one_item_lead_in_and_its_label_nobody_s_name(tmp_path: Path) -> None:
     notes = (
         "# Sync\n\n## Log retention\n\n**Decision:** keep logs for 30 days.\n\n"

@@ -28,6 +28,16 @@ def test_a_proposal_too_weak_to_lead_leaves_the_anchor_on_the_votes() -> None:
     assert _units(rows) == [(2, (1, 2))]
 
 
+def test_bare_agreement_agrees_with_the_proposal_before_it_however_weak_alone() -> None:
+    rows = [("Lunch is at noon.", 0.1), ("How about we keep PostgreSQL and add Redis?", 0.33), ("Agreed, let's do that.", 0.99)]
+    confidences, replies = [c for _, c in rows], [is_reply(t) for t, _ in rows]
+    proposals = [False, True, False]
+    units = decision_units(confidences, replies, 0.7, proposals=proposals)
+    assert [(u.anchor, u.members) for u in units] == [(1, (1, 2))]
+    # Without knowing which message proposes, a weak one does not lead (as in a vote run).
+    assert [(u.anchor, u.members) for u in decision_units(confidences, replies, 0.7)] == [(2, (2,))]
+
+
 def test_distant_decisions_are_separate_units() -> None:
     rows = [("We will ship on Friday.", 0.9)] + [("chatter", 0.0)] * 5 + [("We keep the old logo.", 0.8)]
     assert _units(rows) == [(0, (0,)), (6, (6,))]
