@@ -123,7 +123,7 @@ def units_from(
         # In a chat, "Agreed, let's do that." agrees with the proposal just before it. In a
         # meeting that votes, a run of "+1"s follows the scribed proposal, which the model
         # scores, and the chair's questions in between are many (W3C recall 0.858 -> 0.847).
-        proposals=[_is_proposal(m.content) for m in messages] if features.kind == "chat" else None,
+        proposes=(lambda seq: _is_proposal(messages[seq].content)) if features.kind == "chat" else None,
     )
     return final, units
 

@@ -18,7 +18,7 @@ the model scored it alone; with none, it is anchored at its best reply.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -46,7 +46,7 @@ def decision_units(
     statements_join: bool = True,
     times: Sequence[datetime | None] | None = None,
     authors: Sequence[str | None] | None = None,
-    proposals: Sequence[bool] | None = None,
+    proposes: Callable[[int], bool] | None = None,
 ) -> list[Unit]:
     """The units of one conversation, in order.
 
@@ -60,8 +60,9 @@ def decision_units(
         times: Each message's timestamp, if known; a long pause ends a unit.
         authors: Each message's author, if known; a second reply by the same person starts
             a new unit (one person votes once on a question).
-        proposals: Whether each message proposes something (asks, suggests, "let's");
-            a unit of bare replies agrees with the nearest one before it.
+        proposes: Whether the message at a seq proposes something (asks, suggests, "let's");
+            a unit of bare replies agrees with the nearest one before it. Asked only of
+            the few messages just before such a unit.
     """
     groups: list[list[int]] = []
     for seq, confidence in enumerate(confidences):
@@ -87,8 +88,8 @@ def decision_units(
             if topics is None or topics[seq] == topics[members[0]]
         ]
         lead = [seq for seq in preceding if confidences[seq] >= LEAD_FLOOR]
-        if proposals is not None and all(replies[seq] for seq in members) and all(replies[seq] for seq in lead):
-            proposed = [seq for seq in preceding if proposals[seq] and not replies[seq]]
+        if proposes is not None and all(replies[seq] for seq in members) and all(replies[seq] for seq in lead):
+            proposed = [seq for seq in preceding if not replies[seq] and proposes(seq)]
             lead = proposed[-1:] or lead
         stated = [seq for seq in (*lead, *members) if not replies[seq]]
         anchor = max(stated or members, key=lambda seq: (confidences[seq], -seq))

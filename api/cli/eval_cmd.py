@@ -73,8 +73,7 @@ def detect(
     shared_dir = _shared(shared)
     if shared_dir is None:
         cli.note("shared data not found: scoring our conversations and the minutes under eval/ only (pass --shared)")
-    language = load_language()
-    detector = DecisionDetector(language.nlp, light=language.light)
+    detector = _detector()
     items = _featurized(cli, load_labelled(data, shared_dir), detector)
     chosen = [item for item in items if item.meeting.final == final]
     model = shipped_model()
@@ -127,6 +126,11 @@ def detect(
     )
     cli.out.print("P is the share of detections inside a labelled decision (QMSum: in a decision span);"
                   " R the share of labelled decisions found.", highlight=False)
+
+
+def _detector() -> DecisionDetector:
+    language = load_language()
+    return DecisionDetector(language.nlp, light=language.light)
 
 
 def _featurized(cli: CliContext, meetings: list[LabelledMeeting], detector: DecisionDetector) -> list[Featurized]:
@@ -257,8 +261,7 @@ def train_detector_command(
     shared_dir = _shared(shared)
     if shared_dir is None:
         raise fail("train-detector needs the shared data (W3C minutes, QMSum, meeting notes): pass --shared", code=2)
-    language = load_language()
-    detector = DecisionDetector(language.nlp, light=language.light)
+    detector = _detector()
     trained = train_detector(_featurized(cli, load_labelled(data, shared_dir), detector), cli.note)
     out.write_text(trained.model.to_json())
     cli.note(trained.model.note)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from nlp.evaluation.corpus import LabelledMeeting, Target, folded, is_final
-from nlp.evaluation.minutes import read_unit_labels
+from nlp.evaluation.minutes import labelled_units, read_unit_labels
 from nlp.readers import read_conversation
 from nlp.schema import Conversation, Message
 
@@ -102,17 +102,9 @@ def load_meeting_notes(shared_data: Path, annotations: Path, prose: Path | None 
             scored |= seqs
             if (record["file"], item["line_start"]) in positives:
                 gold.append(GoldDecision(messages=frozenset(seqs)))
-        if extra is not None and not is_final(record["file"]):
-            starts = {m.line: m.seq for m in conversation.messages if m.line is not None}
-            unsure: set[int] = set()
-            for label, lines in extra.get(record["file"], []):
-                if any(n not in starts for n in lines):
-                    raise ValueError(f"{prose}: no message of {record['file']} starts at one of lines {lines}")
-                unit = frozenset(starts[n] for n in lines)
-                if label == "decision":
-                    gold.append(GoldDecision(messages=unit))
-                else:
-                    unsure |= unit
+        if extra is not None and prose is not None and not is_final(record["file"]):
+            decisions, unsure = labelled_units(conversation, extra.get(record["file"], []), prose)
+            gold += [GoldDecision(messages=unit) for unit in decisions]
             scored = {m.seq for m in conversation.messages if m.seq not in unsure}
         split = "dev" if hashlib.sha1(record["file"].encode()).digest()[0] % 2 == 0 else "heldout"
         labelled.append(LabelledConversation(record["file"], split, conversation, tuple(gold), frozenset(scored)))

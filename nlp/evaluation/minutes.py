@@ -56,11 +56,16 @@ def read_unit_labels(labels: Path) -> dict[str, list[tuple[str, tuple[int, ...]]
     return by_file
 
 
-def _labelled(
-    conversation: Conversation, rows: list[tuple[str, tuple[int, ...]]], labels: Path, source: str
-) -> LabelledMeeting:
+def labelled_units(
+    conversation: Conversation, rows: list[tuple[str, tuple[int, ...]]], labels: Path
+) -> tuple[list[frozenset[int]], frozenset[int]]:
+    """The message seqs of each ``decision`` row, and those of every ``unsure`` row.
+
+    Raises:
+        ValueError: A row names a line where no message of ``conversation`` starts.
+    """
     starts = {m.line: m.seq for m in conversation.messages if m.line is not None}
-    targets: list[Target] = []
+    decisions: list[frozenset[int]] = []
     unsure: set[int] = set()
     for label, lines in rows:
         missing = [n for n in lines if n not in starts]
@@ -68,11 +73,18 @@ def _labelled(
             raise ValueError(f"{labels}: no message of {conversation.session_id} starts at line {missing[0]}")
         seqs = frozenset(starts[n] for n in lines)
         if label == "decision":
-            targets.append(Target(seqs))
+            decisions.append(seqs)
         else:
             unsure |= seqs
+    return decisions, frozenset(unsure)
+
+
+def _labelled(
+    conversation: Conversation, rows: list[tuple[str, tuple[int, ...]]], labels: Path, source: str
+) -> LabelledMeeting:
+    decisions, unsure = labelled_units(conversation, rows, labels)
     return LabelledMeeting(
         source=source, group=conversation.session_id.split("/", 1)[0], final=False, conversation=conversation,
-        targets=tuple(targets), positives=frozenset().union(*(t.messages for t in targets)),
+        targets=tuple(Target(seqs) for seqs in decisions), positives=frozenset().union(*decisions),
         scored=frozenset(m.seq for m in conversation.messages if m.seq not in unsure),
     )

@@ -32,7 +32,7 @@ def test_bare_agreement_agrees_with_the_proposal_before_it_however_weak_alone() 
     rows = [("Lunch is at noon.", 0.1), ("How about we keep PostgreSQL and add Redis?", 0.33), ("Agreed, let's do that.", 0.99)]
     confidences, replies = [c for _, c in rows], [is_reply(t) for t, _ in rows]
     proposals = [False, True, False]
-    units = decision_units(confidences, replies, 0.7, proposals=proposals)
+    units = decision_units(confidences, replies, 0.7, proposes=proposals.__getitem__)
     assert [(u.anchor, u.members) for u in units] == [(1, (1, 2))]
     # Without knowing which message proposes, a weak one does not lead (as in a vote run).
     assert [(u.anchor, u.members) for u in decision_units(confidences, replies, 0.7)] == [(2, (2,))]
