@@ -47,9 +47,9 @@ _STRONG = re.compile(
     r"|\b(motion|vote|proposal|poll) (passes|passed|carries|carried|was accepted)\b"
     r"|\bunanimous(ly)?\b"
     # A note-taker's record: "Agreed that ...", "Decided to reduce scope", "Decision to keep
-    # the namespaces", "We took a vote", "both approved".
+    # the namespaces", "both approved".
     r"|^\W*(agreed|decided|resolved)\b|^\W*(agreement|decision|consensus) (to|that|on)\b"
-    r"|\b(took|held|had) a vote\b|\b(all|both|everyone) (agree|agreed|approve|approved)\b",
+    r"|\b(all|both|everyone) (agree|agreed|approve|approved)\b",
     re.IGNORECASE,
 )
 _COMMIT_VERBS = frozenset({
