@@ -5,7 +5,8 @@ Same subject first, never across unrelated ones. Evidence, strongest first:
    session, takes the subject up again. It supersedes the earlier one when its own words
    say so ("instead", "switch to", "no longer"), keeps it when they say that ("keep",
    "stay with"), and otherwise revisits it with the outcome ``continued``. Two decisions
-   under one heading of one meeting are siblings, not revisions.
+   under one heading of one meeting are siblings, not revisions. A bare issue number
+   with one word of the subjects in common is weaker than a whole agenda item in common.
 2. A named technology both decisions share, when a cue in the new one is about it
    ("keep PostgreSQL", not "keep the ledger in PostgreSQL").
 3. Meanings this close (embeddings), with a cue that replaces something the old decision
@@ -64,7 +65,7 @@ class Relation:
     confidence: float
     partial: bool = False
     outcome: str | None = None
-    evidence: str = "technology"  # "reference", "subject", "technology" or "similar"
+    evidence: str = "technology"  # "reference", "subject", "number", "technology" or "similar"
 
 
 def on_one_subject(new: Stated, old: Stated, similarity: float) -> bool:

@@ -1,11 +1,12 @@
 """When are two decisions about the same thing? Their subjects, and the issues they name.
 
-Two evidence kinds, strongest first. An issue or pull-request reference ("framing#29",
+Three evidence kinds, strongest first. An issue or pull-request reference ("framing#29",
 "syntax/#14", "issue 19", a GitHub issue URL, "ADR-12") names exactly one thing: two
 decisions that name the same one are on one subject, and two that name only different
-ones are not, whatever their headings say. Otherwise the subjects' words: the agenda item
+ones are not, whatever their headings say. Then the subjects' words: the agenda item
 "Class-scoped Framing (issue frame29)" and "class-scoped framing" share most of their
-words. Words that name a step of the process rather than a thing ("proposal", "issues",
+words. Last a bare number ("#134", whose repository one side does not say) with a word
+of the subjects in common: a project's repositories each have a "#134". Words that name a step of the process rather than a thing ("proposal", "issues",
 "FPWD", "discussion") do not make two subjects one: "Proposal for a FPWD" is a different
 subject in every meeting that publishes a different draft.
 """
@@ -73,7 +74,8 @@ class Ref:
         """Same number, and no two different repositories said ("framing#5" is not "#5" of "syntax")."""
         if self.number != other.number:
             return False
-        a, b = self.prefix, other.prefix
+        # "frame27" and "framing#27" name one repository two ways: compare the stems.
+        a, b = _stem(self.prefix), _stem(other.prefix)
         return not a or not b or a.startswith(b) or b.startswith(a) or a.endswith(b) or b.endswith(a)
 
     def __str__(self) -> str:
@@ -84,13 +86,13 @@ class Ref:
 class SubjectMatch:
     """Why two decisions are on one subject: a shared reference or a shared agenda item."""
 
-    kind: str  # "reference" or "subject"
+    kind: str  # "reference", "number" (a bare issue number and a word of the subjects) or "subject"
     shared: str
     strength: float
 
     @property
     def reason(self) -> str:
-        return f"same issue ({self.shared})" if self.kind == "reference" else f"same subject ({self.shared})"
+        return f"same subject ({self.shared})" if self.kind == "subject" else f"same issue ({self.shared})"
 
 
 def references(*texts: str | None) -> frozenset[Ref]:
@@ -174,12 +176,16 @@ def match_subjects(
     new_terms, old_terms = subject_terms(new_subject) - series, subject_terms(old_subject) - series
     if new_refs and old_refs:
         shared = [ref for ref in _shared(new_refs, old_refs) if _owned(ref, old_refs)]
-        if not shared and new_terms & old_terms:
-            shared = _shared(new_refs, old_refs)
+        if shared:
+            return SubjectMatch("reference", str(max(shared, key=lambda ref: ref.number)), 1.0)
+        # A number only one side says the repository of, backed by one word of the subjects,
+        # is weaker evidence than a whole agenda item in common ("Link header for HTML and
+        # JSON-LD #204" and "Link header for HTML / JSON-LD" against "#134" and "HTML").
+        shared = _shared(new_refs, old_refs) if new_terms & old_terms else []
         if not shared:
             return None
         best = max(shared, key=lambda ref: (bool(ref.prefix), ref.number))
-        return SubjectMatch("reference", str(best), 1.0)
+        return SubjectMatch("number", str(best), 0.5)
     if not new_terms or not old_terms:
         return None
     dice = 2 * len(new_terms & old_terms) / (len(new_terms) + len(old_terms))
@@ -200,6 +206,10 @@ def _shared(new_refs: frozenset[Ref], old_refs: frozenset[Ref]) -> list[Ref]:
 def _prefix(word: str) -> str:
     lowered = word.lower().strip("-")
     return "" if lowered in _NOT_A_PREFIX else lowered
+
+
+def _stem(prefix: str) -> str:
+    return re.sub(r"(?<=\w{3})(ing|e)$", "", prefix)
 
 
 def _singular(word: str) -> str:

@@ -206,7 +206,7 @@ def _inputs(
     return inputs
 
 
-_EVIDENCE_RANK = {"reference": 3, "subject": 2, "technology": 1, "similar": 0}
+_EVIDENCE_RANK = {"reference": 4, "subject": 3, "number": 2, "technology": 1, "similar": 0}
 
 
 async def _relate(
@@ -214,8 +214,8 @@ async def _relate(
     services: IngestServices, exclude: set[str], report: IngestReport,
 ) -> None:
     """Link a new decision to the earlier one on its subject: the strongest evidence wins
-    (same issue, same agenda item, same technology with a cue), then one of the same series
-    of meetings, then the most recent."""
+    (same issue, same agenda item, same bare issue number and a word, same technology with
+    a cue), then one of the same series of meetings, then the most recent."""
     d = item.decision
     techs = tuple(k for k in d.keywords if k in _TECH_NAMES)
     new = Stated(d.decision, d.subject, d.context, techs, conversation.session_id, spoken=spoken)
@@ -267,7 +267,8 @@ async def _relate(
 
 def _may_link(relation: Relation, series: str | None, other: str | None) -> bool:
     """Two series of meetings share vocabulary, not agenda items: across series only a
-    named issue (evidence ``reference``) says two decisions are on one subject."""
+    named issue whose repository both say (evidence ``reference``) says two decisions are
+    on one subject."""
     return series is None or other is None or series == other or relation.evidence == "reference"
 
 

@@ -136,6 +136,40 @@ async def test_a_topic_call_named_for_its_item_links_to_the_earlier_decision_on_
     assert "Payment retries" in chain["links"][0]["reason"]
 
 
+LINK_HEADER = """\
+# JSON-LD syntax sync, 2024-05-03
+## Decisions
+### Link header for HTML and JSON-LD
+- We decided to invite the schema.org editors to discuss the link header.
+"""
+HTML_BASE = """\
+# JSON-LD syntax sync, 2024-05-10
+## Decisions
+### Does HTML base affect IRIs?
+- We decided to recommend absolute IRIs, see #134.
+"""
+LINK_HEADER_AGAIN = """\
+# JSON-LD syntax sync, 2024-05-17
+## Decisions
+### Link header for HTML and JSON-LD #204
+- We decided to merge api#134 and close syntax#204.
+"""
+
+
+async def test_a_shared_agenda_item_outweighs_a_bare_issue_number_and_one_word(
+    journal: DecisionJournal, tmp_path: Path
+) -> None:
+    # "#134" says no repository, and the two items share only "HTML": the later, more
+    # recent decision on it is not the subject the new one takes up again.
+    item = await journal.ingest_session(_file(tmp_path, "2024-05-03.md", LINK_HEADER))
+    await journal.ingest_session(_file(tmp_path, "2024-05-10.md", HTML_BASE))
+    again = await journal.ingest_session(_file(tmp_path, "2024-05-17.md", LINK_HEADER_AGAIN))
+    assert (again.decisions_found, again.revisited) == (1, 1)
+    chain = await journal.get_decision_chain(again.decision_ids[0])
+    assert chain["original"]["id"] == item.decision_ids[0]
+    assert "same subject (Link header for HTML and JSON-LD)" in chain["links"][0]["reason"]
+
+
 async def test_explicit_supersede_branches_and_history_kept(journal: DecisionJournal) -> None:
     old = await journal.record_decision("Use Jenkins for CI", tags=["ci"], decided_at=datetime(2023, 1, 1, tzinfo=UTC))
     new_a = await journal.record_decision("Use GitHub Actions for the web app", decided_at=datetime(2024, 1, 1, tzinfo=UTC))

@@ -59,6 +59,20 @@ def test_the_same_issue_under_other_headings_is_one_subject() -> None:
     assert relation is not None and relation.evidence == "reference" and "framing#29" in relation.reason
 
 
+def test_a_repository_named_two_ways_is_one_repository() -> None:
+    match = match_subjects("Framing blank node unnamed graphs (Issue frame27)", "Leave framing 27 open",
+                           "Blank nodes", "close framing#27 wontfix")
+    assert match is not None and match.kind == "reference"
+    assert match_subjects("Keywords", "Close syntax#27", "Blank nodes", "close framing#27 wontfix") is None
+
+
+def test_a_bare_number_and_one_shared_word_is_weaker_than_a_shared_agenda_item() -> None:
+    by_number = match_subjects("Link header for HTML and JSON-LD", "merge api#134", "Does HTML base affect IRIs?", "see #134")
+    by_item = match_subjects("Link header for HTML and JSON-LD", "merge api#134", "Link header for HTML / JSON-LD", "Invite danbri")
+    assert by_number is not None and by_number.kind == "number" and by_number.reason == "same issue (api#134)"
+    assert by_item is not None and by_item.kind == "subject" and by_number.strength < by_item.strength
+
+
 def test_a_replace_cue_about_something_else_does_not_supersede() -> None:
     old = Stated("Publish the registries document as a note", "Spec registries", session="m1")
     new = Stated("JSON Schema will no longer be required for registration", "Spec registries", session="m2")
