@@ -11,7 +11,7 @@ from typing import Any
 import typer
 
 from api.cli.context import CliContext, cli_context, fail
-from api.usecases.evolution_eval import evaluate_evolution
+from api.usecases.evolution_eval import GroupScore, evaluate_evolution
 from api.usecases.search_eval import SearchEvaluation, evaluate_search
 from api.usecases.services import load_llm, with_llm
 from nlp.detect import DecisionDetector
@@ -300,6 +300,11 @@ def search_command(
         _print_search(cli, title, scored, verbose)
 
 
+def _score_json(score: GroupScore) -> dict[str, object]:
+    return {"later_decisions": score.later, "linked": score.linked, "recall": round(score.recall, 4),
+            "links": score.links, "right": score.right, "wrong": score.wrong, "precision": round(score.precision, 4)}
+
+
 def _search_json(result: SearchEvaluation) -> dict[str, object]:
     return {
         "questions": result.questions, "decisions": result.decisions,
@@ -360,14 +365,13 @@ def evolution_command(
     rows = {**result.groups, "all": result.total}
     if as_json:
         typer.echo(json.dumps({
-            "groups": {name: {"later_decisions": s.later, "linked": s.linked, "recall": round(s.recall, 4),
-                              "links": s.links, "right": s.right, "wrong": s.wrong, "precision": round(s.precision, 4)}
-                       for name, s in rows.items()},
+            "groups": {name: _score_json(s) for name, s in rows.items()},
             "links": [asdict(link) for link in result.links],
             "note_links": [asdict(link) for link in result.note_links],
             "ami_links": [asdict(link) for link in result.spoken_links],
             "ami": {"later_decisions": result.spoken.later, "linked": result.spoken.linked,
                     "recall": round(result.spoken.recall, 4), "missed": result.spoken_missed},
+            "all_labelled": _score_json(result.labelled),
         }, indent=2))
         return
     cli.out.print(f"{'group':<30}{'later':>6}{'linked':>8}{'recall':>8}{'links':>7}{'right':>7}{'wrong':>7}{'unlab.':>7}{'prec.':>7}", highlight=False)
@@ -384,6 +388,10 @@ def evolution_command(
     if spoken.later:
         cli.out.print(f"AMI series: {spoken.later} labelled later decisions, {spoken.linked} linked "
                       f"(recall {spoken.recall:.2f})", highlight=False)
+    pooled = result.labelled
+    cli.out.print(f"all labelled cases (W3C and AMI): {pooled.linked} of {pooled.later} linked (recall {pooled.recall:.2f}); "
+                  f"hand-checked links {pooled.right} of {pooled.right + pooled.wrong} right (precision {pooled.precision:.2f})",
+                  highlight=False)
     if verbose:
         for link in result.links:
             cli.out.print(f"  [{link.verdict}] {link.kind}: {link.later} -> {link.earlier} ({link.reason})\n"

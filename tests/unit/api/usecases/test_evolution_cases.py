@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from api.usecases.evolution_eval import Labels, Link, spoken_recall
+from api.usecases.evolution_eval import EvolutionEvaluation, GroupScore, Labels, Link, spoken_recall
 from nlp.evaluation.qmsum_spans import query_spans
 
 
@@ -61,3 +61,13 @@ def test_query_spans_number_turns_as_the_reader_numbers_messages(tmp_path: Path)
              "query": "What did they decide on the battery?", "answer": "Lithium."}
     (qmsum / "decision_queries.jsonl").write_text(json.dumps(query) + "\n")
     assert query_spans(tmp_path) == {"ES9999a#4": frozenset({1})}
+
+
+def test_all_labelled_cases_pool_the_working_groups_and_the_ami_series() -> None:
+    groups = {"w3c/a": GroupScore(later=10, linked=9, links=12, right=11, wrong=1),
+              "w3c/b": GroupScore(later=2, linked=1, links=1, right=1, wrong=0)}
+    result = EvolutionEvaluation(groups, [], [], spoken=GroupScore(later=4, linked=0, links=1, right=0, wrong=1))
+    assert (result.total.later, result.total.linked) == (12, 10)
+    labelled = result.labelled
+    assert (labelled.later, labelled.linked, labelled.right, labelled.wrong) == (16, 10, 12, 2)
+    assert round(labelled.recall, 3) == 0.625 and round(labelled.precision, 3) == 0.857
