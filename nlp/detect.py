@@ -233,7 +233,7 @@ class DecisionDetector:
         features = self.features(conversation, parsed)
         model = self._config.model or shipped_model()
         confidences, units = units_from(
-            features, model.confidences(features.all_hashed(), features.kind), self._config.threshold
+            features, model.confidences(features.all_hashed(), features.operating_kind), self._config.threshold
         )
         unit_of = {seq: unit for unit in units for seq in unit.members}
         # Anchors get a snippet from their best sentence. The pre-filtered messages are

@@ -75,6 +75,16 @@ VOTING_SHARE = 0.02
 decides by voting: IRC-scribed minutes, a chat that polls with "+1"."""
 
 
+PROSE_NOTES = "notes-prose"
+"""The operating point of notes that file no decision under a heading or label ("Decisions",
+"Outcomes", "RESOLVED:"): their decisions are sentences of prose. Where a note-taker keeps
+such a list, the prose around it is discussion, and the same score means less there: one
+operating point for both cannot serve both (docs/quality.md, "Minutes of a project the
+detector never saw"). Only the threshold differs; the features are those of ``notes``."""
+FILED = frozenset({"decision_topic", "declared", "outcome_topic"})
+"""The rule signals of a message filed under a decisions or outcomes heading, or a decision label."""
+
+
 def kind_of(conversation: Conversation) -> str:
     """``notes``, ``voting``, ``spoken`` or ``chat``: how a conversation reaches its decisions.
 
@@ -187,6 +197,14 @@ class ConversationFeatures:
     @property
     def kind(self) -> str:
         """The kind of source (``kind_of``)."""
+        return self._kind
+
+    @property
+    def operating_kind(self) -> str:
+        """Which operating point scores this conversation: its kind, except notes in which
+        the note-taker filed no decision under a heading or label (``PROSE_NOTES``)."""
+        if self._kind == "notes" and not any(FILED & set(names) for names in self._signals.values()):
+            return PROSE_NOTES
         return self._kind
 
     @property

@@ -17,7 +17,7 @@ from importlib import resources
 
 import numpy as np
 
-from nlp.detector_features import BUCKETS
+from nlp.detector_features import BUCKETS, PROSE_NOTES
 from nlp.errors import NlpError
 
 MODEL_FILE = "detector_model.json"
@@ -35,9 +35,9 @@ class DetectorModel:
 
     Attributes:
         weights: One float per bucket (``bias`` is a feature like any other).
-        operating_logits: Per kind of conversation (``detector_features.kind_of``), the raw
-            log-odds that the operating threshold sits at: a long spoken meeting and a list
-            of outcomes do not score alike.
+        operating_logits: Per kind of conversation (``detector_features.kind_of``; notes
+            in prose apart, ``PROSE_NOTES``), the raw log-odds that the operating threshold
+            sits at: a long spoken meeting and a list of outcomes do not score alike.
         note: How the weights were made.
     """
 
@@ -87,8 +87,12 @@ class DetectorModel:
 
 
 def operating_logit_of(operating_logits: dict[str, float], kind: str) -> float:
-    """The operating log-odds of ``kind``; the chat one for a kind never trained on."""
-    return operating_logits.get(kind, operating_logits.get("chat", 0.0))
+    """The operating log-odds of ``kind`` (an operating kind, ``ConversationFeatures.operating_kind``);
+    for one never trained on, that of the kind it refines (prose notes: notes), else the chat one."""
+    for key in (kind, "notes" if kind == PROSE_NOTES else kind, "chat"):
+        if key in operating_logits:
+            return operating_logits[key]
+    return 0.0
 
 
 def confidences_at(logits: np.ndarray, operating_logit: float) -> list[float]:

@@ -53,7 +53,7 @@ def anchors_at(
 ) -> list[int]:
     """The anchors of the decision units that raw log-odds ``logits`` give, formed as the
     detector forms them (``nlp.detect.units_from``)."""
-    confidences = confidences_at(logits, operating_logit_of(operating_logits, item.features.kind))
+    confidences = confidences_at(logits, operating_logit_of(operating_logits, item.features.operating_kind))
     _, units = units_from(item.features, confidences, threshold)
     return [unit.anchor for unit in units]
 
@@ -122,7 +122,7 @@ def score_detected(meetings: Sequence[LabelledMeeting], detected: Mapping[str, S
 
 
 def choose_operating_logits(items: Sequence[Featurized], fold_weights: dict[str, np.ndarray]) -> dict[str, float]:
-    """Per kind of source, the raw log-odds threshold with the best mean F1 over the
+    """Per operating kind (``ConversationFeatures.operating_kind``), the raw log-odds threshold with the best mean F1 over the
     sources of that kind that hold labelled decisions, out of fold; among equals, the one
     with the fewest wrong detections (the loosest of those). A kind seen only in meetings
     that decided nothing gets the loosest threshold at which they yield no more wrong
@@ -130,8 +130,8 @@ def choose_operating_logits(items: Sequence[Featurized], fold_weights: dict[str,
     chosen: dict[str, float] = {}
     dev = [item for item in items if item.meeting.conversation.session_id in fold_weights]
     logits = fold_logits(dev, fold_weights)
-    for kind in sorted({item.features.kind for item in dev}):
-        mine = [item for item in dev if item.features.kind == kind]
+    for kind in sorted({item.features.operating_kind for item in dev}):
+        mine = [item for item in dev if item.features.operating_kind == kind]
         best, best_value = 0.0, (-1.0, 0)
         for candidate in np.arange(-3.0, 6.01, 0.25):
             pooled = [(s.non_routine or s.score).pooled for s in score_sources(mine, logits, {kind: float(candidate)})]

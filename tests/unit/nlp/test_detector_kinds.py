@@ -1,12 +1,15 @@
-"""How a conversation's kind is read, what a short thread's features leave out, and how an
-operating point is chosen for a kind whose meetings decided nothing."""
+"""How a conversation's kind and operating point are read, what a short thread's features
+leave out, and how an operating point is chosen for a kind whose meetings decided nothing."""
 
 from __future__ import annotations
 
 import numpy as np
+from spacy.language import Language
 
+from nlp.detect import DecisionDetector
 from nlp.detector_features import (
     BUCKETS,
+    PROSE_NOTES,
     THREAD_MESSAGES,
     ConversationFeatures,
     heading_kinds,
@@ -16,9 +19,11 @@ from nlp.detector_features import (
     kind_of,
     tokens,
 )
+from nlp.detector_model import operating_logit_of
 from nlp.evaluation.corpus import LabelledMeeting
 from nlp.evaluation.detection_cv import choose_operating_logits
 from nlp.evaluation.train import Featurized
+from nlp.readers import read_conversation_text
 from nlp.schema import Conversation, Message
 
 
@@ -109,3 +114,24 @@ def test_notes_learn_no_position_length_or_neighbours() -> None:
     ))
     features = ConversationFeatures(said, {})
     assert "notes|attributed" in features.names(0) and "notes|attributed" not in features.names(1)
+
+
+def test_notes_that_file_no_decision_under_a_heading_take_the_prose_operating_point(nlp: Language) -> None:
+    detector = DecisionDetector(nlp)
+    listed = read_conversation_text(
+        "# TSC sync\n\n## Decisions\n\n- Meetings are public\n\n## Details\n\nWe talked about the release.\n",
+        "markdown", "listed",
+    )
+    prose = read_conversation_text(
+        "# TSC sync\n\n## Release\n\nWe agree to release 11.0 in November. Ken will write it up.\n", "markdown", "prose",
+    )
+    chat = _conversation(["Should we use REST?", "Yes, REST it is."])
+    assert detector.features(listed).operating_kind == "notes"
+    assert detector.features(prose).operating_kind == PROSE_NOTES
+    assert detector.features(chat).operating_kind == "chat"
+
+
+def test_a_model_without_a_prose_notes_point_scores_prose_notes_at_the_notes_one() -> None:
+    assert operating_logit_of({"chat": -0.25, "notes": 1.5}, PROSE_NOTES) == 1.5
+    assert operating_logit_of({"chat": -0.25, "notes": 1.5, PROSE_NOTES: -1.0}, PROSE_NOTES) == -1.0
+    assert operating_logit_of({"chat": -0.25}, "spoken") == -0.25
