@@ -1,4 +1,4 @@
-"""``decision-journal eval detect|extract|summaries|train-detector|search|evolution``: quality figures, ours beside the baselines."""
+"""``decision-journal eval detect|extract|summaries|spoken-ceiling|train-detector|search|evolution``: quality figures, ours beside the baselines."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ from nlp.evaluation.detection_cv import (
     score_sources,
     train_detector,
 )
+from nlp.evaluation.judged_turns import read_judged_turns, span_shares
 from nlp.evaluation.metrics import ExtractionScore, FieldScore
 from nlp.evaluation.minutes import UNSEEN, load_minutes
 from nlp.evaluation.qmsum_spans import load_qmsum
@@ -44,6 +45,7 @@ app = typer.Typer(help="Measure decision detection and extraction on the labelle
 _SPLIT = typer.Option("heldout", help="dev (tuned on), heldout (never tuned on) or all.")
 _DATA = typer.Option(Path("eval"), help="Folder with conversations.jsonl and meeting_note_decisions.tsv.")
 _SHARED = typer.Option(None, help="The shared data folder (default: $DJ_SHARED_DATA or ../shared/data).")
+JUDGED_TURNS = "qmsum_judged_turns.tsv"
 
 
 def _shared(path: Path | None) -> Path | None:
@@ -245,6 +247,45 @@ def summaries_command(
         f"with a filler or a doubled word {score.disfluent / total:.3f}",
         highlight=False,
     )
+
+
+@app.command("spoken-ceiling")
+def spoken_ceiling_command(
+    ctx: typer.Context,
+    data: Path = _DATA,
+    shared: Path | None = _SHARED,
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """How far QMSum's spans let a spoken detector go: QMSum turns read by hand
+    (eval/qmsum_judged_turns.tsv), how many of the real decisions among them lie in a
+    decision span - the in-span share a perfect decision detector would reach."""
+    cli = cli_context(ctx)
+    shared_dir = _shared(shared)
+    if shared_dir is None or not (shared_dir / "qmsum" / "meetings.jsonl").is_file():
+        raise fail("the shared QMSum meetings were not found: pass --shared PATH (or set DJ_SHARED_DATA)", code=2)
+    labels = data / JUDGED_TURNS
+    if not labels.is_file():
+        raise fail(f"{labels} not found: pass --data with the folder that holds {JUDGED_TURNS}", code=2)
+    meetings = [m for m in load_qmsum(shared_dir) if not m.final]
+    try:
+        shares = span_shares(read_judged_turns(labels), meetings)
+    except ValueError as error:
+        raise fail(str(error), code=2) from error
+    turns = sum(len(m.conversation.messages) for m in meetings)
+    base = sum(len(m.positives) for m in meetings) / max(turns, 1)
+    if as_json:
+        typer.echo(json.dumps({
+            "base_rate": round(base, 4),
+            "shares": [{**asdict(s), "low": round(s.low, 4), "high": round(s.high, 4), "share": round(s.share, 4)} for s in shares],
+        }, indent=2))
+        return
+    cli.out.print(f"{len(meetings)} development QMSum meetings: {base:.3f} of their {turns} turns lie in a decision span",
+                  highlight=False)
+    cli.out.print(f"{'sample':<12}{'label':<10}{'turns':>7}{'in span':>9}{'share':>7}{'95% interval':>16}", highlight=False)
+    for s in shares:
+        cli.out.print(f"{s.sample:<12}{s.label:<10}{s.turns:>7}{s.in_span:>9}{s.share:>7.3f}{f'{s.low:.2f}-{s.high:.2f}':>16}",
+                      highlight=False)
+    cli.out.print("'all', decision: the in-span share of a detector that reported exactly the real decisions.", highlight=False)
 
 
 @app.command("train-detector")
