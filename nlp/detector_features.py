@@ -193,6 +193,8 @@ class ConversationFeatures:
         self._strong = [bool(strong & set(self._signals.get(m.seq, ()))) for m in self._messages]
         authors = Counter(m.author for m in self._messages if m.author)
         self._chair = authors.most_common(1)[0][0] if authors else None
+        filed = any(FILED & set(names) for names in self._signals.values())
+        self._operating_kind = PROSE_NOTES if self._kind == "notes" and not filed else self._kind
 
     @property
     def kind(self) -> str:
@@ -203,9 +205,7 @@ class ConversationFeatures:
     def operating_kind(self) -> str:
         """Which operating point scores this conversation: its kind, except notes in which
         the note-taker filed no decision under a heading or label (``PROSE_NOTES``)."""
-        if self._kind == "notes" and not any(FILED & set(names) for names in self._signals.values()):
-            return PROSE_NOTES
-        return self._kind
+        return self._operating_kind
 
     @property
     def messages(self) -> tuple[Message, ...]:
