@@ -8,10 +8,19 @@ from typing import Any
 
 from graph.cypher import load_query
 from graph.executor import QueryExecutor
-from nlp.schema import Conversation, ExtractedDecision
+from nlp.schema import UNSCOPED_REPOSITORY, Conversation, ExtractedDecision
 
 MESSAGE_BATCH = 1000
 DECISION_BATCH = 200
+
+
+@dataclass(frozen=True)
+class StatedPath:
+    """A path a decision names, as it is stored: ``evidence`` says how a name was resolved
+    against the repository ("names 'pool.py', the one file of that name"), if it was."""
+
+    path: str
+    evidence: str | None = None
 
 
 @dataclass(frozen=True)
@@ -28,6 +37,8 @@ class DecisionInput:
         source: ``conversation``, ``adr``, ``agent`` or ``manual``.
         source_path: The file it came from, if any.
         subject_key: The words and issue references a later decision on its subject finds it by.
+        paths: The paths it names, resolved against its repository; None: its
+            ``related_code`` as written.
     """
 
     id: str
@@ -38,6 +49,7 @@ class DecisionInput:
     source_path: str | None = None
     subject_key: str = ""
     alternatives_embedding: list[float] | None = None
+    paths: tuple[StatedPath, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -56,9 +68,11 @@ class DecisionWriter:
         self._executor = executor
 
     async def write_conversation(
-        self, conversation: Conversation, access_groups: Sequence[str] = ()
+        self, conversation: Conversation, access_groups: Sequence[str] = (), repository: str | None = None
     ) -> SessionWrite:
         """Store the session and its messages, one transaction per batch of messages.
+
+        ``repository`` is the key of the repository the session is about, if any.
 
         Messages already stored (same id) keep their position; new ones are placed after
         the overlap with what is stored, or after the last stored message.
@@ -79,6 +93,7 @@ class DecisionWriter:
             "access_groups": list(access_groups),
             "series": conversation.series,
             "series_given": conversation.series_from == "--series",
+            "repository": repository,
         }
         rows = [
             {
@@ -93,13 +108,20 @@ class DecisionWriter:
             )
         return SessionWrite(conversation.session_id, seqs, sum(1 for m in conversation.messages if m.id not in existing))
 
-    async def write_decisions(self, session_id: str, decisions: Sequence[DecisionInput]) -> list[tuple[str, bool]]:
-        """Store decisions with everything they link to; return (id, created) per decision."""
+    async def write_decisions(
+        self, session_id: str, decisions: Sequence[DecisionInput], repository: str = UNSCOPED_REPOSITORY
+    ) -> list[tuple[str, bool]]:
+        """Store decisions with everything they link to; return (id, created) per decision.
+
+        Args:
+            repository: The key of the repository the paths they state belong to.
+        """
         results: list[tuple[str, bool]] = []
         rows = [_decision_row(item) for item in decisions]
         for start in range(0, len(rows), DECISION_BATCH):
             stored = await self._executor.write(
-                load_query("ingest_decisions"), {"session_id": session_id, "decisions": rows[start : start + DECISION_BATCH]}
+                load_query("ingest_decisions"),
+                {"session_id": session_id, "repository": repository, "decisions": rows[start : start + DECISION_BATCH]},
             )
             results += [(row["id"], bool(row["created"])) for row in stored]
         return results
@@ -159,7 +181,10 @@ def _decision_row(item: DecisionInput) -> dict[str, Any]:
         ],
         "stakeholders": [{"handle": s.handle, "name": s.name, "role": s.role} for s in d.stakeholders],
         "decision_maker": d.decision_maker,
-        "files": [{"path": path, "kind": "directory" if path.endswith("/") else "file"} for path in d.related_code],
+        "files": [
+            {"path": p.path, "kind": "directory" if p.path.endswith("/") else "file", "evidence": p.evidence}
+            for p in (item.paths if item.paths is not None else tuple(StatedPath(path) for path in d.related_code))
+        ],
         "features": list(d.related_features),
         "stated_in": stated,
     }

@@ -9,6 +9,10 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
+UNSCOPED_REPOSITORY = ""
+"""The repository of a path stated where no repository was known (a chat ingested without
+``--repo``): such paths are matched only by reads that name no repository either."""
+
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")

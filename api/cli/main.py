@@ -14,6 +14,7 @@ from api.cli.adr_cmd import import_adr
 from api.cli.check_cmd import check_diff
 from api.cli.context import CliContext, fail
 from api.cli.doctor_cmd import doctor
+from api.cli.eval_code_links_cmd import code_links_command
 from api.cli.export_cmd import export, import_jsonl_cmd
 from api.cli.extract_cmd import extract
 from api.cli.git_cmd import ingest_git_cmd
@@ -35,6 +36,7 @@ app = typer.Typer(
 )
 app.add_typer(neo4j_cmd.app, name="neo4j")
 app.add_typer(schema_cmd.app, name="schema")
+eval_cmd.app.command("code-links")(code_links_command)
 app.add_typer(eval_cmd.app, name="eval")
 app.add_typer(people_cmd.app, name="people")
 app.command()(serve)

@@ -12,7 +12,8 @@ from typing import ParamSpec, TypeVar
 from api.usecases.events import DETECTED, EXTRACTED, INDEXED, SUPERSEDED, EventBus
 from graph.evolution import Candidate, EvolutionStore
 from graph.people import ConfiguredAliases, People
-from graph.writer import DecisionInput, DecisionWriter
+from graph.writer import DecisionInput, DecisionWriter, StatedPath
+from nlp.code_links.tree import RepoTree, too_wide
 from nlp.detector_features import kind_of
 from nlp.embedding import Embedder, alternatives_text, embedding_text
 from nlp.evolution import Relation, Stated, classify_relation
@@ -21,7 +22,7 @@ from nlp.gazetteer import TECHNOLOGIES
 from nlp.llm.relations import RelationJudge
 from nlp.pipeline import Pipeline
 from nlp.readers import read_conversation_text, read_decisions_text
-from nlp.schema import Conversation, ExtractedDecision
+from nlp.schema import UNSCOPED_REPOSITORY, Conversation, ExtractedDecision
 from nlp.subject_match import series_words, subject_key
 
 _TECH_NAMES = frozenset(canonical for canonical, _ in TECHNOLOGIES.values())
@@ -61,6 +62,30 @@ class IngestServices:
         return await asyncio.to_thread(locked)
 
 
+@dataclass(frozen=True)
+class InRepository:
+    """The repository a session is about: its key, and its tree (to find the paths its
+    decisions name, by their name today)."""
+
+    key: str
+    tree: RepoTree | None = None
+
+    def paths(self, decision: ExtractedDecision) -> tuple[StatedPath, ...]:
+        """The paths ``decision`` names, as found in the tree: a name one file alone bears
+        becomes that file; a directory too wide to govern (``src/``) is left out; a path not
+        in the tree stays as written (it may have been deleted or renamed since)."""
+        if self.tree is None:
+            return tuple(StatedPath(p) for p in decision.related_code)
+        found: dict[str, StatedPath] = {}
+        for path in decision.related_code:
+            resolved = self.tree.resolve(path)
+            if resolved is None:
+                found.setdefault(path, StatedPath(path))
+            elif not too_wide(resolved.path, self.tree):
+                found.setdefault(resolved.path, StatedPath(resolved.path, resolved.evidence))
+        return tuple(found.values())
+
+
 @dataclass
 class IngestReport:
     """What one ingest did."""
@@ -91,6 +116,7 @@ async def ingest_conversation(
     access_groups: Sequence[str] = (),
     only_messages: set[int] | None = None,
     relate: bool = True,
+    repository: InRepository | None = None,
 ) -> IngestReport:
     """Detect, extract, store and relate the decisions of one conversation.
 
@@ -106,13 +132,15 @@ async def ingest_conversation(
         only_messages: Keep only decisions stated in these positions (incremental add).
         relate: Infer supersede/revisit links to earlier decisions (off when the source
             states its links itself, as ADRs do).
+        repository: The repository the session is about: the paths its decisions name are
+            that repository's (without one, they are tied to no repository).
     """
     report = IngestReport(
         conversation.session_id, messages_read=len(conversation.messages), date=conversation.date,
         date_from=conversation.date_from, undated=not any(m.timestamp for m in conversation.messages),
         series=conversation.series, series_from=conversation.series_from,
     )
-    stored = await services.writer.write_conversation(conversation, access_groups)
+    stored = await services.writer.write_conversation(conversation, access_groups, repository.key if repository else None)
     report.new_messages = stored.new_messages
     if decisions is None and not services.auto_detect:
         found: list[ExtractedDecision] = []  # seed 000 auto_detect = false: store messages only
@@ -131,7 +159,11 @@ async def ingest_conversation(
     for item in inputs:
         await services.events.emit(DETECTED, {"decision_id": item.id, "confidence": item.decision.confidence})
         await services.events.emit(EXTRACTED, {"decision_id": item.id, "decision_summary": item.decision.decision})
-    results = await services.writer.write_decisions(conversation.session_id, inputs)
+    if repository is not None:
+        inputs = [replace(item, paths=repository.paths(item.decision)) for item in inputs]
+    results = await services.writer.write_decisions(
+        conversation.session_id, inputs, repository.key if repository else UNSCOPED_REPOSITORY,
+    )
     created = {decision for decision, is_new in results if is_new}
     report.decision_ids = [item.id for item in inputs]
     report.new_decisions = len(created)

@@ -2,11 +2,15 @@
 // features, tags and the messages that state them. recorded_at is set only on creation;
 // so is status, so re-ingesting never undoes a later supersede -- except for an ADR, whose
 // file is the source of truth: its status follows the file unless a newer decision in the
-// graph supersedes it. `created` says which decisions are new.
-// params: $session_id, $decisions
+// graph supersedes it. `created` says which decisions are new. The paths a decision states
+// belong to $repository (the session's repository key; '' when none is known), and their
+// AFFECTS links say so: via 'stated', not inferred.
+// params: $session_id, $repository, $decisions
 // example: :param session_id => 'api-design'
+//          :param repository => ''
 //          :param decisions => [{id: 'dec-1', summary: 'Use REST', subject: 'API style', subject_key: 'api style', status: 'active', status_text: null, source: 'conversation', alternatives: [], stakeholders: [], decision_maker: null, files: [], features: [], tags: [], stated_in: []}]
 MATCH (s:Session {id: $session_id})
+OPTIONAL MATCH (repo:Repository {key: $repository})
 UNWIND $decisions AS d
 MERGE (dec:Decision {id: d.id})
 ON CREATE SET dec.recorded_at = datetime(), dec.status = d.status, dec.is_new = true
@@ -21,13 +25,14 @@ SET dec.status = CASE WHEN d.source = 'adr' AND NOT EXISTS { (:Decision)-[:SUPER
     dec.cons = d.cons, dec.risks = d.risks, dec.assumptions = d.assumptions, dec.quality = d.quality,
     dec.embedding = d.embedding, dec.alternatives_embedding = d.alternatives_embedding
 MERGE (dec)-[:IN_SESSION]->(s)
+WITH s, repo, d, dec
 FOREACH (alt IN d.alternatives |
   MERGE (a:Alternative {id: alt.id})
   SET a.option = alt.option, a.pros = alt.pros, a.cons = alt.cons, a.why_not_chosen = alt.why_not_chosen
   MERGE (dec)-[:CONSIDERED]->(a))
 // A handle merged into another person's (people merge) stays theirs; `as` keeps the
 // handle it was stated under.
-WITH dec, d
+WITH dec, d, repo
 CALL (dec, d) {
   UNWIND d.stakeholders AS p
   OPTIONAL MATCH (:Alias {handle: p.handle})-[:ALIAS_OF]->(owner:Stakeholder)
@@ -45,11 +50,13 @@ CALL (dec, d) {
   MERGE (dec)-[r:DECIDED_BY]->(h)
   SET r.as = CASE WHEN handle <> stated THEN stated END
 }
-WITH dec, d
+WITH dec, d, repo
 FOREACH (f IN d.files |
-  MERGE (file:File {path: f.path})
+  MERGE (file:File {repository: $repository, path: f.path})
   ON CREATE SET file.kind = f.kind
-  MERGE (dec)-[:AFFECTS]->(file))
+  MERGE (dec)-[a:AFFECTS]->(file)
+  SET a.via = 'stated', a.inferred = false, a.confidence = 1.0, a.evidence = f.evidence
+  FOREACH (r IN CASE WHEN repo IS NULL THEN [] ELSE [repo] END | MERGE (file)-[:IN_REPOSITORY]->(r)))
 FOREACH (key IN d.features |
   MERGE (feature:Feature {key: key})
   MERGE (dec)-[:AFFECTS]->(feature))

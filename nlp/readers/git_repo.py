@@ -134,3 +134,145 @@ def read_commits(repo: Path, since: str | None = None) -> list[CommitInfo]:
             message=message.strip(), files=tuple(f for f in files.strip().splitlines() if f),
         ))
     return commits
+
+
+def tracked_files(repo: Path, revision: str = "HEAD") -> list[str]:
+    """Every file path in ``revision``'s tree, in git's order.
+
+    Raises:
+        GitError: Not a git repository, or an unknown revision.
+    """
+    return [line for line in run_git(repo, "ls-tree", "-r", "-z", "--name-only", revision).split("\0") if line]
+
+
+def file_text(repo: Path, path: str, revision: str = "HEAD", limit: int = 2 * 1024 * 1024) -> str | None:
+    """The text of ``path`` at ``revision``; None when it is missing or larger than ``limit``."""
+    try:
+        size = int(run_git(repo, "cat-file", "-s", f"{revision}:{path}").strip())
+        if size > limit:
+            return None
+        return run_git(repo, "cat-file", "blob", f"{revision}:{path}")
+    except (GitError, ValueError):
+        return None
+
+
+def grep_files(
+    repo: Path, patterns: list[str], revision: str = "HEAD", pathspecs: list[str] | None = None, ignore_case: bool = False,
+) -> list[str]:
+    """Files of ``revision`` in which a line matches one of the extended regular expressions
+    ``patterns``, without their revision prefix."""
+    if not patterns:
+        return []
+    args = ["grep", "-l", "-I", "-E", *(["-i"] if ignore_case else [])]
+    for pattern in patterns:
+        args += ["-e", pattern]
+    args += [revision, "--", *(pathspecs or [])]
+    try:
+        output = run_git(repo, *args)
+    except GitError:
+        return []  # git grep exits 1 when nothing matches
+    prefix = f"{revision}:"
+    return [line.removeprefix(prefix) for line in output.splitlines() if line]
+
+
+def grep_matches(repo: Path, patterns: list[str], revision: str = "HEAD", pathspecs: list[str] | None = None) -> list[tuple[str, str]]:
+    """(file, matched text) for every match of the extended regular expressions
+    ``patterns`` in ``revision``'s files: one pass over the tree for many patterns."""
+    if not patterns:
+        return []
+    args = ["grep", "-o", "-I", "-E", "--no-color"]
+    for pattern in patterns:
+        args += ["-e", pattern]
+    args += [revision, "--", *(pathspecs or [])]
+    try:
+        output = run_git(repo, *args)
+    except GitError:
+        return []  # git grep exits 1 when nothing matches
+    prefix = f"{revision}:"
+    found: list[tuple[str, str]] = []
+    for line in output.splitlines():
+        path, _, text = line.removeprefix(prefix).partition(":")
+        if path:
+            found.append((path, text))
+    return found
+
+
+@dataclass(frozen=True)
+class PathHistory:
+    """A commit that touched some of the paths asked about, with everything it changed.
+
+    Attributes:
+        sha: The commit.
+        date: When it was authored.
+        message: Its whole message.
+        added: Paths it added (an ADR added here was written in this commit).
+        changed: Every path it changed (both names of a rename).
+        renames: (old, new) paths it renamed.
+    """
+
+    sha: str
+    date: datetime
+    message: str
+    added: tuple[str, ...]
+    changed: tuple[str, ...]
+    renames: tuple[tuple[str, str], ...]
+
+
+def history_of(repo: Path, paths: list[str] | None = None, revision: str = "HEAD") -> list[PathHistory]:
+    """The non-merge commits reachable from ``revision`` (newest first) that touched
+    ``paths`` (every commit when None), each with all the paths it changed, renames found.
+
+    Raises:
+        GitError: Not a git repository, or an unknown revision.
+    """
+    args = ["log", "--no-merges", "--name-status", "--find-renames", "-z",
+            f"--format={_RECORD}%H{_FIELD}%aI{_FIELD}%B{_FIELD}", revision]
+    if paths is not None:
+        if not paths:
+            return []
+        args += ["--", *paths]
+    try:
+        output = run_git(repo, *args)
+        renames = "--find-renames"
+    except GitError:
+        # Finding renames reads file contents; a partial clone (or one missing some
+        # objects) can still list what changed, with a rename as a delete and an add.
+        output = run_git(repo, *[("--no-renames" if a == "--find-renames" else a) for a in args])
+        renames = "--no-renames"
+    found: list[PathHistory] = []
+    for record in output.split(_RECORD)[1:]:
+        sha, date, message, status = record.split(_FIELD, 3)
+        if paths is not None:
+            # With a pathspec git lists only the matching paths; read the commit whole.
+            status = run_git(repo, "show", "--name-status", renames, "-z", "--format=", sha)
+        found.append(_path_history(sha, datetime.fromisoformat(date), message.strip(), status))
+    return found
+
+
+def _path_history(sha: str, date: datetime, message: str, status: str) -> PathHistory:
+    parts = [p for p in status.strip("\n").split("\0")]
+    added: list[str] = []
+    changed: list[str] = []
+    renames: list[tuple[str, str]] = []
+    index = 0
+    while index < len(parts):
+        code = parts[index].strip()
+        if not code:
+            index += 1
+            continue
+        if code[0] in "RC" and index + 2 < len(parts) + 1:
+            old, new = parts[index + 1], parts[index + 2]
+            changed += [old, new]
+            if code[0] == "R":
+                renames.append((old, new))
+            else:
+                added.append(new)
+            index += 3
+            continue
+        path = parts[index + 1] if index + 1 < len(parts) else ""
+        if path:
+            changed.append(path)
+            if code[0] == "A":
+                added.append(path)
+        index += 2
+    return PathHistory(sha, date, message, tuple(added), tuple(dict.fromkeys(changed)), tuple(renames))
