@@ -20,8 +20,8 @@ from api.usecases.runtime import GraphConnection
 from api.usecases.services import build_services
 from graph.reader import DecisionReader
 from nlp.errors import NlpError
+from nlp.git_repo import GitError
 from nlp.readers import FORMATS, conversation_files, read_conversation, read_decisions
-from nlp.readers.git_repo import GitError
 from nlp.repository import identify_repository
 from nlp.schema import Conversation, ExtractedDecision
 

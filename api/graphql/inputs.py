@@ -9,7 +9,7 @@ import strawberry
 
 from graph.filters import DecisionFilter
 from graph.listing import AggregateBy, DecisionOrder
-from nlp.extract import handle_for
+from nlp.ids import handle_for
 
 # strawberry.enum marks the graph layer's enums as GraphQL enums in place and returns the same
 # classes; the aliases keep the GraphQL names visible where resolvers take them.

@@ -39,7 +39,7 @@ from graph.messages import stakeholder as find_stakeholder
 from graph.repositories import RepositoryStore
 from graph.search import SearchHit as FoundDecision
 from lineage.model import OUTCOMES
-from nlp.extract import handle_for
+from nlp.ids import handle_for
 
 
 @strawberry.type

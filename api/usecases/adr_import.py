@@ -9,13 +9,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from api.usecases.code_links import CodeLinkReport, link_repository_code
-from api.usecases.ingest import IngestServices, InRepository, ingest_conversation
+from api.usecases.in_repository import InRepository
+from api.usecases.ingest import IngestServices, ingest_conversation
 from graph.executor import QueryExecutor
 from nlp.code_links.infer import MIN_CONFIDENCE
 from nlp.code_links.tree import RepoTree
+from nlp.git_repo import tracked_files
 from nlp.readers.adr_collection import adr_files, read_adr_collection
 from nlp.readers.adr_links import AdrLink, adr_number
-from nlp.readers.git_repo import tracked_files
 from nlp.repository import Repository
 
 

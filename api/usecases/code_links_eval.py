@@ -30,8 +30,8 @@ from graph.local.throwaway import throwaway_neo4j
 from graph.schema import apply_schema
 from nlp.code_links.infer import MIN_CONFIDENCE
 from nlp.evaluation.code_links import PairScore, RepositoryLabels, load_labels, pooled, score_commits
+from nlp.git_repo import PathHistory, history_of, run_git
 from nlp.readers import read_conversation
-from nlp.readers.git_repo import PathHistory, history_of, run_git
 from nlp.repository import identify_repository
 
 Progress = Callable[[str], None]

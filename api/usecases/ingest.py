@@ -10,15 +10,15 @@ from datetime import datetime
 from typing import ParamSpec, TypeVar
 
 from api.usecases.events import DETECTED, EXTRACTED, INDEXED, SUPERSEDED, EventBus
+from api.usecases.in_repository import InRepository
 from graph.evolution import Candidate, EvolutionStore
 from graph.people import ConfiguredAliases, People
-from graph.writer import DecisionInput, DecisionWriter, StatedPath
-from nlp.code_links.tree import RepoTree, too_wide
+from graph.writer import DecisionInput, DecisionWriter
 from nlp.detector_features import kind_of
 from nlp.embedding import Embedder, alternatives_text, embedding_text
 from nlp.evolution import Relation, Stated, classify_relation
-from nlp.extract import decision_id
 from nlp.gazetteer import TECHNOLOGIES
+from nlp.ids import decision_id
 from nlp.llm.relations import RelationJudge
 from nlp.pipeline import Pipeline
 from nlp.readers import read_conversation_text, read_decisions_text
@@ -60,30 +60,6 @@ class IngestServices:
                 return work(*args, **kwargs)
 
         return await asyncio.to_thread(locked)
-
-
-@dataclass(frozen=True)
-class InRepository:
-    """The repository a session is about: its key, and its tree (to find the paths its
-    decisions name, by their name today)."""
-
-    key: str
-    tree: RepoTree | None = None
-
-    def paths(self, decision: ExtractedDecision) -> tuple[StatedPath, ...]:
-        """The paths ``decision`` names, as found in the tree: a name one file alone bears
-        becomes that file; a directory too wide to govern (``src/``) is left out; a path not
-        in the tree stays as written (it may have been deleted or renamed since)."""
-        if self.tree is None:
-            return tuple(StatedPath(p) for p in decision.related_code)
-        found: dict[str, StatedPath] = {}
-        for path in decision.related_code:
-            resolved = self.tree.resolve(path)
-            if resolved is None:
-                found.setdefault(path, StatedPath(path))
-            elif not too_wide(resolved.path, self.tree):
-                found.setdefault(resolved.path, StatedPath(resolved.path, resolved.evidence))
-        return tuple(found.values())
 
 
 @dataclass

@@ -11,7 +11,7 @@ from typing import TypedDict
 
 from graph.commits import CommitRecord
 from graph.records import AlternativeRecord, DecisionChain, DecisionRecord, SessionRecord, StakeholderRecord
-from nlp.extract import decision_id
+from nlp.ids import decision_id
 from nlp.schema import Conversation, ExtractedDecision
 
 

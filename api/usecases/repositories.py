@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from api.errors import ApiError
-from api.usecases.ingest import InRepository
+from api.usecases.in_repository import InRepository
 from graph.executor import QueryExecutor
 from graph.repositories import RepositoryRecord, RepositoryStore
 from nlp.code_links.tree import RepoTree
-from nlp.readers.git_repo import GitError, tracked_files
+from nlp.git_repo import GitError, tracked_files
 from nlp.repository import Repository, identify_repository, normalise_remote
 from nlp.schema import UNSCOPED_REPOSITORY
 

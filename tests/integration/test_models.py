@@ -52,8 +52,8 @@ async def test_decision_round_trip_with_every_kind_of_edge(executor: Neo4jExecut
     mongo = await AlternativeNode(uid="dec-123#alt0", option="MongoDB", cons=["no joins"], why_not_chosen="ACID").save()
     alice = await StakeholderNode(handle="@alice", name="Alice").save()
     bob = await StakeholderNode(handle="@bob").save()
-    api_dir = await FileNode(path="src/api/", kind="directory").save()
-    db_file = await FileNode(path="src/db/schema.sql").save()
+    api_dir = await FileNode(repository="", path="src/api/", kind="directory").save()
+    db_file = await FileNode(repository="", path="src/db/schema.sql").save()
     feature = await FeatureNode(key="PLAT-42", name="storage").save()
     tag = await TagNode(name="database").save()
 

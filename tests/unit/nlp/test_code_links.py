@@ -16,7 +16,7 @@ from nlp.code_links.tools import is_config, taken_up
 from nlp.code_links.tree import RepoTree, common_directories, too_wide
 from nlp.code_links.view import read_view
 from nlp.commit_refs import DecisionMentions
-from nlp.readers.git_repo import PathHistory, history_of
+from nlp.git_repo import PathHistory, history_of
 from tests.support.git import git
 
 
