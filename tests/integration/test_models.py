@@ -28,6 +28,9 @@ from tests.support.cypher import support_query
 from tests.support.git import git
 
 
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "platform-sync.txt"
+
+
 async def test_decision_round_trip_with_every_kind_of_edge(executor: Neo4jExecutor) -> None:
     march = datetime(2024, 3, 15, 14, 30, tzinfo=UTC)
     september = datetime(2024, 9, 20, 10, 0, tzinfo=UTC)
@@ -116,6 +119,9 @@ async def test_the_models_declare_every_label_property_and_edge_the_product_writ
     postgres = (await journal.search_decisions("why did we choose PostgreSQL?"))[0]["id"]
     repo = _repo(tmp_path)
     git(repo, "commit", "-q", "--allow-empty", "-m", f"Orders: index on created_at, per {postgres}")
+    # A conversation about the repository: its paths are the repository's, so the commits
+    # that change them follow its decisions (and Repository, IN_REPOSITORY are written).
+    await journal.ingest_session(EXAMPLE, session_id="platform-sync-in-repo", repository=repo)
     await ingest_git(executor, repo)
 
     by_labels = {frozenset(model.inherited_labels()): declared_node_properties(model) for model in NODE_MODELS}
