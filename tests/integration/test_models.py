@@ -27,7 +27,6 @@ from tests.integration.test_export import _fill
 from tests.support.cypher import support_query
 from tests.support.git import git
 
-
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "platform-sync.txt"
 
 
