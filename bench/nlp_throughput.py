@@ -2,8 +2,9 @@
 
 Usage: python bench/nlp_throughput.py [--shared ../shared/data] [--meetings N]
 
-Two inputs: the QMSum meeting transcripts of the shared data (long, spoken turns) and
-chat-length messages (the turns cut to their first 200 characters). Prints one line per
+Three inputs: the QMSum meeting transcripts of the shared data (long, spoken turns),
+chat-length messages (the turns cut to their first 200 characters), and W3C minutes (IRC
+lines of the shared resolutions' meetings). Prints one line per
 input with messages, seconds, messages/s, the share the pre-filter let through (candidates), the
 share that got the full spaCy parse, and the decisions found.
 A script, not a test: figures go to docs/performance.md with the command that made them.
@@ -15,6 +16,7 @@ import argparse
 import time
 from pathlib import Path
 
+from nlp.evaluation.w3c import load_w3c
 from nlp.language import load_language
 from nlp.pipeline import OfflinePipeline
 from nlp.readers.qmsum import read_qmsum_meetings
@@ -51,12 +53,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", type=Path, default=Path("../shared/data"))
     parser.add_argument("--meetings", type=int, default=40, help="how many QMSum meetings to read")
+    parser.add_argument("--w3c", type=int, default=60, help="how many W3C meetings to read")
     args = parser.parse_args()
     pipeline = OfflinePipeline(load_language())
     meetings = read_qmsum_meetings(args.shared / "qmsum" / "meetings.jsonl", args.meetings)
     pipeline.run(meetings[0])  # warm up the pipelines once, outside the timing
     _run("qmsum turns", meetings, pipeline)
     _run("chat-length (<=200 ch)", _chat_length(meetings), pipeline)
+    if (args.shared / "resolutions" / "meetings.jsonl").is_file():
+        minutes = [meeting.conversation for meeting in load_w3c(args.shared)[: args.w3c]]
+        _run("w3c minutes", minutes, pipeline)
 
 
 if __name__ == "__main__":

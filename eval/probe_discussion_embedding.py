@@ -31,7 +31,7 @@ import numpy as np
 from nlp.detect import DecisionDetector, units_from
 from nlp.detector_model import OPERATING_CONFIDENCE, confidences_at, shipped_model
 from nlp.embedding import MiniLMEmbedder
-from nlp.evaluation.detection_cv import fold_logits, load_labelled, out_of_fold
+from nlp.evaluation.detection_cv import Places, fold_logits, load_labelled, out_of_fold
 from nlp.evaluation.real_metrics import ranking_auc
 from nlp.evaluation.train import Featurized, featurize
 from nlp.language import load_language
@@ -89,7 +89,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", type=Path, default=Path("../shared/data"))
     args = parser.parse_args()
-    meetings = load_labelled(Path("eval"), args.shared)
+    meetings = load_labelled(Places(Path("eval"), args.shared))
     language = load_language()
     items = featurize(DecisionDetector(language.nlp, light=language.light), meetings)
     dev = [item for item in items if not item.meeting.final]

@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from nlp.evaluation.detection_cv import load_labelled, score_detected
+from nlp.evaluation.detection_cv import Places, load_labelled, score_detected
 
 _CHILD = """
 import json, sys
@@ -45,7 +45,7 @@ def main() -> None:
     parser.add_argument("--shared", type=Path, default=Path("../shared/data"))
     parser.add_argument("--final", action="store_true", help="score the final split instead of the groups")
     args = parser.parse_args()
-    meetings = [m for m in load_labelled(Path("eval"), args.shared) if m.final == args.final]
+    meetings = [m for m in load_labelled(Places(Path("eval"), args.shared)) if m.final == args.final]
     with tempfile.TemporaryDirectory() as folder:
         dump, out = Path(folder) / "meetings.jsonl", Path(folder) / "found.json"
         with dump.open("w") as lines:

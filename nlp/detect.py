@@ -19,12 +19,23 @@ from functools import lru_cache
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from nlp.detector_features import DECISION_HEADING, OUTCOME_HEADING, ConversationFeatures, heading_kinds
+from nlp.detector_features import (
+    DECISION_HEADING,
+    OUTCOME_HEADING,
+    ConversationFeatures,
+    hashed_names,
+    heading_kinds,
+    is_reply,
+    word_names,
+)
 from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, shipped_model
+from nlp.fluency import clarity
 from nlp.parsing import ParsedConversation
 from nlp.schema import Conversation, Detection, Message
+from nlp.schema import Span as TextSpan
 from nlp.seed_rules import SEED000_KEYWORDS, SEED001_PATTERNS
-from nlp.units import Unit, decision_units
+from nlp.units import LEAD, Unit, decision_units
+from nlp.wording import sentences_of
 
 # Further cues for recall that the seeds' lists miss.
 _EXTRA_CUES = re.compile(
@@ -43,12 +54,13 @@ _STRONG = re.compile(
     r"|\blet'?s (go with|use|stick with|adopt|switch|move|keep|stay with|do|pick|choose|standardi[sz]e)\b"
     r"|\b(going|go) with\b|\bsettled on\b|\b(is|was|were|has been|have been) (approved|accepted|adopted|selected|chosen|rejected)\b"
     r"|\b(approved|accepted|rejected|adopted|recogni[sz]ed|ratified|endorsed) by\b|\bthe (plan|approach) is\b"
-    r"|^\W*(decided|settled|agreed|done deal)\W*$|\b(it'?s|it is|that'?s) (settled|decided|final)\b"
+    r"|^\W*(decided|settled|agreed|done deal)\W*$"
     r"|\b(motion|vote|proposal|poll) (passes|passed|carries|carried|was accepted)\b"
-    r"|\bunanimous(ly)?\b"
-    # A note-taker's record: "Agreed that ...", "Decided to reduce scope", "Decision to keep
-    # the namespaces", "both approved".
-    r"|^\W*(agreed|decided|resolved)\b|^\W*(agreement|decision|consensus) (to|that|on)\b"
+    # A note-taker's record: "Agreed that ...", "Decided to reduce scope", "both approved".
+    # Not "it's settled", a bare "unanimous" or "Agreement to ...": over every labelled
+    # source each added one item or one group's template beside what other cues find
+    # (docs/quality.md, "Cues kept only when several groups use them").
+    r"|^\W*(agreed|decided|resolved)\b"
     r"|\b(all|both|everyone) (agree|agreed|approve|approved)\b",
     re.IGNORECASE,
 )
@@ -232,33 +244,79 @@ class DecisionDetector:
             return []
         features = self.features(conversation, parsed)
         model = self._config.model or shipped_model()
-        confidences, units = units_from(
-            features, model.confidences(features.all_hashed(), features.operating_kind), self._config.threshold
+        scores = model.confidences(features.all_hashed(), features.operating_kind)
+        confidences, units = units_from(features, scores, self._config.threshold)
+        drafts = self._drafts(features, scores, units, model.draft_confidence(features.operating_kind))
+        unit_of = {seq: unit for unit in (*units, *drafts) for seq in unit.members}
+        draft_anchors = {unit.anchor for unit in drafts}
+        statements = (
+            {unit.anchor: self._statement(parsed, messages, unit, model) for unit in (*units, *drafts)}
+            if features.kind == "spoken" else {}
         )
-        unit_of = {seq: unit for unit in units for seq in unit.members}
         # Anchors get a snippet from their best sentence. The pre-filtered messages are
         # read already; an anchor the pre-filter let pass (in spoken meetings, most of
         # them) has no cue for a parse to read, so sentences and entity rules do.
-        parsed.prime_light(unit.anchor for unit in units)
+        parsed.prime_light(unit.anchor for unit in (*units, *drafts))
         detections = []
         for message, confidence in zip(messages, confidences, strict=True):
             unit = unit_of.get(message.seq)
             signals = features.signals(message.seq)
             snippet = ""
-            if signals or (unit is not None and unit.anchor == message.seq):
+            statement = statements.get(message.seq)
+            if statement is not None:
+                said = messages[statement.seq].content
+                snippet = _snippet(parsed.light_doc(statement.seq).text[statement.start : statement.end] or said)
+            elif signals or (unit is not None and unit.anchor == message.seq):
                 sentence = _best_sentence(self._read(parsed, message.seq))
                 snippet = _snippet(sentence.text if sentence is not None else message.content)
             elif unit is not None:
                 snippet = _snippet(message.content)
+            anchor = unit is not None and unit.anchor == message.seq
             detections.append(Detection(
                 seq=message.seq,
-                is_decision=unit is not None and unit.anchor == message.seq,
+                is_decision=anchor and message.seq not in draft_anchors,
+                is_candidate=anchor and message.seq in draft_anchors,
+                statement=statement,
                 confidence=confidence,
                 snippet=snippet,
                 signals=signals,
                 unit=unit.members if unit is not None else (),
             ))
         return detections
+
+    def _drafts(
+        self, features: ConversationFeatures, scores: Sequence[float], decided: Sequence[Unit], draft_confidence: float
+    ) -> list[Unit]:
+        """The units found from the draft point up that share no message with a decision:
+        drafts, for a person to confirm. None when the threshold is set at or below the
+        draft point (everything found is then a decision)."""
+        if draft_confidence >= self._config.threshold:
+            return []
+        taken = {seq for unit in decided for seq in unit.members}
+        _, loose = units_from(features, scores, draft_confidence)
+        return [unit for unit in loose if not taken & set(unit.members)]
+
+    @staticmethod
+    def _statement(parsed: ParsedConversation, messages: Sequence[Message], unit: Unit, model: DetectorModel) -> TextSpan | None:
+        """The sentence that states a spoken unit's decision: of the sentences of its turns
+        with words of their own (and of the ``LEAD`` turns before it, a proposal the unit
+        takes up), a statement before a question, a whole sentence before a fragment, then
+        the one whose own words the model scores highest ("the sample sensor will have to
+        go" rather than "We're point three over at the moment.")."""
+        first = unit.members[0]
+        turns = [*range(max(0, first - LEAD), first), *unit.members]
+        stated = [seq for seq in turns if not is_reply(messages[seq].content)]
+        parsed.prime_light(stated)
+        best: tuple[tuple[bool, bool, float], TextSpan] | None = None
+        for seq in stated:
+            for sentence in sentences_of(parsed.light_doc(seq)):
+                text = sentence.text
+                whole = clarity(text, False)[1]
+                score = float(model.logits([hashed_names(word_names(text, "spoken"))])[0])
+                key = (not text.rstrip().endswith("?"), whole, score)
+                if best is None or key > best[0]:
+                    best = (key, TextSpan(seq=seq, start=sentence.start_char, end=sentence.end_char))
+        return best[1] if best is not None else None
 
     @staticmethod
     def _read(parsed: ParsedConversation, seq: int) -> Doc:

@@ -159,6 +159,23 @@ def is_reply(text: str) -> bool:
     )
 
 
+def word_names(text: str, kind: str) -> list[str]:
+    """The word and word-pair features of ``text`` alone in a conversation of ``kind``, as
+    ``ConversationFeatures.names`` spells them: what the model's weights say of a
+    sentence's own words."""
+    words = tokens(text)
+    pairs = [f"{a}_{b}" for a, b in zip(words, words[1:], strict=False)]
+    names = ["bias", *(f"w:{w}" for w in words), *(f"b:{p}" for p in pairs)]
+    if kind == "spoken":
+        names += [*(f"spoken|w:{w}" for w in words), *(f"spoken|b:{p}" for p in pairs)]
+    return names
+
+
+def hashed_names(names: list[str]) -> list[int]:
+    """The buckets of feature names, duplicates removed."""
+    return sorted({_hashed(name) for name in names})
+
+
 @lru_cache(maxsize=1 << 17)
 def _hashed(name: str) -> int:
     # Cached: a conversation asks for the same few thousand names (words, neighbours'
@@ -227,6 +244,12 @@ class ConversationFeatures:
         names = ["bias", f"kind:{self._kind}"]
         names += [f"w:{w}" for w in words]
         names += [f"b:{a}_{b}" for a, b in zip(words, words[1:], strict=False)]
+        if self._kind == "spoken":
+            # Talk is not minutes: "okay", "we'll" and "the button" say different things in a
+            # design meeting than in W3C minutes or a chat, and the AMI labels are many enough
+            # to learn spoken words of their own beside the shared ones.
+            names += [f"spoken|w:{w}" for w in words]
+            names += [f"spoken|b:{a}_{b}" for a, b in zip(words, words[1:], strict=False)]
         # How a message sits among its neighbours means different things in a meeting that
         # votes and in a team chat ("no +1 after it"): those features are learned per kind.
         # Not for notes: their position, length and neighbours were learned from a few

@@ -5,6 +5,10 @@ development data; this module only loads and applies it. Confidence is the model
 probability with its log-odds shifted so that the operating point chosen by
 cross-validation reads as ``OPERATING_CONFIDENCE`` (seed 000's ``detection_threshold``
 default): a message at the operating point scores 0.7, above it more.
+
+The operating point of a kind is where its detections are reliably decisions. Below it, down
+to the kind's *draft* point, a detection is a draft for a person to confirm
+(``DetectorModel.draft_confidence``); below that, nothing.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 
 import numpy as np
@@ -39,11 +43,14 @@ class DetectorModel:
             in prose apart, ``PROSE_NOTES``), the raw log-odds that the operating threshold
             sits at: a long spoken meeting and a list of outcomes do not score alike.
         note: How the weights were made.
+        draft_logits: Per kind, the raw log-odds from which a detection is a draft (at most
+            its operating point; a kind not listed has no drafts).
     """
 
     weights: np.ndarray
     operating_logits: dict[str, float]
     note: str = ""
+    draft_logits: dict[str, float] = field(default_factory=dict)
 
     def logits(self, rows: Sequence[Sequence[int]]) -> np.ndarray:
         """Raw log-odds of each row of hashed features."""
@@ -59,6 +66,13 @@ class DetectorModel:
         """The operating log-odds of ``kind`` (``operating_logit_of``)."""
         return operating_logit_of(self.operating_logits, kind)
 
+    def draft_confidence(self, kind: str) -> float:
+        """The confidence (on the scale where the operating point is 0.7) from which a
+        detection of ``kind`` is a draft; ``OPERATING_CONFIDENCE`` when the kind has no drafts."""
+        operating = self.operating_logit(kind)
+        draft = min(operating_logit_of(self.draft_logits, kind) if self.draft_logits else operating, operating)
+        return confidences_at(np.array([draft]), operating)[0]
+
     def confidences(self, rows: Sequence[Sequence[int]], kind: str = "chat") -> list[float]:
         """Confidence in [0, 1] of each row, 0.7 at the operating point of ``kind``."""
         return confidences_at(self.logits(rows), self.operating_logit(kind))
@@ -70,6 +84,7 @@ class DetectorModel:
             "note": self.note,
             "buckets": BUCKETS,
             "operating_logits": {kind: round(value, 4) for kind, value in sorted(self.operating_logits.items())},
+            "draft_logits": {kind: round(value, 4) for kind, value in sorted(self.draft_logits.items())},
             "indices": nonzero.tolist(),
             "values": [round(float(v), 3) for v in self.weights[nonzero]],
         }, separators=(",", ":")) + "\n"
@@ -83,7 +98,8 @@ class DetectorModel:
         weights = np.zeros(BUCKETS, dtype=np.float64)
         weights[np.array(data["indices"], dtype=np.int64)] = np.array(data["values"], dtype=np.float64)
         logits = {str(kind): float(value) for kind, value in data["operating_logits"].items()}
-        return cls(weights=weights, operating_logits=logits, note=str(data.get("note", "")))
+        drafts = {str(kind): float(value) for kind, value in data.get("draft_logits", {}).items()}
+        return cls(weights=weights, operating_logits=logits, note=str(data.get("note", "")), draft_logits=drafts)
 
 
 def operating_logit_of(operating_logits: dict[str, float], kind: str) -> float:

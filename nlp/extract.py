@@ -92,7 +92,7 @@ class DecisionExtractor:
         # One batch for every window that will be read: spaCy's per-call overhead is
         # larger than the parse of a short message.
         size = self._config.context_size
-        decided = [d for d in detections if d.is_decision]
+        decided = [d for d in detections if d.is_decision or d.is_candidate]
         windows = [m for d in decided for m in messages[max(0, d.seq - size - 5) : d.seq + 1]]
         # A statement the detector parsed is read with its named entities; one it did
         # not (no cue for a parse to read) keeps its light parse.
@@ -105,7 +105,7 @@ class DecisionExtractor:
         decisions: list[ExtractedDecision] = []
         last_source: int | None = None
         for detection in detections:
-            if not detection.is_decision:
+            if not (detection.is_decision or detection.is_candidate):
                 continue
             message = messages[detection.seq]
             doc = self._parsed.doc(message.seq) if detection.signals else self._parsed.light_doc(message.seq)
@@ -144,6 +144,13 @@ class DecisionExtractor:
         decision over several turns, and the turn the detector is surest of is often "Right."
         or half a sentence. The unit's turns that say something of their own are read first,
         then, when none of them holds a whole statement, the ``LEAD`` turns before the unit."""
+        if detection.statement is not None:
+            # The detector chose the sentence that states it, with the model's word weights.
+            statement = detection.statement
+            doc = self._parsed.light_doc(statement.seq)
+            chosen = doc.char_span(statement.start, statement.end, alignment_mode="expand")
+            if chosen is not None:
+                return messages[statement.seq], chosen
         own = sorted({detection.seq, *detection.unit})
         start = max(own[0] - LEAD, previous + 1 if previous is not None else 0)
         best: tuple[tuple[bool, bool, bool, int, bool], Message, Span] | None = None
@@ -218,6 +225,9 @@ class DecisionExtractor:
             pattern=pattern_of(sentence),
             category=category_of(" ".join([summary, *tags_for(techs), *(m.topic or "" for m in window)])),
             confidence=detection.confidence,
+            # A draft: found, but below the point where its kind of source's decisions are
+            # reliably real; stored for a person to confirm, not presented as a decision.
+            status="candidate" if detection.is_candidate else "active",
             decided_at=_concluded_at(conversation, seqs) or message.timestamp or statement_msg.timestamp,
             messages=seqs,
             spans=(TextSpan(seq=statement_msg.seq, start=sentence.start_char, end=sentence.end_char),),

@@ -83,6 +83,15 @@ class Detection(_Frozen):
     unit: tuple[int, ...] = ()
     """The messages of the decision unit this message belongs to (a proposal, its votes and
     its conclusion); the unit's anchor is the one with ``is_decision``."""
+    statement: Span | None = None
+    """On an anchor, the sentence that states the decision when the detector chose one (in a
+    spoken meeting the turn it is surest of is often "Right." or a neighbouring remark): the
+    sentence of the unit's turns, or of the turns just before it, whose own words the model
+    scores highest."""
+    is_candidate: bool = False
+    """The anchor of a draft: a unit the detector found, scored below the point where its
+    kind of source's decisions are reliably real, for a person to confirm (never also
+    ``is_decision``)."""
 
 
 class ExtractedAlternative(_Frozen):

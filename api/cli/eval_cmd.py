@@ -1,71 +1,62 @@
-"""``decision-journal eval detect|extract|summaries|spoken-ceiling|train-detector|search|evolution``: quality figures, ours beside the baselines."""
+"""``decision-journal eval detect|extract|summaries|train-detector|search|evolution`` (and, from ``eval_spoken_cmd``, spoken-ceiling|spoken-precision): quality figures, ours beside the baselines."""
 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 import typer
 
+from api.cli import eval_spoken_cmd
 from api.cli.context import CliContext, cli_context, fail
 from api.cli.eval_code_links_cmd import code_links_command
+from api.cli.eval_common import DATA as _DATA
+from api.cli.eval_common import EXTRA as _EXTRA
+from api.cli.eval_common import SHARED as _SHARED
+from api.cli.eval_common import SPLIT as _SPLIT
+from api.cli.eval_common import check as _check
+from api.cli.eval_common import detector as _detector
+from api.cli.eval_common import featurized as _featurized
+from api.cli.eval_common import places as _places
+from api.cli.eval_common import shared_dir as _shared
 from api.usecases.evolution_eval import GroupScore, evaluate_evolution
 from api.usecases.search_eval import SearchEvaluation, evaluate_search
 from api.usecases.services import load_llm, with_llm
-from nlp.detect import DecisionDetector
 from nlp.detector_model import shipped_model
-from nlp.evaluation.corpus import SOURCES, LabelledMeeting
+from nlp.evaluation.corpus import SOURCES
 from nlp.evaluation.detection_cv import (
-    UNSEEN_LABELS,
+    Points,
     SourceScores,
     baseline_detections,
+    candidate_scores,
     fold_logits,
     load_labelled,
+    load_unseen,
+    nested_points,
     out_of_fold,
     score_detected,
     score_sources,
     train_detector,
 )
-from nlp.evaluation.judged_turns import read_judged_turns, span_shares
 from nlp.evaluation.metrics import ExtractionScore, FieldScore
-from nlp.evaluation.minutes import UNSEEN, load_minutes
 from nlp.evaluation.qmsum_spans import load_qmsum
 from nlp.evaluation.real_metrics import mean_ranking_auc
 from nlp.evaluation.run import evaluate_extraction, load_sets, seed000_keywords, seed001_regex
 from nlp.evaluation.summaries import FRAGMENT_WORDS, score_summaries
-from nlp.evaluation.train import Featurized, featurize
 from nlp.language import load_language
 from nlp.llm.pipeline import LLMPipeline
 from nlp.pipeline import OfflinePipeline
 
 app = typer.Typer(help="Measure decision detection and extraction on the labelled sets (docs/quality.md).")
 
-_SPLIT = typer.Option("heldout", help="dev (tuned on), heldout (never tuned on) or all.")
-_DATA = typer.Option(Path("eval"), help="Folder with conversations.jsonl and meeting_note_decisions.tsv.")
-_SHARED = typer.Option(None, help="The shared data folder (default: $DJ_SHARED_DATA or ../shared/data).")
-JUDGED_TURNS = "qmsum_judged_turns.tsv"
-
-
-def _shared(path: Path | None) -> Path | None:
-    candidate = path or Path(os.environ.get("DJ_SHARED_DATA") or "../shared/data")
-    return candidate if candidate.is_dir() else None
-
-
-def _check(split: str, data: Path) -> None:
-    if split not in {"dev", "heldout", "all"}:
-        raise fail(f"--split is dev, heldout or all, not {split!r}", code=2)
-    if not (data / "conversations.jsonl").is_file():
-        raise fail(f"{data}/conversations.jsonl not found: run from the repository root or pass --data", code=2)
-
-
 @app.command()
 def detect(
     ctx: typer.Context,
     data: Path = _DATA,
     shared: Path | None = _SHARED,
+    extra: Path | None = _EXTRA,
     final: bool = typer.Option(False, "--final", help="Score the shipped model on the final split instead of cross-validating."),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
@@ -77,21 +68,29 @@ def detect(
     if shared_dir is None:
         cli.note("shared data not found: scoring our conversations and the minutes under eval/ only (pass --shared)")
     detector = _detector()
-    items = _featurized(cli, load_labelled(data, shared_dir), detector)
+    items = _featurized(cli, load_labelled(_places(data, shared, extra)), detector)
     chosen = [item for item in items if item.meeting.final == final]
     model = shipped_model()
     if final:
         weights = {item.meeting.conversation.session_id: model.weights for item in chosen}
     else:
         weights = out_of_fold(chosen, cli.note)
-    # Minutes nothing was trained or chosen on are scored by the shipped model either way.
-    unseen = _featurized(cli, load_minutes(data / "unseen", data / UNSEEN_LABELS, UNSEEN), detector)
+    # A set nothing was trained or chosen on is scored by the shipped model either way.
+    unseen = _featurized(cli, load_unseen(data), detector)
     weights.update({item.meeting.conversation.session_id: model.weights for item in unseen})
+    logits = fold_logits([*chosen, *unseen], weights)
+    shipped = Points(model.operating_logits, model.draft_logits or model.operating_logits)
+    if final:
+        points = {item.meeting.conversation.session_id: shipped for item in chosen}
+    else:
+        # Each group is scored at the points chosen on the other groups' out-of-fold scores.
+        points = nested_points(chosen, candidate_scores(chosen, logits))
+    points.update({item.meeting.conversation.session_id: shipped for item in unseen})
     chosen += unseen
-    logits = fold_logits(chosen, weights)
-    ours = score_sources(chosen, logits, model.operating_logits)
+    ours = score_sources(chosen, logits, {}, per_session={s: p.reliable for s, p in points.items()})
+    drafts = score_sources(chosen, logits, {}, per_session={s: p.draft for s, p in points.items()})
     ranking = {
-        source: auc for source in SOURCES
+        source: auc for source in [*SOURCES, "unseen"]
         if (auc := mean_ranking_auc(
             (item.meeting, logits[item.meeting.conversation.session_id].tolist())
             for item in chosen if item.meeting.source == source
@@ -100,6 +99,7 @@ def detect(
     meetings = [item.meeting for item in chosen]
     systems = {
         "ours": ours,
+        "ours+drafts": drafts,
         "seed001-regex": score_detected(meetings, baseline_detections(meetings, seed001_regex)),
         "seed000-keywords": score_detected(meetings, baseline_detections(meetings, seed000_keywords)),
     }
@@ -109,7 +109,9 @@ def detect(
             {"split": "final" if final else "cross-validated", "rows": rows, "ranking_auc": ranking}, indent=2
         ))
         return
-    heading = "final split, shipped model" if final else "cross-validated by group (each group scored by a model trained without it)"
+    heading = "final split, shipped model" if final else (
+        "cross-validated by group (each group scored by a model trained without it, at points chosen without it)"
+    )
     cli.out.print(f"decision detection on real data: {heading}", highlight=False)
     cli.out.print(
         f"{'source':<24}{'system':<18}{'P':>7}{'R':>7}{'F1':>7}{'F1 by group':>17}{'found':>12}{'detections':>12}",
@@ -128,22 +130,8 @@ def detect(
         highlight=False,
     )
     cli.out.print("P is the share of detections inside a labelled decision (QMSum: in a decision span);"
-                  " R the share of labelled decisions found.", highlight=False)
-
-
-def _detector() -> DecisionDetector:
-    language = load_language()
-    return DecisionDetector(language.nlp, light=language.light)
-
-
-def _featurized(cli: CliContext, meetings: list[LabelledMeeting], detector: DecisionDetector) -> list[Featurized]:
-    cli.note(f"reading {len(meetings)} labelled meetings ({sum(len(m.conversation.messages) for m in meetings)} messages) ...")
-
-    def progress(done: int, total: int) -> None:
-        if done % 50 == 0 or done == total:
-            cli.note(f"  features: {done}/{total} meetings")
-
-    return featurize(detector, meetings, progress)
+                  " R the share of labelled decisions found. ours: stored decisions; ours+drafts: with the drafts"
+                  " (below the point where a kind's decisions are reliably real).", highlight=False)
 
 
 def _rows(system: str, scores: SourceScores) -> list[dict[str, Any]]:
@@ -250,50 +238,12 @@ def summaries_command(
     )
 
 
-@app.command("spoken-ceiling")
-def spoken_ceiling_command(
-    ctx: typer.Context,
-    data: Path = _DATA,
-    shared: Path | None = _SHARED,
-    as_json: bool = typer.Option(False, "--json"),
-) -> None:
-    """How far QMSum's spans let a spoken detector go: QMSum turns read by hand
-    (eval/qmsum_judged_turns.tsv), how many of the real decisions among them lie in a
-    decision span - the in-span share a perfect decision detector would reach."""
-    cli = cli_context(ctx)
-    shared_dir = _shared(shared)
-    if shared_dir is None or not (shared_dir / "qmsum" / "meetings.jsonl").is_file():
-        raise fail("the shared QMSum meetings were not found: pass --shared PATH (or set DJ_SHARED_DATA)", code=2)
-    labels = data / JUDGED_TURNS
-    if not labels.is_file():
-        raise fail(f"{labels} not found: pass --data with the folder that holds {JUDGED_TURNS}", code=2)
-    meetings = [m for m in load_qmsum(shared_dir) if not m.final]
-    try:
-        shares = span_shares(read_judged_turns(labels), meetings)
-    except ValueError as error:
-        raise fail(str(error), code=2) from error
-    turns = sum(len(m.conversation.messages) for m in meetings)
-    base = sum(len(m.positives) for m in meetings) / max(turns, 1)
-    if as_json:
-        typer.echo(json.dumps({
-            "base_rate": round(base, 4),
-            "shares": [{**asdict(s), "low": round(s.low, 4), "high": round(s.high, 4), "share": round(s.share, 4)} for s in shares],
-        }, indent=2))
-        return
-    cli.out.print(f"{len(meetings)} development QMSum meetings: {base:.3f} of their {turns} turns lie in a decision span",
-                  highlight=False)
-    cli.out.print(f"{'sample':<12}{'label':<10}{'turns':>7}{'in span':>9}{'share':>7}{'95% interval':>16}", highlight=False)
-    for s in shares:
-        cli.out.print(f"{s.sample:<12}{s.label:<10}{s.turns:>7}{s.in_span:>9}{s.share:>7.3f}{f'{s.low:.2f}-{s.high:.2f}':>16}",
-                      highlight=False)
-    cli.out.print("'all', decision: the in-span share of a detector that reported exactly the real decisions.", highlight=False)
-
-
 @app.command("train-detector")
 def train_detector_command(
     ctx: typer.Context,
     data: Path = _DATA,
     shared: Path | None = _SHARED,
+    extra: Path | None = _EXTRA,
     out: Path = typer.Option(Path("nlp/detector_model.json"), help="Where to write the trained model."),
 ) -> None:
     """Train the detector on every labelled group outside the final split and write it
@@ -304,11 +254,12 @@ def train_detector_command(
     if shared_dir is None:
         raise fail("train-detector needs the shared data (W3C minutes, QMSum, meeting notes): pass --shared", code=2)
     detector = _detector()
-    trained = train_detector(_featurized(cli, load_labelled(data, shared_dir), detector), cli.note)
+    trained = train_detector(_featurized(cli, load_labelled(_places(data, shared, extra)), detector), cli.note)
     out.write_text(trained.model.to_json())
     cli.note(trained.model.note)
-    logits = ", ".join(f"{kind} {value:.2f}" for kind, value in trained.model.operating_logits.items())
-    cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB); operating log-odds: {logits}", highlight=False)
+    model = trained.model
+    logits = ", ".join(f"{kind} {model.draft_logits.get(kind, value):.2f}/{value:.2f}" for kind, value in model.operating_logits.items())
+    cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB); draft/decision log-odds: {logits}", highlight=False)
 
 
 @app.command("search")
@@ -451,3 +402,5 @@ def evolution_command(
 
 
 app.command("code-links")(code_links_command)
+# spoken-ceiling and spoken-precision: how spoken meetings' decisions read.
+app.add_typer(eval_spoken_cmd.app)

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from nlp.schema import Conversation
 
-SOURCES = ("w3c", "qmsum", "notes", "conversations", "notes-unseen")
-"""``notes-unseen`` (``nlp.evaluation.minutes``) is only ever scored, never trained or chosen on."""
+SOURCES = ("w3c", "ami", "qmsum", "notes", "conversations")
+"""The labelled development sources (``nlp.evaluation.detection_cv.LOADERS``)."""
 FINAL_SHARE = 6
 """One key in ``FINAL_SHARE`` (by hash) goes to the final split."""
 CV_FOLDS = 5

@@ -1,10 +1,25 @@
 """Cross-validated detection on the real data: train without a group, score that group.
 
-Each source is held out group by group (a W3C working group, a fold of QMSum series, a
-notes repository, a fold of our conversations); the model of a fold is trained on every
-other group of every source, never on the final split. The operating threshold is chosen
-on these out-of-fold scores (mean F1 over the sources), and the shipped model is trained
-on all groups outside the final split.
+Each source is held out group by group (a W3C working group, a fold of AMI or QMSum series,
+a notes repository, a fold of our conversations); the model of a fold is trained on every
+other group of every source, never on the final split.
+
+Operating points are chosen on out-of-fold scores, and *nested*: the points a held-out
+group is scored at are chosen on the other groups' out-of-fold scores only
+(``nested_points``), so no group is scored at a point chosen on its own labels. The shipped
+model's points are chosen the same way on every development group.
+
+Two points per kind of conversation (``Points``): below the *draft* point nothing is
+reported; from the *reliable* point up a detection is a decision; in between it is a draft
+a person confirms (``Detection.is_candidate``). The draft point is the one with the best
+mean F1 over the kind's sources; the reliable point the loosest at or above it whose
+out-of-fold precision (mean over the kind's sources) reaches ``RELIABLE_PRECISION`` while it
+still finds ``RELIABLE_REACH`` of what the draft point finds, or,
+where no point does (spoken meetings: AMI links a decision to a couple of its statements),
+the loosest at which the kind stores no more decisions than were labelled.
+
+Training data come from ``LOADERS``: one function per source, so another source is one
+loader away.
 """
 
 from __future__ import annotations
@@ -17,35 +32,102 @@ import numpy as np
 
 from nlp.detect import units_from
 from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, confidences_at, operating_logit_of
+from nlp.evaluation.ami import load_ami
 from nlp.evaluation.corpus import SOURCES, LabelledMeeting, cv_groups
 from nlp.evaluation.datasets import as_labelled_meeting, load_conversations, load_meeting_notes
+from nlp.evaluation.metrics import EMPTY, DetectionScore
 from nlp.evaluation.minutes import load_minutes
 from nlp.evaluation.qmsum_spans import load_qmsum
-from nlp.evaluation.real_metrics import FoldedScore, fold_scores
+from nlp.evaluation.real_metrics import FoldedScore, fold_scores, score_targets
 from nlp.evaluation.train import Featurized, fit
 from nlp.evaluation.w3c import load_w3c
 
 Progress = Callable[[str], None]
+@dataclass(frozen=True)
+class Places:
+    """Where the labelled data is.
+
+    Attributes:
+        eval_dir: The repository's ``eval/``: labels written here, and data the project may hold.
+        shared: The shared development data (``../shared/data``), if present.
+        extra: Data derived from public sources fetched for evaluation (AMI, more W3C
+            groups, real chat), kept out of the repository (``../eval-data``), if present.
+    """
+
+    eval_dir: Path
+    shared: Path | None = None
+    extra: Path | None = None
+
+
+Loader = Callable[[Places], list[LabelledMeeting]]
 NOTES_LABELS = "notes_openvdb_decisions.tsv"
 NOTES_PROSE_LABELS = "meeting_note_prose.tsv"
-UNSEEN_LABELS = "unseen_notes_decisions.tsv"
+UNSEEN_DIR = "unseen"
+UNSEEN_LABELS = "labels.tsv"
+"""``eval/unseen/<collection>/`` and ``eval/unseen/labels.tsv``: a set nobody here reads or
+chooses on, labelled by someone else, scored once by the shipped model (empty for now)."""
+CANDIDATES = tuple(float(c) for c in np.arange(-3.0, 8.01, 0.25))
+"""The raw log-odds tried as operating points."""
+RELIABLE_PRECISION = 0.6
+"""A kind's detections count as decisions from the loosest point whose out-of-fold precision
+reaches this; below it, as drafts for a person to confirm."""
+RELIABLE_REACH = 0.5
+"""A point counts as reliable by its precision only while it still finds at least this share
+of what the draft point finds: at the far end, three detections of which two are right say
+nothing of a kind's decisions."""
+CHOSEN_WITHOUT = frozenset({"qmsum"})
+"""Sources no point is chosen on: QMSum's spans mark whole discussions, so its precision is
+an in-span share, not whether a detection is a decision (``eval spoken-ceiling``)."""
 
 
-def load_labelled(eval_dir: Path, shared_data: Path | None) -> list[LabelledMeeting]:
-    """Our conversations and the OpenVDB minutes labelled here, and with the shared data:
-    W3C minutes, QMSum meetings, meeting notes."""
-    meetings = [as_labelled_meeting(item, "conversations") for item in load_conversations(eval_dir / "conversations.jsonl")]
-    meetings += load_minutes(eval_dir / "notes", eval_dir / NOTES_LABELS, "notes")
-    if shared_data is None:
-        return meetings
-    if (shared_data / "resolutions" / "meetings.jsonl").is_file():
-        meetings += load_w3c(shared_data)
-    if (shared_data / "qmsum" / "meetings.jsonl").is_file():
-        meetings += load_qmsum(shared_data)
-    if (shared_data / "meetings" / "labels.jsonl").is_file():
-        notes = load_meeting_notes(shared_data, eval_dir / "meeting_note_decisions.tsv", eval_dir / NOTES_PROSE_LABELS)
-        meetings += [as_labelled_meeting(item, "notes") for item in notes]
-    return meetings
+def _conversations(places: Places) -> list[LabelledMeeting]:
+    return [as_labelled_meeting(item, "conversations") for item in load_conversations(places.eval_dir / "conversations.jsonl")]
+
+
+def _openvdb_minutes(places: Places) -> list[LabelledMeeting]:
+    return load_minutes(places.eval_dir / "notes", places.eval_dir / NOTES_LABELS, "notes")
+
+
+def _w3c(places: Places) -> list[LabelledMeeting]:
+    shared = places.shared
+    return load_w3c(shared) if shared is not None and (shared / "resolutions" / "meetings.jsonl").is_file() else []
+
+
+def _qmsum(places: Places) -> list[LabelledMeeting]:
+    shared = places.shared
+    return load_qmsum(shared) if shared is not None and (shared / "qmsum" / "meetings.jsonl").is_file() else []
+
+
+def _shared_notes(places: Places) -> list[LabelledMeeting]:
+    shared = places.shared
+    if shared is None or not (shared / "meetings" / "labels.jsonl").is_file():
+        return []
+    notes = load_meeting_notes(shared, places.eval_dir / "meeting_note_decisions.tsv", places.eval_dir / NOTES_PROSE_LABELS)
+    return [as_labelled_meeting(item, "notes") for item in notes]
+
+
+def _ami(places: Places) -> list[LabelledMeeting]:
+    folder = places.extra / "ami" if places.extra is not None else None
+    return load_ami(folder) if folder is not None and (folder / "meetings.jsonl").is_file() else []
+
+
+LOADERS: tuple[Loader, ...] = (_conversations, _openvdb_minutes, _w3c, _qmsum, _shared_notes, _ami)
+"""Every labelled source, each a function of where the data is (``Places``) that returns its
+meetings, reserved ones already dropped, or none when its data is absent."""
+
+
+def load_labelled(places: Places, loaders: Sequence[Loader] = LOADERS) -> list[LabelledMeeting]:
+    """Every labelled meeting of every source. A meeting two sources label (an AMI meeting
+    QMSum also asks about) is kept once, under the better labels (AMI's), so that no fold
+    trains on a meeting another fold scores."""
+    meetings = [meeting for loader in loaders for meeting in loader(places)]
+    ami = {m.conversation.session_id for m in meetings if m.source == "ami"}
+    return [m for m in meetings if not (m.source == "qmsum" and m.conversation.session_id in ami)]
+
+
+def load_unseen(eval_dir: Path) -> list[LabelledMeeting]:
+    """The unseen minutes, if someone has put them there (``UNSEEN_DIR``)."""
+    return load_minutes(eval_dir / UNSEEN_DIR, eval_dir / UNSEEN_DIR / UNSEEN_LABELS, "unseen")
 
 
 def anchors_at(
@@ -63,18 +145,25 @@ def anchors_of(item: Featurized, model: DetectorModel, threshold: float = OPERAT
     return anchors_at(item, model.logits(item.rows), model.operating_logits, threshold)
 
 
-def out_of_fold(items: Sequence[Featurized], progress: Progress | None = None) -> dict[str, np.ndarray]:
-    """Session id → weights of the fold model that never saw that session's group."""
+def _key(meeting: LabelledMeeting) -> tuple[str, str]:
+    return meeting.source, meeting.group
+
+
+def out_of_fold(
+    items: Sequence[Featurized], progress: Progress | None = None, sources: Sequence[str] = SOURCES
+) -> dict[str, np.ndarray]:
+    """Session id → weights of the fold model that never saw that session's group (of the
+    groups of ``sources``; every source is trained on)."""
     dev = [item for item in items if not item.meeting.final]
     fold_weights: dict[str, np.ndarray] = {}
-    for source in SOURCES:
+    for source in sources:
         for group in cv_groups([item.meeting for item in dev], source):
             if progress is not None:
                 progress(f"training without {source}:{group}")
-            train = [i for i in dev if not (i.meeting.source == source and i.meeting.group == group)]
+            train = [i for i in dev if _key(i.meeting) != (source, group)]
             weights = fit(train)
             for item in dev:
-                if item.meeting.source == source and item.meeting.group == group:
+                if _key(item.meeting) == (source, group):
                     fold_weights[item.meeting.conversation.session_id] = weights
     return fold_weights
 
@@ -88,6 +177,15 @@ class SourceScores:
     non_routine: FoldedScore | None = None
 
 
+@dataclass(frozen=True)
+class Points:
+    """The operating points (raw log-odds per operating kind): drafts from ``draft`` up,
+    decisions from ``reliable`` up."""
+
+    reliable: dict[str, float]
+    draft: dict[str, float]
+
+
 def fold_logits(items: Sequence[Featurized], fold_weights: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     """Session id → raw log-odds of its messages under the fold model that never saw it,
     computed once whatever the operating points tried."""
@@ -99,20 +197,22 @@ def fold_logits(items: Sequence[Featurized], fold_weights: dict[str, np.ndarray]
 
 def score_sources(
     items: Sequence[Featurized], logits: dict[str, np.ndarray], operating_logits: dict[str, float],
-    threshold: float = OPERATING_CONFIDENCE,
+    threshold: float = OPERATING_CONFIDENCE, per_session: Mapping[str, dict[str, float]] | None = None,
 ) -> list[SourceScores]:
-    """Per-source scores of the anchors found at ``operating_logits`` (per kind)."""
-    detected = {
-        item.meeting.conversation.session_id: anchors_at(item, logits[item.meeting.conversation.session_id], operating_logits, threshold)
-        for item in items
-    }
+    """Per-source scores of the anchors found at ``operating_logits`` (per kind), or at each
+    session's own points in ``per_session`` (``nested_points``)."""
+    detected = {}
+    for item in items:
+        session = item.meeting.conversation.session_id
+        points = per_session[session] if per_session is not None else operating_logits
+        detected[session] = anchors_at(item, logits[session], points, threshold)
     return score_detected([item.meeting for item in items], detected)
 
 
 def score_detected(meetings: Sequence[LabelledMeeting], detected: Mapping[str, Sequence[int]]) -> list[SourceScores]:
     """Per-source scores of given detections (ours or a baseline's)."""
     out: list[SourceScores] = []
-    for source in SOURCES:
+    for source in [*SOURCES, "unseen"]:
         mine = [meeting for meeting in meetings if meeting.source == source]
         if not mine:
             continue
@@ -121,26 +221,92 @@ def score_detected(meetings: Sequence[LabelledMeeting], detected: Mapping[str, S
     return out
 
 
-def choose_operating_logits(items: Sequence[Featurized], fold_weights: dict[str, np.ndarray]) -> dict[str, float]:
-    """Per operating kind (``ConversationFeatures.operating_kind``), the raw log-odds threshold with the best mean F1 over the
-    sources of that kind that hold labelled decisions, out of fold; among equals, the one
-    with the fewest wrong detections (the loosest of those). A kind seen only in meetings
-    that decided nothing gets the loosest threshold at which they yield no more wrong
-    detections than at the strictest: F1 is 0 there at every point."""
-    chosen: dict[str, float] = {}
-    dev = [item for item in items if item.meeting.conversation.session_id in fold_weights]
-    logits = fold_logits(dev, fold_weights)
-    for kind in sorted({item.features.operating_kind for item in dev}):
-        mine = [item for item in dev if item.features.operating_kind == kind]
-        best, best_value = 0.0, (-1.0, 0)
-        for candidate in np.arange(-3.0, 6.01, 0.25):
-            pooled = [(s.non_routine or s.score).pooled for s in score_sources(mine, logits, {kind: float(candidate)})]
-            labelled = [score.f1 for score in pooled if score.units]
-            value = (float(np.mean(labelled)) if labelled else 0.0, -sum(score.predicted - score.correct for score in pooled))
+def candidate_scores(items: Sequence[Featurized], logits: Mapping[str, np.ndarray]) -> dict[str, list[DetectionScore]]:
+    """Session id → its score (W3C: non-routine) at each of ``CANDIDATES`` for its operating kind."""
+    out: dict[str, list[DetectionScore]] = {}
+    for item in items:
+        session, kind = item.meeting.conversation.session_id, item.features.operating_kind
+        out[session] = [
+            score_targets(item.meeting, anchors_at(item, logits[session], {kind: c}), routine=item.meeting.source != "w3c")
+            for c in CANDIDATES
+        ]
+    return out
+
+
+def choose_points(items: Sequence[Featurized], scores: Mapping[str, list[DetectionScore]]) -> Points:
+    """Per operating kind, the draft point (best mean F1 over the kind's sources; among equals
+    the fewest wrong detections, then the loosest) and the reliable point (the loosest at or
+    above it whose precision, averaged over the kind's sources, reaches ``RELIABLE_PRECISION``;
+    when none does, the loosest that detects no more than were labelled). A kind seen only in meetings that decided nothing gets the loosest point at
+    which they yield no more wrong detections than at the strictest: F1 is 0 there at every point."""
+    reliable: dict[str, float] = {}
+    draft: dict[str, float] = {}
+    chosen = [item for item in items if item.meeting.source not in CHOSEN_WITHOUT]
+    for kind in sorted({item.features.operating_kind for item in chosen}):
+        by_source: dict[str, list[str]] = {}
+        for item in chosen:
+            if item.features.operating_kind == kind:
+                by_source.setdefault(item.meeting.source, []).append(item.meeting.conversation.session_id)
+        pooled = []
+        for index in range(len(CANDIDATES)):
+            per_source = []
+            for sessions in by_source.values():
+                total = EMPTY
+                for session in sessions:
+                    total += scores[session][index]
+                per_source.append(total)
+            pooled.append(per_source)
+        best, best_value = 0, (-1.0, 0)
+        for index, per_source in enumerate(pooled):
+            f1s = [score.f1 for score in per_source if score.units]
+            value = (float(np.mean(f1s)) if f1s else 0.0, -sum(s.predicted - s.correct for s in per_source))
             if value[0] > best_value[0] + 1e-9 or (abs(value[0] - best_value[0]) <= 1e-9 and value[1] > best_value[1]):
-                best, best_value = float(candidate), value
-        chosen[kind] = best
-    return chosen
+                best, best_value = index, value
+        draft[kind] = CANDIDATES[best]
+        sure: int | None = None
+        reach = _mean_recall(pooled[best])
+        for index in range(best, len(CANDIDATES)):
+            # Each source weighs the same, as for F1: a few non-voting W3C meetings read as
+            # chats must not decide how sure our conversations' decisions are.
+            with_labels = [score for score in pooled[index] if score.units]
+            if with_labels and _mean_recall(pooled[index]) < RELIABLE_REACH * reach:
+                break  # the precision of the last few detections says nothing of the kind
+            if not with_labels or float(np.mean([score.precision for score in with_labels])) >= RELIABLE_PRECISION:
+                sure = index
+                break
+        if sure is None:
+            # No point is precise enough by the labels (AMI links a decision to a couple of
+            # its statements, not every turn that restates it): store at most as many
+            # decisions as were labelled, the surest ones; the rest are drafts.
+            sure = next(
+                (i for i in range(best, len(CANDIDATES)) if sum(s.predicted for s in pooled[i]) <= sum(s.units for s in pooled[i])),
+                len(CANDIDATES) - 1,
+            )
+        reliable[kind] = CANDIDATES[sure]
+    return Points(reliable, draft)
+
+
+def _mean_recall(per_source: Sequence[DetectionScore]) -> float:
+    labelled = [score.recall for score in per_source if score.units]
+    return float(np.mean(labelled)) if labelled else 0.0
+
+
+def nested_points(items: Sequence[Featurized], scores: Mapping[str, list[DetectionScore]]) -> dict[str, Points]:
+    """Session id → the points chosen without its own group (every other development group's
+    out-of-fold scores): the points it is scored at."""
+    out: dict[str, Points] = {}
+    for key in sorted({_key(item.meeting) for item in items}):
+        points = choose_points([i for i in items if _key(i.meeting) != key], scores)
+        for item in items:
+            if _key(item.meeting) == key:
+                out[item.meeting.conversation.session_id] = points
+    return out
+
+
+def choose_operating_logits(items: Sequence[Featurized], fold_weights: dict[str, np.ndarray]) -> dict[str, float]:
+    """The reliable points ``choose_points`` picks on every item's out-of-fold scores."""
+    dev = [item for item in items if item.meeting.conversation.session_id in fold_weights]
+    return choose_points(dev, candidate_scores(dev, fold_logits(dev, fold_weights))).reliable
 
 
 def baseline_detections(meetings: Sequence[LabelledMeeting], rule: Callable[[str], bool]) -> dict[str, list[int]]:
@@ -161,17 +327,17 @@ class TrainedDetector:
 
 
 def train_detector(items: Sequence[Featurized], progress: Progress | None = None) -> TrainedDetector:
-    """Cross-validate, choose the operating point out of fold, then fit on every dev group."""
+    """Cross-validate, choose the operating points out of fold, then fit on every dev group."""
     fold_weights = out_of_fold(items, progress)
-    operating = choose_operating_logits(items, fold_weights)
-    if progress is not None:
-        chosen = ", ".join(f"{kind} {value:.2f}" for kind, value in operating.items())
-        progress(f"operating points (log-odds): {chosen}; training on every group outside the final split")
     dev = [item for item in items if not item.meeting.final]
+    points = choose_points(dev, candidate_scores(dev, fold_logits(dev, fold_weights)))
+    if progress is not None:
+        chosen = ", ".join(f"{kind} {points.draft[kind]:.2f}/{value:.2f}" for kind, value in points.reliable.items())
+        progress(f"operating points (draft/reliable log-odds): {chosen}; training on every group outside the final split")
     sources = sorted({item.meeting.source for item in dev})
     note = (
         f"fitted by `decision-journal eval train-detector` on {sum(len(i.rows) for i in dev)} messages of "
         f"{len(dev)} labelled meetings ({', '.join(sources)}); final split left out; "
-        f"operating point chosen on out-of-fold scores"
+        f"operating points chosen on out-of-fold scores"
     )
-    return TrainedDetector(DetectorModel(fit(dev), operating, note), fold_weights)
+    return TrainedDetector(DetectorModel(fit(dev), points.reliable, note, points.draft), fold_weights)

@@ -1,12 +1,13 @@
-"""Meeting minutes labelled here: OpenVDB TSC minutes, for development and unseen.
+"""Meeting minutes labelled here by reading every message.
 
 ``eval/notes/<collection>/*.md`` are development notes beside the shared rez and o3de notes
-(each collection one cross-validation group); ``eval/unseen/<collection>/*.md`` are minutes
-that nothing is trained, tuned or chosen on: the shipped detector scores them as it is
-(``eval detect`` prints them as ``notes-unseen``). A labels file lists each collection's
-decisions, one row each: ``collection/file``, the start lines of the messages that state it
-(as the markdown reader cuts them), and ``decision`` or ``unsure``. Every message of a file
-is scored except those of ``unsure`` rows: a detection anywhere else is wrong.
+(each collection one cross-validation group): the 49 OpenVDB TSC minutes. ``eval/unseen/``
+is the place of a set that nothing here is trained, tuned or chosen on, labelled by someone
+else and scored once by the shipped model (``eval detect`` prints it as ``unseen``); it is
+empty for now. A labels file lists each collection's decisions, one row each:
+``collection/file``, the start lines of the messages that state it (as the markdown reader
+cuts them), and ``decision`` or ``unsure``. Every message of a file is scored except those
+of ``unsure`` rows: a detection anywhere else is wrong.
 """
 
 from __future__ import annotations
@@ -18,8 +19,6 @@ from pathlib import Path
 from nlp.evaluation.corpus import LabelledMeeting, Target
 from nlp.readers import read_conversation
 from nlp.schema import Conversation
-
-UNSEEN = "notes-unseen"
 
 
 def load_minutes(folder: Path, labels: Path, source: str) -> list[LabelledMeeting]:

@@ -1,12 +1,15 @@
 from __future__ import annotations
 
+import hashlib
+
 import numpy as np
 from spacy.language import Language
 
 from nlp.detect import DecisionDetector, DetectorConfig
 from nlp.detector_model import DetectorModel
-from nlp.evaluation.corpus import LabelledMeeting, Target, bucket, folded
-from nlp.evaluation.detection_cv import anchors_of
+from nlp.evaluation.corpus import LabelledMeeting, Target, bucket, folded, is_final
+from nlp.evaluation.detection_cv import CANDIDATES, RELIABLE_PRECISION, anchors_of, choose_points, nested_points
+from nlp.evaluation.metrics import DetectionScore
 from nlp.evaluation.real_metrics import mean_ranking_auc, ranking_auc, score_targets
 from nlp.evaluation.train import featurize, fit
 from nlp.schema import Conversation, Message
@@ -65,8 +68,13 @@ def test_routine_windows_are_set_apart_on_both_sides() -> None:
 
 
 def test_groups_and_the_final_split_are_stable_hashes() -> None:
-    assert bucket("ES2002", 6) == bucket("ES2002", 6)
-    assert folded("ES2002").startswith("fold-") and folded("ES2002") == folded("ES2002")
+    # sha1, not Python's salted hash(): the same key lands in the same bucket in every process.
+    assert bucket("ES2002", 6) == int(hashlib.sha1(b"ES2002").hexdigest(), 16) % 6
+    keys = [f"series-{i}" for i in range(600)]
+    finals = sum(is_final(key) for key in keys)
+    assert 70 <= finals <= 130  # about one key in six
+    assert {folded(key) for key in keys} == {f"fold-{i}" for i in range(1, 6)}
+    assert folded("ES2002") == f"fold-{int(hashlib.sha1(b'cv:ES2002').hexdigest(), 16) % 5 + 1}"
 
 
 def test_ranking_auc_is_the_chance_a_labelled_message_outscores_another() -> None:
@@ -76,3 +84,51 @@ def test_ranking_auc_is_the_chance_a_labelled_message_outscores_another() -> Non
     assert ranking_auc(meeting, [0.5, 0.5, 0.5, 0.5, 0.5]) == 0.5  # ties count half
     assert ranking_auc(_meeting("none", CHATTER, set()), [0.1, 0.2, 0.3, 0.4]) is None
     assert mean_ranking_auc([(meeting, [0.1, 0.2, 0.3, 0.4, 0.9]), (meeting, [0.5] * 5)]) == 0.75
+
+
+def _scored(name: str, group: str, at: list[tuple[int, int]]) -> tuple[LabelledMeeting, list[DetectionScore]]:
+    """A meeting of one labelled decision and its (predicted, correct) at each candidate point."""
+    meeting = _meeting(name, CHATTER, {1})
+    meeting = LabelledMeeting(meeting.source, group, False, meeting.conversation, meeting.targets, meeting.positives)
+    return meeting, [DetectionScore(p, c, 1, min(c, 1)) for p, c in at]
+
+
+def test_a_group_is_scored_at_points_chosen_on_the_other_groups_only(nlp: Language) -> None:
+    detector = DecisionDetector(nlp, DetectorConfig(model=DetectorModel(np.zeros(1 << 18), {"chat": 0.0})))
+    n = len(CANDIDATES)
+    # Group a is best (F1 1.0) at the first point and wrong everywhere else; groups b and c
+    # are best at the third. Chosen on everything, the third point wins; a, held out, must
+    # be scored at the point b and c chose, and b at the one a and c chose.
+    perfect_first = [(1, 1)] + [(4, 0)] * (n - 1)
+    perfect_third = [(6, 1), (4, 1)] + [(1, 1)] * (n - 2)
+    rows = [_scored("a", "ga", perfect_first), _scored("b", "gb", perfect_third), _scored("c", "gc", perfect_third)]
+    items = featurize(detector, [meeting for meeting, _ in rows])
+    scores = {meeting.conversation.session_id: at for meeting, at in rows}
+    nested = nested_points(items, scores)
+    assert nested["a"].draft == {"chat": CANDIDATES[2]}
+    assert nested["b"].draft == nested["c"].draft
+    assert choose_points(items, scores).draft == {"chat": CANDIDATES[2]}
+
+
+def test_the_reliable_point_is_the_loosest_at_or_above_the_draft_point_that_is_precise_enough(nlp: Language) -> None:
+    detector = DecisionDetector(nlp, DetectorConfig(model=DetectorModel(np.zeros(1 << 18), {"chat": 0.0})))
+    n = len(CANDIDATES)
+    # Best F1 at the first point (one found among three detections: P 0.33); P reaches 0.5 at
+    # the second, 1.0 from the fourth on.
+    at = [(3, 1), (2, 1), (2, 1)] + [(1, 1)] * (n - 3)
+    meeting, scores = _scored("m", "g", at)
+    [item] = featurize(detector, [meeting])
+    points = choose_points([item], {"m": scores})
+    assert points.draft == {"chat": CANDIDATES[3]}  # F1 1.0 there
+    at = [(2, 1)] + [(3, 1)] * 2 + [(1, 0)] * (n - 3)
+    points = choose_points([item], {"m": [DetectionScore(p, c, 1, c) for p, c in at]})
+    assert points.draft == {"chat": CANDIDATES[0]}
+    # None precise enough: the loosest point that detects no more than were labelled (one).
+    assert RELIABLE_PRECISION > 0.5 and points.reliable == {"chat": CANDIDATES[3]}
+
+
+def test_a_model_keeps_its_draft_points_and_a_draft_sits_below_the_operating_confidence() -> None:
+    model = DetectorModel(np.zeros(1 << 18), {"spoken": 2.0, "chat": 0.0}, "t", {"spoken": 0.5})
+    again = DetectorModel.from_json(model.to_json())
+    assert again.draft_logits == {"spoken": 0.5}
+    assert again.draft_confidence("spoken") < 0.7 and again.draft_confidence("chat") == 0.7

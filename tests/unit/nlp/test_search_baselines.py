@@ -12,6 +12,14 @@ def test_fts5_ranks_by_bm25_and_survives_fts_syntax() -> None:
     index = Fts5Index(DOCS)
     assert index.search("why did we choose PostgreSQL?") == ["pg"]
     assert index.search('"unbalanced AND (quote NEAR/3') == []
+    # Both match "use"; the one that says "PostgreSQL" three times in a short record ranks first
+    # whichever order the documents were indexed in.
+    ranked = [
+        Document("once", "Use a queue for orders", "PostgreSQL was one option among many we looked at for this", ""),
+        Document("thrice", "Use PostgreSQL", "PostgreSQL", "PostgreSQL"),
+    ]
+    assert Fts5Index(ranked).search("use PostgreSQL") == ["thrice", "once"]
+    assert Fts5Index(ranked[::-1]).search("use PostgreSQL") == ["thrice", "once"]
 
 
 def test_jaccard_follows_seed_004_weights() -> None:
