@@ -25,7 +25,7 @@ from api.cli.prune_cmd import prune
 from api.cli.record_cmd import pre, record
 from api.cli.search_cmd import ask, search
 from api.cli.serve_cmd import graphql_schema, serve
-from api.settings import load_settings
+from api.settings import choose_config_file, read_settings
 
 app = typer.Typer(
     name="decision-journal",
@@ -63,12 +63,16 @@ app.command()(prune)
 def root(
     ctx: typer.Context,
     config: Path | None = typer.Option(
-        None, "--config", "-c", help="TOML settings file (default: $DJ_CONFIG or ./decision-journal.toml)."
+        None, "--config", "-c",
+        help="TOML settings file (default: $DJ_CONFIG, else the per-user config.toml; "
+             "./decision-journal.toml only when named here).",
     ),
 ) -> None:
     """Read the settings once for whichever command runs."""
+    err = Console(stderr=True, soft_wrap=True)
     try:
-        settings = load_settings(config)
+        choice = choose_config_file(config)
+        settings = read_settings(choice)
     except FileNotFoundError as exc:
         raise fail(str(exc), code=2) from exc
     except ValidationError as exc:
@@ -76,9 +80,10 @@ def root(
             f"{'.'.join(str(part) for part in error['loc'])}: {error['msg']}" for error in exc.errors()
         )
         raise fail(f"invalid settings: {problems}", code=2) from exc
-    ctx.obj = CliContext(
-        settings=settings, out=Console(soft_wrap=True), err=Console(stderr=True, soft_wrap=True), config_file=config
-    )
+    if choice.ignored is not None:
+        err.print(f"note: {choice.ignored} in this directory is not read unless named: "
+                  f"pass --config {choice.ignored} (or set DJ_CONFIG) to use it", highlight=False, markup=False)
+    ctx.obj = CliContext(settings=settings, out=Console(soft_wrap=True), err=err, config_file=config, config=choice)
 
 
 def main() -> None:
