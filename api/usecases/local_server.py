@@ -81,7 +81,8 @@ def local_config(settings: Settings) -> LocalNeo4jConfig:
 
 
 def locate_local_server(settings: Settings, cwd: Path | None = None) -> LocalServer:
-    """Find the local server commands use; changes nothing (``neo4j status`` reads this)."""
+    """Find the local server commands use (``neo4j status`` reads this). It changes nothing,
+    except to write back the pid file of the home's own server when that file was lost."""
     config = local_config(settings)
     home = config.home
     legacy_home = (cwd or Path.cwd()).absolute() / LEGACY_HOME
@@ -96,7 +97,8 @@ def locate_local_server(settings: Settings, cwd: Path | None = None) -> LocalSer
         return LocalServer(with_running_ports(config), home, Found.home, legacy, not_moved)
     found = server_on_bolt_port(config.bolt_port)
     if found is not None and found.home.resolve() == home.resolve():
-        return LocalServer(for_running(config, found), home, Found.home, legacy, not_moved)  # its pid file was lost
+        _restore_pid_file(config, found.pid)  # the home's own server, its pid file lost: stop needs it
+        return LocalServer(for_running(config, found), home, Found.home, legacy, not_moved)
     if found is not None:
         return LocalServer(for_running(config, found), home, Found.elsewhere, legacy, (_running_elsewhere(found, home),))
     return LocalServer(config, home, Found.none, legacy, not_moved)
@@ -176,6 +178,13 @@ def require_free_ports(config: LocalNeo4jConfig) -> None:
                 f"set local_neo4j.{key} in the config file (or DJ_LOCAL_NEO4J__{key.upper()}) to a free port, "
                 "or stop what listens there."
             )
+
+
+def _restore_pid_file(config: LocalNeo4jConfig, pid: int) -> None:
+    try:
+        config.pid_file.write_text(f"{pid}\n")
+    except OSError:
+        pass  # status then says "not running" for a server that answers; nothing worse
 
 
 def _legacy_running(old: LocalNeo4jConfig, home: Path) -> str:
