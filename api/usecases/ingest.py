@@ -22,6 +22,7 @@ from nlp.ids import decision_id
 from nlp.llm.relations import RelationJudge
 from nlp.pipeline import Pipeline
 from nlp.readers import read_conversation_text, read_decisions_text
+from nlp.repository import portable_path
 from nlp.schema import UNSCOPED_REPOSITORY, Conversation, ExtractedDecision
 from nlp.subject_match import series_words, subject_key
 
@@ -130,6 +131,10 @@ async def ingest_conversation(
         found = [d for d in found if set(d.messages) & only_messages]
     report.decisions_found = len(found)
     inputs = await services.off_loop(_inputs, conversation, found, services.embedder, source)
+    # What is stored says where a file is without this machine's folders (the repository's
+    # own path for it, else the path as given when relative, else the file's name).
+    root = repository.root if repository is not None else None
+    inputs = [replace(item, source_path=portable_path(item.source_path, root)) for item in inputs]
     if services.people is not None and inputs:
         await services.aliases.apply(services.people)
     for item in inputs:
