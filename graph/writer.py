@@ -8,6 +8,7 @@ from typing import Any
 
 from graph.cypher import load_query
 from graph.executor import QueryExecutor
+from graph.filters import DRAFT_STATUS
 from nlp.schema import Conversation, ExtractedDecision
 
 MESSAGE_BATCH = 1000
@@ -94,7 +95,11 @@ class DecisionWriter:
         return SessionWrite(conversation.session_id, seqs, sum(1 for m in conversation.messages if m.id not in existing))
 
     async def write_decisions(self, session_id: str, decisions: Sequence[DecisionInput]) -> list[tuple[str, bool]]:
-        """Store decisions with everything they link to; return (id, created) per decision."""
+        """Store decisions with everything they link to; return (id, created) per decision
+        written. A draft (status ``candidate``) is stored with its evidence only (its
+        messages, subject, sentence and confidence) and its whole extraction as ``proposal``:
+        its links are made when it is confirmed. Left out (and not returned): drafts a person
+        has reviewed, and a decision found again only as a draft."""
         results: list[tuple[str, bool]] = []
         rows = [_decision_row(item) for item in decisions]
         for start in range(0, len(rows), DECISION_BATCH):
@@ -113,6 +118,19 @@ def _offset(conversation: Conversation, existing: dict[str, int]) -> int:
 
 
 def _decision_row(item: DecisionInput) -> dict[str, Any]:
+    row = _full_row(item)
+    if item.decision.status != DRAFT_STATUS:
+        return row
+    # A draft links to nothing a read could reach it by (files, people, tags, options,
+    # vectors); what it would link is kept whole for its confirmation.
+    return {
+        **row, "proposal": item.decision.model_dump_json(), "subject_key": None, "tags": [], "keywords": [],
+        "embedding": None, "alternatives_embedding": None, "alternatives": [], "stakeholders": [],
+        "decision_maker": None, "files": [], "features": [],
+    }
+
+
+def _full_row(item: DecisionInput) -> dict[str, Any]:
     d = item.decision
     stated = [
         {"message_id": item.message_ids[index], "start": span.start, "end": span.end}
@@ -162,4 +180,5 @@ def _decision_row(item: DecisionInput) -> dict[str, Any]:
         "files": [{"path": path, "kind": "directory" if path.endswith("/") else "file"} for path in d.related_code],
         "features": list(d.related_features),
         "stated_in": stated,
+        "proposal": None,
     }

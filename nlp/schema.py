@@ -9,6 +9,10 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
+CANDIDATE = "candidate"
+"""The ``ExtractedDecision.status`` of a detection not sure enough to be stored as a decision:
+it is stored as a draft, out of every default read, until a person confirms or rejects it."""
+
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -130,6 +134,8 @@ class ExtractedDecision(_Frozen):
     confidence: float = Field(default=1.0, ge=0.0, le=1.0)
     origin: str = "stated"
     status: str = "active"
+    """``active`` (or what the source says: ``proposed``, ``superseded`` …), or ``CANDIDATE``
+    for a draft a person has to confirm."""
     status_text: str | None = None
     """The status as the source wrote it ("Accepted ([#1484])", "✅ Done"), when it differs
     from the normalized ``status``."""

@@ -9,7 +9,7 @@ import typer
 from pydantic import ValidationError
 from rich.console import Console
 
-from api.cli import eval_cmd, neo4j_cmd, people_cmd, schema_cmd
+from api.cli import eval_cmd, neo4j_cmd, people_cmd, review_cmd, schema_cmd
 from api.cli.adr_cmd import import_adr
 from api.cli.check_cmd import check_diff
 from api.cli.context import CliContext, fail
@@ -37,6 +37,7 @@ app.add_typer(neo4j_cmd.app, name="neo4j")
 app.add_typer(schema_cmd.app, name="schema")
 app.add_typer(eval_cmd.app, name="eval")
 app.add_typer(people_cmd.app, name="people")
+app.add_typer(review_cmd.app, name="review")
 app.command()(serve)
 app.command()(doctor)
 app.command(name="graphql-schema")(graphql_schema)

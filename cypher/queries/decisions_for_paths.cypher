@@ -1,11 +1,12 @@
 // The current decisions that govern each path a change touches: those affecting the file
 // itself, anything under it (when it is a directory) or a directory that holds it — what
 // `check-diff`, GraphQL `decisionsForPaths` and MCP `decisions_for_paths` answer. Superseded,
-// deprecated and rejected decisions are left out here: they are reached through the chains
-// of the ones found. Newest first, by each path as asked ($paths[].asked; `path` is it
-// without a trailing slash). $groups as in decisions_page (null: unrestricted).
-// params: $paths, $groups
+// deprecated and rejected decisions and drafts ($hidden_statuses) are left out here: the
+// replaced ones are reached through the chains of the ones found. Newest first, by each
+// path as asked ($paths[].asked; `path` is it without a trailing slash). $groups as in decisions_page (null: unrestricted).
+// params: $paths, $hidden_statuses, $groups
 // example: :param paths => [{asked: 'services/orders/schema.sql', path: 'services/orders/schema.sql', dir: 'services/orders/schema.sql/', ancestors: ['services/', 'services/orders/']}]
+//          :param hidden_statuses => ['superseded', 'deprecated', 'rejected', 'candidate']
 //          :param groups => null
 UNWIND $paths AS changed
 CALL (changed) {
@@ -16,7 +17,7 @@ CALL (changed) {
   RETURN f
 }
 MATCH (d:Decision)-[:AFFECTS]->(f)
-WHERE NOT d.status IN ['superseded', 'deprecated', 'rejected']
+WHERE NOT d.status IN $hidden_statuses
   AND ($groups IS NULL OR EXISTS {
         MATCH (d)-[:IN_SESSION]->(s:Session)
         WHERE coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups) })
