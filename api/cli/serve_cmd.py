@@ -15,6 +15,12 @@ from api.graphql.schema import SDL_FILE, sdl
 from api.usecases.runtime import resolve_target
 from graph.errors import LocalNeo4jError
 
+WORKER_HEALTHCHECK_SECONDS = 60
+"""How long uvicorn's supervisor waits for a worker to answer its health ping before killing
+it as hung. A spawned worker answers only once it has imported this command's module again
+(the whole CLI: 11 s measured on a loaded 2-core machine, load average 11), so uvicorn's 5 s
+default killed and restarted every worker in a loop."""
+
 
 def serve(
     ctx: typer.Context,
@@ -56,7 +62,10 @@ def serve(
     except LocalNeo4jError as exc:
         raise fail(str(exc), code=2) from exc
     cli.note(f"{processes} worker processes")
-    uvicorn.run("api.app:create_app", factory=True, workers=processes, host=bind_host, port=bind_port, log_level="info")
+    uvicorn.run(
+        "api.app:create_app", factory=True, workers=processes, host=bind_host, port=bind_port, log_level="info",
+        timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS,
+    )
 
 
 def graphql_schema(
