@@ -17,12 +17,14 @@ from types import TracebackType
 from typing import Any
 
 from api.settings import Settings, load_settings
+from api.usecases.code_links import link_repository_code
 from api.usecases.events import EventBus, Handler
 from api.usecases.evolution import mark_revisited as revisit_decision
 from api.usecases.evolution import supersede_decision
 from api.usecases.ingest import IngestReport, ingest_conversation
 from api.usecases.json_shape import ChainJson, DecisionJson, chain_json, decision_record_json
 from api.usecases.record import RecordedDecisionJson, RecordRequest, quality_json, record_decision
+from api.usecases.repositories import repository_to_ingest
 from api.usecases.review import DraftJson, Reviewer, confirm_draft, draft_json, list_drafts, reject_draft, review_labels
 from api.usecases.runtime import connect
 from api.usecases.search import search_hits
@@ -33,6 +35,7 @@ from graph.messages import session_messages
 from graph.review import ReviewLabel
 from nlp.readers import read_conversation, read_decisions
 from nlp.readers.common import message_id, parse_timestamp, with_content_ids
+from nlp.repository import identify_repository
 from nlp.schema import Conversation, Message
 
 log = logging.getLogger("decision_journal.journal")
@@ -108,29 +111,46 @@ class DecisionJournal:
 
     async def ingest_session(
         self, source: Path | Conversation, fmt: str = "auto", session_id: str | None = None, *,
-        date: datetime | None = None, series: str | None = None,
+        date: datetime | None = None, series: str | None = None, repository: Path | None = None,
     ) -> IngestReport:
         """Ingest a whole file (any supported format) or an already read conversation.
 
         ``date`` dates the messages without a time of their own (over the date the file
         states); ``series`` names the series of meetings it belongs to (over the one its
         folder or title suggests). Both apply to files, not to a ``Conversation``.
+        ``repository``: the checkout the conversation is about; the paths it names are that
+        repository's, and its code is linked to the decisions (``ingest --repo``).
         """
+        where = None
+        checkout = identify_repository(repository) if repository is not None else None
+        if checkout is not None:
+            where = await repository_to_ingest(self.services.executor, checkout)
         if isinstance(source, Conversation):
-            return await ingest_conversation(source, self.services.ingest)
-        structured = read_decisions(source, session_id) if fmt in {"auto", "decision-doc"} else None
-        if structured is not None:
-            conversation, decisions = structured
-            return await ingest_conversation(conversation, self.services.ingest, decisions=decisions, source="adr")
-        conversation = read_conversation(source, fmt, session_id, date=date, series=series)
-        return await ingest_conversation(conversation, self.services.ingest)
+            report = await ingest_conversation(source, self.services.ingest, repository=where)
+        else:
+            structured = read_decisions(source, session_id) if fmt in {"auto", "decision-doc"} else None
+            if structured is not None:
+                conversation, decisions = structured
+                report = await ingest_conversation(
+                    conversation, self.services.ingest, decisions=decisions, source="adr", repository=where,
+                )
+            else:
+                conversation = read_conversation(source, fmt, session_id, date=date, series=series)
+                report = await ingest_conversation(conversation, self.services.ingest, repository=where)
+        if checkout is not None and where is not None:
+            await link_repository_code(
+                self.services.executor, checkout, where.key,
+                git_context=self._settings.journal.auto_link_strategy == "git_context",
+            )
+        return report
 
     async def search_decisions(self, query: str, filters: dict[str, Any] | None = None) -> list[DecisionJson]:
         """Decisions matching ``query``, best first, in the shared JSON shape.
 
         ``filters`` keys: ``tags``, ``stakeholder``, ``since``, ``until``, ``status``,
-        ``path``, ``session``, ``series``, ``history`` (include superseded), ``drafts``
-        (include drafts awaiting review), ``limit``.
+        ``path`` (with ``repository``: the key of the repository it is in; paths tied to
+        no repository without it), ``session``, ``series``, ``history`` (include
+        superseded), ``drafts`` (include drafts awaiting review), ``limit``.
         """
         options = filters or {}
         hits = await search_hits(self.services, query, _filters(options), int(options.get("limit", 10)), self._settings.journal)
@@ -229,6 +249,7 @@ def _filters(options: dict[str, Any]) -> DecisionFilter:
         since=options.get("since"),
         until=options.get("until"),
         path_prefix=options.get("path"),
+        repository=str(options.get("repository") or ""),
         session=options.get("session"),
         series=options.get("series"),
     )

@@ -8,6 +8,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
@@ -20,6 +21,7 @@ from api.usecases.lineage_report import trace_lines
 from api.usecases.path_check import decisions_for_paths as decisions_for_paths_of
 from api.usecases.path_check import lines_for_every_path, path_report_json
 from api.usecases.record import RecordRequest, record_decision, recorded_json
+from api.usecases.repositories import RepositoryScope, UnknownRepository, resolve_scope
 from api.usecases.review import Reviewer, confirm_draft, draft_json, list_drafts, reject_draft
 from api.usecases.runtime import connect
 from api.usecases.search import search_hits, search_json
@@ -74,15 +76,21 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
         return dict(recorded_json(await record_decision(services(), request)))
 
     @server.tool(description="Search decisions: 'why did we choose X?'. Filters: tags, stakeholder (@handle), since/until "
-                             "(ISO dates), status, path (a file or directory), history (include superseded).")
+                             "(ISO dates), status, path (a file or directory, in repository: as for get_impact), history "
+                             "(include superseded).")
     async def query_decisions(
         query: str, tags: list[str] | None = None, stakeholder: str | None = None, since: str | None = None,
         until: str | None = None, status: str | None = None, path: str | None = None, history: bool = False,
-        limit: int = 5,
+        limit: int = 5, repository: str | None = None,
     ) -> dict[str, Any]:
+        try:
+            scope = await scope_of(repository) if path else None
+        except UnknownRepository as exc:
+            return {"error": str(exc)}
         where = DecisionFilter(
             include_history=history, statuses=(status,) if status else None, tags=tuple(tags) if tags else None,
             stakeholder=stakeholder, since=_date(since), until=_date(until), path_prefix=path,
+            repository=scope.key if scope else "",
         )
         return dict(await search_json(services(), query, where, max(1, min(limit, 50)), settings.journal))
 
@@ -100,17 +108,32 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
         except DecisionNotFound as exc:
             return {"error": str(exc)}
 
+    async def scope_of(repository: str | None) -> RepositoryScope:
+        return await resolve_scope(services().executor, repository, Path.cwd())
+
     @server.tool(description="What touched a file or directory: the decisions that affect it, newest first, each with "
-                             "the git commits that followed it (after ingest-git).")
-    async def get_impact(path: str, include_history: bool = False, limit: int = 20) -> dict[str, Any]:
-        return dict(await impact_json(services().executor, path, include_history, max(1, min(limit, 100))))
+                             "how it is linked and the git commits that followed it (after ingest-git). repository: the "
+                             "repository's key or name (default: the one this server runs in; '' for paths not tied to one).")
+    async def get_impact(path: str, include_history: bool = False, limit: int = 20, repository: str | None = None) -> dict[str, Any]:
+        try:
+            scope = await scope_of(repository)
+        except UnknownRepository as exc:
+            return {"error": str(exc)}
+        return dict(await impact_json(services().executor, path, include_history, max(1, min(limit, 100)), scope.key))
 
     @server.tool(description="Before editing files: the current decisions that govern each path (the file or a directory "
-                             "holding it), what they replaced or revisited, and the rejected options that added_lines (what "
-                             "you are about to write) name again. The same answer as `decision-journal check-diff`.")
-    async def decisions_for_paths(paths: list[str], added_lines: list[str] | None = None) -> dict[str, Any]:
+                             "holding it), how each reaches it, what they replaced or revisited, and the rejected options "
+                             "that added_lines (what you are about to write) name again. The same answer as "
+                             "`decision-journal check-diff`. repository: as for get_impact.")
+    async def decisions_for_paths(
+        paths: list[str], added_lines: list[str] | None = None, repository: str | None = None,
+    ) -> dict[str, Any]:
+        try:
+            scope = await scope_of(repository)
+        except UnknownRepository as exc:
+            return {"error": str(exc)}
         added = lines_for_every_path(paths, added_lines)
-        return path_report_json(await decisions_for_paths_of(services().executor, paths, added))
+        return path_report_json(await decisions_for_paths_of(services().executor, paths, added, repository=scope.key))
 
     reviewer = Reviewer(name="mcp", groups=None)  # stdio: the local user, who reads every group
 

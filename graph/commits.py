@@ -54,14 +54,15 @@ class CommitStore:
     def __init__(self, executor: QueryExecutor) -> None:
         self._executor = executor
 
-    async def adr_rows(self) -> list[AdrRow]:
-        """Every ADR decision's id, file and title (what a commit may name it by)."""
-        rows = await self._executor.read(load_query("adr_references"))
+    async def adr_rows(self, repository: str) -> list[AdrRow]:
+        """Every ADR decision of ``repository`` (its key) with its file and title (what a
+        commit of that repository may name it by)."""
+        rows = await self._executor.read(load_query("adr_references"), {"repository": repository})
         return [AdrRow(row["id"], row["path"], row["title"]) for row in rows]
 
-    async def write(self, commits: Sequence[CommitInfo], mentions: Mapping[str, Sequence[str]]) -> int:
-        """Store ``commits`` (idempotent); ``mentions`` maps a sha to the decision ids its
-        message names. Returns how many were written."""
+    async def write(self, commits: Sequence[CommitInfo], mentions: Mapping[str, Sequence[str]], repository: str) -> int:
+        """Store ``commits`` of ``repository`` (its key; idempotent); ``mentions`` maps a
+        sha to the decision ids its message names. Returns how many were written."""
         payload = [
             {
                 "sha": c.sha, "author": c.author, "email": c.email, "date": c.date.isoformat(), "message": c.message,
@@ -72,7 +73,7 @@ class CommitStore:
         ]
         if not payload:
             return 0
-        rows = await self._executor.write(load_query("ingest_commits"), {"commits": payload})
+        rows = await self._executor.write(load_query("ingest_commits"), {"repository": repository, "commits": payload})
         return int(rows[0]["commits"]) if rows else 0
 
     async def commits_of(self, ids: Sequence[str], limit: int = 10) -> dict[str, list[CommitRecord]]:

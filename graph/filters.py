@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from nlp.schema import CANDIDATE
+from nlp.schema import CANDIDATE, UNSCOPED_REPOSITORY
 
 _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/]|&&|\|\|)')
 _OPERATORS = re.compile(r"\b(AND|OR|NOT|TO)\b")
@@ -57,6 +57,8 @@ class DecisionFilter:
         until: Decided (or recorded) before.
         path_prefix: Affects this file, anything under this directory, or a directory
             that contains it.
+        repository: The repository ``path_prefix`` is in (its key; ``''``: paths stated
+            where no repository was known). Paths of other repositories never match.
         feature: Affects this feature key.
         session: Came from this session (an ADR collection is a session too).
         series: Came from a session of this series of meetings.
@@ -74,6 +76,7 @@ class DecisionFilter:
     since: datetime | None = None
     until: datetime | None = None
     path_prefix: str | None = None
+    repository: str = UNSCOPED_REPOSITORY
     feature: str | None = None
     session: str | None = None
     series: str | None = None
@@ -98,6 +101,7 @@ class DecisionFilter:
             "path_dir": f"{path}/" if path else None,
             # The directories that contain the path, for an index lookup of decisions about them.
             "path_ancestors": path_ancestors(path) if path else [],
+            "repository": self.repository,
             "feature": self.feature,
             "session": self.session,
             "series": self.series,

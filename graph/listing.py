@@ -11,6 +11,7 @@ from typing import Any
 from graph.cypher import load_query
 from graph.executor import QueryExecutor
 from graph.filters import DecisionFilter, hidden_statuses, path_ancestors
+from nlp.schema import UNSCOPED_REPOSITORY
 
 
 class DecisionOrder(Enum):
@@ -42,6 +43,21 @@ class Page:
 
 
 @dataclass(frozen=True)
+class GoverningLink:
+    """A decision that governs a path, and the link it governs it by: the affected file
+    or directory (``file``), how the link is known (``via``, ``evidence``, ``inferred``,
+    ``confidence``) and the commits it rests on."""
+
+    decision_id: str
+    file: str
+    via: str
+    inferred: bool
+    confidence: float | None
+    evidence: str | None
+    commits: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Bucket:
     """One group of an aggregate: its key (a tag, status, handle, ``YYYY-MM`` or file path) and count."""
 
@@ -64,12 +80,17 @@ class DecisionListing:
         row: dict[str, Any] = rows[0] if rows else {"page": [], "total": 0}
         return Page(tuple(row["page"]), int(row["total"]))
 
-    async def governing(self, paths: Sequence[str], groups: Sequence[str] | None = None) -> dict[str, tuple[str, ...]]:
-        """Path → ids of the current decisions that govern it (the file, anything under a
-        directory, or a directory holding it), newest first; paths nothing governs are left out.
+    async def governing(
+        self, paths: Sequence[str], groups: Sequence[str] | None = None, repository: str = UNSCOPED_REPOSITORY
+    ) -> dict[str, tuple[GoverningLink, ...]]:
+        """Path → the current decisions that govern it (the file, anything under a
+        directory, or a directory holding it) with how each is linked, newest first; paths
+        nothing governs are left out.
 
         Args:
             groups: The reader's access groups; None reads without restriction.
+            repository: The key of the repository the paths are in (``''``: paths stated
+                where no repository was known).
         """
         wanted = {p.strip(): p.strip().rstrip("/") for p in paths if p.strip().rstrip("/")}
         params = {
@@ -77,9 +98,17 @@ class DecisionListing:
             "paths": [{"asked": asked, "path": p, "dir": f"{p}/", "ancestors": path_ancestors(p)} for asked, p in wanted.items()],
             "hidden_statuses": hidden_statuses(),
             "groups": list(groups) if groups is not None else None,
+            "repository": repository,
         }
         rows = await self._executor.read(load_query("decisions_for_paths"), params)
-        return {row["path"]: tuple(row["ids"]) for row in rows}
+        return {
+            row["path"]: tuple(
+                GoverningLink(decision_id, link["file"], link["via"], bool(link["inferred"]), link["confidence"],
+                              link["evidence"], tuple(link["commits"] or ()))
+                for decision_id, link in zip(row["ids"], row["links"], strict=True)
+            )
+            for row in rows
+        }
 
     async def aggregate(self, where: DecisionFilter, by: AggregateBy) -> list[Bucket]:
         """Counts of the selected decisions per key, largest first."""

@@ -52,6 +52,18 @@ class SessionRecord:
 
 
 @dataclass(frozen=True)
+class CodeLinkRecord:
+    """A path a decision affects, with its repository and how the link is known."""
+
+    repository: str
+    path: str
+    via: str
+    inferred: bool
+    confidence: float | None
+    evidence: str | None
+
+
+@dataclass(frozen=True)
 class DecisionRecord:
     """A stored decision with what it links to (the shared JSON shape's content)."""
 
@@ -99,6 +111,8 @@ class DecisionRecord:
     """What it is about: the agenda item, heading or question it answers."""
     amends: tuple[str, ...] = ()
     amended_by: tuple[str, ...] = ()
+    code: tuple[CodeLinkRecord, ...] = ()
+    """Every path in ``files`` with its repository and how it is linked, stated ones first."""
 
     @property
     def is_current(self) -> bool:
@@ -113,6 +127,11 @@ class DecisionRecord:
         alternatives = sorted(row["alternatives"], key=lambda a: a["id"])
         links = member["links"]
         stated_in = sorted(row.get("stated_in") or (), key=lambda m: m["seq"])
+        code = tuple(sorted(
+            (CodeLinkRecord(c["repository"] or "", c["path"], c.get("via") or "stated", bool(c.get("inferred")),
+                            c.get("confidence"), c.get("evidence")) for c in row.get("code") or ()),
+            key=lambda c: (c.inferred, c.repository, c.path),
+        ))
         return cls(
             id=d["id"], summary=d["summary"], context=d.get("context"), rationale=d.get("rationale"),
             status=d.get("status") or "active", decided_at=instant(d.get("decided_at")),
@@ -132,7 +151,7 @@ class DecisionRecord:
                 StakeholderRecord(s["handle"], s.get("name"), s.get("role"))
                 for s in sorted(row["stakeholders"], key=lambda s: s["handle"])
             ),
-            decision_maker=row["decision_maker"], files=tuple(sorted(row["files"])), features=tuple(sorted(row["features"])),
+            decision_maker=row["decision_maker"], files=tuple(sorted({c.path for c in code})), features=tuple(sorted(row["features"])),
             supersedes=tuple(sorted(link["to"] for link in links if link["type"] == "SUPERSEDES")),
             superseded_by=tuple(sorted(row["superseded_by"])),
             revisits=tuple(sorted(link["to"] for link in links if link["type"] == "REVISITS")),
@@ -147,6 +166,7 @@ class DecisionRecord:
             status_text=d.get("status_text"),
             subject=d.get("subject"),
             amends=tuple(sorted(row.get("amends") or ())), amended_by=tuple(sorted(row.get("amended_by") or ())),
+            code=code,
         )
 
     @classmethod

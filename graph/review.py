@@ -45,6 +45,8 @@ class Draft:
         proposal: Its whole extraction as JSON (``nlp.schema.ExtractedDecision``), or None
             when it was stored without one.
         access_groups: Its session's groups, which the decision it becomes keeps.
+        repository: The key of the repository its session is about (its paths belong to
+            it), or None when none is known.
     """
 
     id: str
@@ -58,6 +60,7 @@ class Draft:
     session: SessionRecord
     access_groups: tuple[str, ...]
     unit: tuple[UnitMessage, ...]
+    repository: str | None = None
 
     @property
     def anchor(self) -> int | None:
@@ -173,6 +176,7 @@ def _draft(row: dict[str, Any]) -> Draft:
                         bool(m["anchor"]), m.get("start"), m.get("end"))
             for m in row["unit"]
         ),
+        repository=s.get("repository"),
     )
 
 

@@ -75,7 +75,9 @@ async def apply_schema(
     executor: QueryExecutor, dimension: int, await_seconds: int = 300
 ) -> ApplyReport:
     """Run every schema statement (all idempotent), wait until the indexes are online, and
-    link agent decisions recorded before they were TAGGED to their tags.
+    migrate what older versions stored: files keyed by path alone become unscoped files
+    (``repository: ''``), and agent decisions recorded before they were TAGGED are linked
+    to their tags.
 
     Args:
         executor: Where to run the statements.
@@ -85,6 +87,10 @@ async def apply_schema(
     if dimension < 1 or dimension > 4096:
         raise GraphError(f"embedding dimension must be between 1 and 4096, not {dimension}")
     before = await _existing_names(executor)
+    # Before files belonged to a repository, File.path alone was unique: drop that key and
+    # give those files the unscoped repository, before the (repository, path) key is made.
+    await executor.write(load_query("schema_drop_file_path"))
+    await executor.write(load_query("schema_unscoped_files"))
     statements = schema_statements()
     values = {"dimension": dimension}
     for statement in statements:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -9,10 +10,19 @@ from typing import Any
 from graph.cypher import load_query
 from graph.executor import QueryExecutor
 from graph.filters import DRAFT_STATUS
-from nlp.schema import Conversation, ExtractedDecision
+from nlp.schema import UNSCOPED_REPOSITORY, Conversation, ExtractedDecision
 
 MESSAGE_BATCH = 1000
 DECISION_BATCH = 200
+
+
+@dataclass(frozen=True)
+class StatedPath:
+    """A path a decision names, as it is stored: ``evidence`` says how a name was resolved
+    against the repository ("names 'pool.py', the one file of that name"), if it was."""
+
+    path: str
+    evidence: str | None = None
 
 
 @dataclass(frozen=True)
@@ -29,6 +39,8 @@ class DecisionInput:
         source: ``conversation``, ``adr``, ``agent`` or ``manual``.
         source_path: The file it came from, if any.
         subject_key: The words and issue references a later decision on its subject finds it by.
+        paths: The paths it names, resolved against its repository; None: its
+            ``related_code`` as written.
     """
 
     id: str
@@ -39,6 +51,7 @@ class DecisionInput:
     source_path: str | None = None
     subject_key: str = ""
     alternatives_embedding: list[float] | None = None
+    paths: tuple[StatedPath, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -57,9 +70,11 @@ class DecisionWriter:
         self._executor = executor
 
     async def write_conversation(
-        self, conversation: Conversation, access_groups: Sequence[str] = ()
+        self, conversation: Conversation, access_groups: Sequence[str] = (), repository: str | None = None
     ) -> SessionWrite:
         """Store the session and its messages, one transaction per batch of messages.
+
+        ``repository`` is the key of the repository the session is about, if any.
 
         Messages already stored (same id) keep their position; new ones are placed after
         the overlap with what is stored, or after the last stored message.
@@ -80,6 +95,7 @@ class DecisionWriter:
             "access_groups": list(access_groups),
             "series": conversation.series,
             "series_given": conversation.series_from == "--series",
+            "repository": repository,
         }
         rows = [
             {
@@ -94,17 +110,24 @@ class DecisionWriter:
             )
         return SessionWrite(conversation.session_id, seqs, sum(1 for m in conversation.messages if m.id not in existing))
 
-    async def write_decisions(self, session_id: str, decisions: Sequence[DecisionInput]) -> list[tuple[str, bool]]:
+    async def write_decisions(
+        self, session_id: str, decisions: Sequence[DecisionInput], repository: str = UNSCOPED_REPOSITORY
+    ) -> list[tuple[str, bool]]:
         """Store decisions with everything they link to; return (id, created) per decision
         written. A draft (status ``candidate``) is stored with its evidence only (its
         messages, subject, sentence and confidence) and its whole extraction as ``proposal``:
         its links are made when it is confirmed. Left out (and not returned): drafts a person
-        has reviewed, and a decision found again only as a draft."""
+        has reviewed, and a decision found again only as a draft.
+
+        Args:
+            repository: The key of the repository the paths they state belong to.
+        """
         results: list[tuple[str, bool]] = []
         rows = [_decision_row(item) for item in decisions]
         for start in range(0, len(rows), DECISION_BATCH):
             stored = await self._executor.write(
-                load_query("ingest_decisions"), {"session_id": session_id, "decisions": rows[start : start + DECISION_BATCH]}
+                load_query("ingest_decisions"),
+                {"session_id": session_id, "repository": repository, "decisions": rows[start : start + DECISION_BATCH]},
             )
             results += [(row["id"], bool(row["created"])) for row in stored]
         return results
@@ -124,10 +147,35 @@ def _decision_row(item: DecisionInput) -> dict[str, Any]:
     # A draft links to nothing a read could reach it by (files, people, tags, options,
     # vectors); what it would link is kept whole for its confirmation.
     return {
-        **row, "proposal": item.decision.model_dump_json(), "subject_key": None, "tags": [], "keywords": [],
+        **row, "proposal": proposal_json(item.decision, item.paths), "subject_key": None, "tags": [], "keywords": [],
         "embedding": None, "alternatives_embedding": None, "alternatives": [], "stakeholders": [],
         "decision_maker": None, "files": [], "features": [],
     }
+
+
+def proposal_json(decision: ExtractedDecision, paths: Sequence[StatedPath] | None) -> str:
+    """What a draft keeps for its confirmation: its whole extraction, and the paths it names
+    as resolved against its session's repository at ingest (None: as written)."""
+    return json.dumps({
+        "extraction": decision.model_dump(mode="json"),
+        "paths": [{"path": p.path, "evidence": p.evidence} for p in paths] if paths is not None else None,
+    })
+
+
+def read_proposal(text: str) -> tuple[ExtractedDecision, tuple[StatedPath, ...] | None]:
+    """A draft's ``proposal`` back: its extraction and its resolved paths.
+
+    Raises:
+        ValueError: Not a proposal this version wrote.
+    """
+    data = json.loads(text)
+    if not isinstance(data, dict) or "extraction" not in data:
+        raise ValueError("not a draft proposal")
+    paths = data.get("paths")
+    return (
+        ExtractedDecision.model_validate(data["extraction"]),
+        tuple(StatedPath(p["path"], p.get("evidence")) for p in paths) if paths is not None else None,
+    )
 
 
 def _full_row(item: DecisionInput) -> dict[str, Any]:
@@ -177,7 +225,10 @@ def _full_row(item: DecisionInput) -> dict[str, Any]:
         ],
         "stakeholders": [{"handle": s.handle, "name": s.name, "role": s.role} for s in d.stakeholders],
         "decision_maker": d.decision_maker,
-        "files": [{"path": path, "kind": "directory" if path.endswith("/") else "file"} for path in d.related_code],
+        "files": [
+            {"path": p.path, "kind": "directory" if p.path.endswith("/") else "file", "evidence": p.evidence}
+            for p in (item.paths if item.paths is not None else tuple(StatedPath(path) for path in d.related_code))
+        ],
         "features": list(d.related_features),
         "stated_in": stated,
         "proposal": None,

@@ -10,7 +10,6 @@ code links. Everything returned appears in the source text or is a message autho
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from nlp.describe import category_of, keywords_for, pattern_of, tags_for
 from nlp.detector_features import is_reply, kind_of
 from nlp.fluency import clarity, fluent
 from nlp.gazetteer import TECHNOLOGIES
+from nlp.ids import handle_for
 from nlp.linking import feature_mentions, file_mentions
 from nlp.options import CHOICE_QUESTION, find_alternatives, find_trade_offs
 from nlp.parsing import ParsedConversation
@@ -246,12 +246,6 @@ def _topic_start(messages: Sequence[Message], seq: int, previous_decision: int |
     return start
 
 
-def decision_id(session_id: str, message_ids: Sequence[str], summary: str) -> str:
-    """A stable id: the same statement in the same messages always gets the same id."""
-    digest = hashlib.sha1(f"{session_id}\x1f{','.join(message_ids)}\x1f{summary}".encode()).hexdigest()
-    return f"dec-{digest[:12]}"
-
-
 def _statement(doc: Doc) -> Span:
     sentences = sentences_of(doc)
     scored = sorted(
@@ -323,14 +317,6 @@ def _context(window: Sequence[Message], statement: Message, subjects: set[str]) 
             if question.endswith("?") and (not subjects or any(word in question.lower() for word in subjects)):
                 return question
     return statement.topic
-
-
-def handle_for(name: str) -> str:
-    """A stakeholder handle for a name or author: `@alice`, `@project-manager`."""
-    if name.startswith("@"):
-        return name.lower()
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-    return f"@{slug}" if slug else "@unknown"
 
 
 def _stakeholders(authors: Sequence[Message], window_docs: Sequence[tuple[Message, Doc]]) -> list[ExtractedStakeholder]:

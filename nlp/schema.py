@@ -9,6 +9,9 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
+UNSCOPED_REPOSITORY = ""
+"""The repository of a path stated where no repository was known (a chat ingested without
+``--repo``): such paths are matched only by reads that name no repository either."""
 CANDIDATE = "candidate"
 """The ``ExtractedDecision.status`` of a detection not sure enough to be stored as a decision:
 it is stored as a draft, out of every default read, until a person confirms or rejects it."""

@@ -9,26 +9,45 @@ import typer
 
 from api.cli.context import cli_context, fail
 from api.cli.graph_session import run_on_graph
-from api.usecases.adr_import import AdrImportReport, import_adrs
+from api.usecases.adr_import import AdrImportReport, collection_name, import_adrs
 from api.usecases.json_shape import DecisionJson, decision_record_json
+from api.usecases.repositories import store_repository
 from api.usecases.runtime import GraphConnection
 from api.usecases.services import build_services
 from nlp.errors import NlpError
+from nlp.git_repo import GitError
+from nlp.repository import Repository, identify_repository
 
 
 def import_adr(
     ctx: typer.Context,
     dirs: list[Path] = typer.Argument(..., help="ADR folders (Nygard/adr-tools, MADR 2-4, log4brains, seed-004 documents)."),
-    repo: str | None = typer.Option(None, "--repo", help="Collection name, the session of its decisions (default: the first folder's name)."),
+    repo: str | None = typer.Option(
+        None, "--repo", help="The repository the ADRs belong to: its checkout (default: the git repository that holds "
+        "the first folder, if any). Its code is linked to the ADRs. (A name that is not a folder is taken as "
+        "--collection, as before.)",
+    ),
+    collection: str | None = typer.Option(
+        None, "--collection", help="The session of the decisions (default: the repository's key and the folder's path "
+        "in it, or outside a repository the folder's name).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the imported decisions in the shared JSON shape."),
 ) -> None:
-    """Import ADRs (idempotent): one decision per file, with the supersede and amend links they state."""
+    """Import ADRs (idempotent): one decision per file, with the supersede and amend links
+    they state, and, in a repository, links to the code they govern."""
     cli = cli_context(ctx)
-    collection = repo or dirs[0].resolve().name
+    if repo is not None and not Path(repo).expanduser().is_dir():
+        collection, repo = collection or repo, None
+    checkout = _checkout(Path(repo) if repo else dirs[0])
+    if repo is not None and checkout is None:
+        raise fail(f"{repo} is not a git repository", code=2)
+    name = collection or collection_name(dirs, checkout)
 
     async def action(graph: GraphConnection) -> tuple[AdrImportReport, list[DecisionJson]]:
         services = build_services(cli.settings, graph.executor)
-        report = await import_adrs(dirs, collection, services.ingest, cli.note)
+        key = await store_repository(graph.executor, checkout) if checkout else None
+        git_context = cli.settings.journal.auto_link_strategy == "git_context"
+        report = await import_adrs(dirs, name, services.ingest, cli.note, checkout, key, graph.executor, git_context)
         stored = await services.reader.decisions(list(report.decision_ids.values())) if as_json else []
         return report, [decision_record_json(r) for r in stored]
 
@@ -38,11 +57,23 @@ def import_adr(
         raise fail(f"{exc} (nothing was stored)", code=2) from exc
     supersedes = sum(1 for link in report.links if link.kind == "supersedes")
     cli.note(
-        f"{collection}: {report.files} ADRs, {report.new_decisions} new decisions; "
+        f"{name}: {report.files} ADRs, {report.new_decisions} new decisions; "
         f"{supersedes} supersede and {len(report.links) - supersedes} amend links stated and linked"
         + (f"; {len(report.unresolved)} references name no ADR in the collection" if report.unresolved else "")
     )
     for problem in report.unresolved:
         cli.note(f"  unresolved: {problem}")
+    if report.code is not None:
+        how = ", ".join(f"{n} {via}" for via, n in sorted(report.code.by_via.items(), key=lambda item: -item[1]))
+        cli.note(f"{report.code.linked} of {report.code.decisions} decisions linked to the repository's code by "
+                 f"{report.code.links} inferred links" + (f" ({how})" if how else ""))
     if as_json:
         typer.echo(json.dumps(stored, indent=2, ensure_ascii=False))
+
+
+def _checkout(folder: Path) -> Repository | None:
+    """The git repository ``folder`` lies in, or None outside any."""
+    try:
+        return identify_repository(folder)
+    except GitError:
+        return None

@@ -11,9 +11,11 @@ import typer
 from api.cli.context import CliContext, cli_context, fail
 from api.cli.graph_session import run_on_graph
 from api.usecases.path_check import PathDecisions, PathReport, decisions_for_paths, path_report_json
+from api.usecases.repositories import resolve_scope
 from api.usecases.runtime import GraphConnection
+from graph.listing import GoverningLink
 from graph.records import DecisionRecord
-from nlp.readers.git_repo import Change, GitError, read_change
+from nlp.git_repo import Change, GitError, read_change
 
 
 class Format(StrEnum):
@@ -46,7 +48,10 @@ def check_diff(
     span = f"{base}..{head}" if head else (f"staged against {base}" if staged else f"work tree against {base}")
 
     async def action(graph: GraphConnection) -> PathReport:
-        return await decisions_for_paths(graph.executor, change.paths, change.added)
+        scope = await resolve_scope(graph.executor, None, repo)
+        if scope.note:
+            cli.note(scope.note)
+        return await decisions_for_paths(graph.executor, change.paths, change.added, repository=scope.key)
 
     report = run_on_graph(cli, action) if change.paths else PathReport((), ())
     if output is Format.json:
@@ -75,6 +80,8 @@ def _print_text(cli: CliContext, report: PathReport, span: str, change: Change) 
         say(item.path)
         for decision in item.governing:
             say(f"  {decision.status:<9} {decision.id}  {decision.summary}  ({_when_who(decision)})")
+            if decision.id in item.links:
+                say(f"            {how_linked(item.links[decision.id], item.path)}")
         for linked in item.related:
             say(f"            {_relation(item, linked)} {linked.id}: {linked.summary}")
         for back in item.reintroduced:
@@ -93,6 +100,8 @@ def markdown_report(report: PathReport, span: str) -> str:
         lines.append("")
         for decision in item.governing:
             lines.append(f"- **{decision.status}**: {_md(decision.summary)} (`{decision.id}`, {_when_who(decision)})")
+            if decision.id in item.links:
+                lines.append(f"  - {_md(how_linked(item.links[decision.id], item.path))}")
             if decision.rationale:
                 lines.append(f"  - why: {_md(decision.rationale)}")
             if decision.alternatives:
@@ -105,6 +114,16 @@ def markdown_report(report: PathReport, span: str) -> str:
         lines.append("")
     lines.append("_Posted by `decision-journal check-diff`; `decision-journal chain ID` shows how a decision evolved._")
     return "\n".join(lines)
+
+
+def how_linked(link: GoverningLink, path: str) -> str:
+    """One line on how a decision reaches a changed path: "via src/Pipfile: pins
+    django-fsm-2 (manifest, inferred 0.90)", or "states src/api/" for a stated path."""
+    where = "" if link.file.rstrip("/") == path.rstrip("/") else f"via {link.file}: "
+    if not link.inferred:
+        return f"{where}{link.evidence or 'the decision names ' + link.file}"
+    strength = f", {link.confidence:.2f}" if link.confidence is not None else ""
+    return f"{where}{link.evidence or link.via} (inferred from {link.via}{strength})"
 
 
 def _relation(item: PathDecisions, linked: DecisionRecord) -> str:

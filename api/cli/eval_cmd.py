@@ -11,6 +11,7 @@ from typing import Any
 import typer
 
 from api.cli.context import CliContext, cli_context, fail
+from api.cli.eval_code_links_cmd import code_links_command
 from api.usecases.evolution_eval import GroupScore, evaluate_evolution
 from api.usecases.search_eval import SearchEvaluation, evaluate_search
 from api.usecases.services import load_llm, with_llm
@@ -447,3 +448,6 @@ def evolution_command(
                           f"      new: {link.later_text[:110]}\n      old: {link.earlier_text[:110]}", highlight=False, markup=False)
         for later in result.spoken_missed:
             cli.out.print(f"  [ami missed] {later}", highlight=False, markup=False)
+
+
+app.command("code-links")(code_links_command)

@@ -10,7 +10,7 @@ from api.cli.context import cli_context, fail
 from api.cli.graph_session import run_on_graph
 from api.usecases.git_ingest import GitIngestReport, ingest_git
 from api.usecases.runtime import GraphConnection
-from nlp.readers.git_repo import GitError
+from nlp.git_repo import GitError
 
 
 def ingest_git_cmd(
@@ -19,18 +19,28 @@ def ingest_git_cmd(
     since: str | None = typer.Option(None, "--since", help="Only commits after this revision, or on or after this date (2024-01-31)."),
 ) -> None:
     """Store the repository's commits (idempotent): the files each changed, the decisions its
-    message names (id, ADR number or title) and those its files were decided under."""
+    message names (id, ADR number or title) and those its files were decided under; then
+    link the repository's decisions to its code from what its history and tree show."""
     cli = cli_context(ctx)
 
     async def action(graph: GraphConnection) -> GitIngestReport:
-        return await ingest_git(graph.executor, repo, since, cli.note)
+        git_context = cli.settings.journal.auto_link_strategy == "git_context"
+        return await ingest_git(graph.executor, repo, since, cli.note, git_context)
 
     try:
         report = run_on_graph(cli, action)
     except GitError as exc:
         raise fail(str(exc), code=2) from exc
     cli.out.print(
-        f"{repo}: {report.commits} commit{'' if report.commits == 1 else 's'} stored "
+        f"{report.repository}: {report.commits} commit{'' if report.commits == 1 else 's'} stored "
         f"(touching {report.files} file{'' if report.files == 1 else 's'}); {report.mentioning} name a decision",
         highlight=False, markup=False,
     )
+    if report.links is not None and report.links.decisions:
+        links = report.links
+        how = ", ".join(f"{n} {via}" for via, n in sorted(links.by_via.items(), key=lambda item: -item[1]))
+        cli.out.print(
+            f"{links.linked} of its {links.decisions} decisions linked to its code by {links.links} inferred links"
+            + (f" ({how})" if how else ""),
+            highlight=False, markup=False,
+        )

@@ -12,13 +12,17 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from api.cli.context import CliContext, aware, cli_context, fail
 from api.cli.graph_session import run_on_graph
+from api.usecases.code_links import link_repository_code
 from api.usecases.ingest import IngestReport, ingest_conversation
 from api.usecases.json_shape import ChainJson, DecisionJson, chain_json, decision_record_json
+from api.usecases.repositories import repository_to_ingest
 from api.usecases.runtime import GraphConnection
 from api.usecases.services import build_services
 from graph.reader import DecisionReader
 from nlp.errors import NlpError
+from nlp.git_repo import GitError
 from nlp.readers import FORMATS, conversation_files, read_conversation, read_decisions
+from nlp.repository import identify_repository
 from nlp.schema import Conversation, ExtractedDecision
 
 
@@ -35,6 +39,11 @@ def ingest(
         None, "--series", help="The series of meetings these sessions belong to (default: the nearest folder that "
         "is not a date, else the title without its date, for dated files).",
     ),
+    repo: Path | None = typer.Option(
+        None, "--repo", help="The git repository these conversations are about: the paths they name are its paths, "
+        "and its code is linked to their decisions (with auto_link_strategy = \"git_context\", also the files it "
+        "changed around each decision).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the stored decisions as JSON."),
 ) -> None:
     """Detect, extract, store and relate the decisions in conversation files (idempotent).
@@ -43,6 +52,10 @@ def ingest(
     to the earlier ones whatever order they were named in.
     """
     cli = cli_context(ctx)
+    try:
+        checkout = identify_repository(repo) if repo is not None else None
+    except GitError as exc:
+        raise fail(str(exc), code=2) from exc
     try:
         files = conversation_files(paths)
     except NlpError as exc:
@@ -53,6 +66,7 @@ def ingest(
 
     async def action(graph: GraphConnection) -> tuple[list[IngestReport], list[DecisionJson]]:
         services = build_services(cli.settings, graph.executor)
+        where = await repository_to_ingest(graph.executor, checkout) if checkout is not None else None
         reports = []
         with _progress(cli) as progress:
             task = progress.add_task("ingesting", total=sum(len(c.messages) for c, _ in inputs))
@@ -60,10 +74,17 @@ def ingest(
                 for conversation, decisions in inputs:
                     progress.update(task, description=conversation.session_id)
                     source = "adr" if decisions is not None else "conversation"
-                    reports.append(await ingest_conversation(conversation, services.ingest, decisions=decisions, source=source))
+                    reports.append(await ingest_conversation(
+                        conversation, services.ingest, decisions=decisions, source=source, repository=where,
+                    ))
                     progress.advance(task, len(conversation.messages))
             finally:
                 await services.aclose()
+        if checkout is not None and where is not None:
+            git_context = cli.settings.journal.auto_link_strategy == "git_context"
+            linked = await link_repository_code(graph.executor, checkout, where.key, git_context=git_context)
+            cli.note(f"{where.key}: {linked.linked} of its {linked.decisions} decisions linked to its code "
+                     f"by {linked.links} inferred links")
         stored = await services.reader.decisions([i for r in reports for i in r.decision_ids]) if as_json else []
         return reports, [decision_record_json(record) for record in stored]
 

@@ -2,62 +2,82 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
 from pathlib import Path
 
 import typer
 from pydantic import ValidationError
 from rich.console import Console
+from typer._click.core import Command, Context  # the click typer bundles (0.29+), which its group types use
+from typer.core import TyperGroup
 
-from api.cli import eval_cmd, neo4j_cmd, people_cmd, review_cmd, schema_cmd
-from api.cli.adr_cmd import import_adr
-from api.cli.check_cmd import check_diff
 from api.cli.context import CliContext, fail
-from api.cli.doctor_cmd import doctor
-from api.cli.export_cmd import export, import_jsonl_cmd
-from api.cli.extract_cmd import extract
-from api.cli.git_cmd import ingest_git_cmd
-from api.cli.impact_cmd import impact
-from api.cli.journal_cmd import chain, ingest
-from api.cli.lineage_cmd import audit, lineage
-from api.cli.mcp_cmd import mcp
-from api.cli.prune_cmd import prune
-from api.cli.record_cmd import pre, record
-from api.cli.search_cmd import ask, search
-from api.cli.serve_cmd import graphql_schema, serve
 from api.settings import load_settings
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "serve": ("api.cli.serve_cmd", "serve"),
+    "doctor": ("api.cli.doctor_cmd", "doctor"),
+    "graphql-schema": ("api.cli.serve_cmd", "graphql_schema"),
+    "extract": ("api.cli.extract_cmd", "extract"),
+    "ingest": ("api.cli.journal_cmd", "ingest"),
+    "import-adr": ("api.cli.adr_cmd", "import_adr"),
+    "export": ("api.cli.export_cmd", "export"),
+    "import-jsonl": ("api.cli.export_cmd", "import_jsonl_cmd"),
+    "chain": ("api.cli.journal_cmd", "chain"),
+    "search": ("api.cli.search_cmd", "search"),
+    "ask": ("api.cli.search_cmd", "ask"),
+    "record": ("api.cli.record_cmd", "record"),
+    "pre": ("api.cli.record_cmd", "pre"),
+    "lineage": ("api.cli.lineage_cmd", "lineage"),
+    "audit": ("api.cli.lineage_cmd", "audit"),
+    "mcp": ("api.cli.mcp_cmd", "mcp"),
+    "check-diff": ("api.cli.check_cmd", "check_diff"),
+    "ingest-git": ("api.cli.git_cmd", "ingest_git_cmd"),
+    "impact": ("api.cli.impact_cmd", "impact"),
+    "prune": ("api.cli.prune_cmd", "prune"),
+}
+"""Each command and the function that is it, imported only when the command runs: a
+pre-commit hook's ``check-diff`` must not pay for the web server, MCP and the evaluation
+(importing every command took 2.4 s of CPU before any work began)."""
+
+GROUPS: dict[str, str] = {
+    "neo4j": "api.cli.neo4j_cmd",
+    "schema": "api.cli.schema_cmd",
+    "eval": "api.cli.eval_cmd",
+    "people": "api.cli.people_cmd",
+    "review": "api.cli.review_cmd",
+}
+"""Command groups, each a module with a Typer ``app``, imported the same way."""
+
+
+class LazyCommands(TyperGroup):
+    """The root command group: finds a command's module when the command is asked for."""
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *COMMANDS, *GROUPS})
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        if cmd_name in COMMANDS:
+            module, attribute = COMMANDS[cmd_name]
+            single = typer.Typer(pretty_exceptions_enable=False)
+            single.command(name=cmd_name)(getattr(importlib.import_module(module), attribute))
+            return typer.main.get_command(single)
+        if cmd_name in GROUPS:
+            group: typer.Typer = importlib.import_module(GROUPS[cmd_name]).app
+            command = typer.main.get_command(group)
+            command.name = cmd_name
+            return command
+        return super().get_command(ctx, cmd_name)
+
 
 app = typer.Typer(
     name="decision-journal",
+    cls=LazyCommands,
     help="A knowledge graph of the decisions in your conversations and ADRs, on Neo4j.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
-app.add_typer(neo4j_cmd.app, name="neo4j")
-app.add_typer(schema_cmd.app, name="schema")
-app.add_typer(eval_cmd.app, name="eval")
-app.add_typer(people_cmd.app, name="people")
-app.add_typer(review_cmd.app, name="review")
-app.command()(serve)
-app.command()(doctor)
-app.command(name="graphql-schema")(graphql_schema)
-app.command()(extract)
-app.command()(ingest)
-app.command(name="import-adr")(import_adr)
-app.command()(export)
-app.command(name="import-jsonl")(import_jsonl_cmd)
-app.command()(chain)
-app.command()(search)
-app.command()(ask)
-app.command()(record)
-app.command()(pre)
-app.command()(lineage)
-app.command()(audit)
-app.command()(mcp)
-app.command(name="check-diff")(check_diff)
-app.command(name="ingest-git")(ingest_git_cmd)
-app.command()(impact)
-app.command()(prune)
 
 
 @app.callback()

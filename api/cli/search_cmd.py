@@ -15,7 +15,7 @@ from api.usecases.runtime import GraphConnection
 from api.usecases.search import SearchHitJson, SearchJson, search_hits, search_json
 from api.usecases.services import build_services
 from graph.filters import DecisionFilter
-from nlp.extract import handle_for
+from nlp.ids import handle_for
 
 
 def search(

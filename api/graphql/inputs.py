@@ -9,7 +9,7 @@ import strawberry
 
 from graph.filters import DecisionFilter
 from graph.listing import AggregateBy, DecisionOrder
-from nlp.extract import handle_for
+from nlp.ids import handle_for
 
 # strawberry.enum marks the graph layer's enums as GraphQL enums in place and returns the same
 # classes; the aliases keep the GraphQL names visible where resolvers take them.
@@ -28,6 +28,7 @@ class DecisionWhere:
     decided_after: datetime | None = strawberry.field(default=None, description="Decided at or after this instant.")
     decided_before: datetime | None = strawberry.field(default=None, description="Decided before this instant.")
     path_prefix: str | None = strawberry.field(default=None, description="Affects this file, anything under this directory, or a directory containing it.")
+    repository: str | None = strawberry.field(default=None, description="The repository `pathPrefix` is in: its key (github.com/acme/shop) or name (acme/shop). Default: paths not tied to a repository.")
     feature: str | None = strawberry.field(default=None, description="Affects this feature key.")
     session: str | None = strawberry.field(default=None, description="Came from this session (an ADR collection is a session too).")
     series: str | None = strawberry.field(default=None, description="Came from a session of this series of meetings.")
@@ -53,6 +54,7 @@ def to_filter(where: DecisionWhere | None) -> DecisionFilter:
         since=where.decided_after,
         until=where.decided_before,
         path_prefix=where.path_prefix,
+        repository=where.repository or "",
         feature=where.feature,
         session=where.session,
         series=where.series,

@@ -10,6 +10,7 @@ from api.graphql.errors import ArgumentError
 from api.graphql.types import Decision
 from api.usecases.path_check import PathDecisions as PathDecisionsRecord
 from api.usecases.path_check import decisions_for_paths, lines_for_every_path
+from nlp.schema import UNSCOPED_REPOSITORY
 
 MAX_PATHS = 1000
 
@@ -40,10 +41,15 @@ class PathDecisions:
         )
 
 
-async def governing_paths(info: Info, paths: list[str], added_lines: list[str] | None) -> list[PathDecisions]:
-    """``Query.decisionsForPaths``: only the paths some decision governs, in the order asked."""
+async def governing_paths(
+    info: Info, paths: list[str], added_lines: list[str] | None, repository: str = UNSCOPED_REPOSITORY,
+) -> list[PathDecisions]:
+    """``Query.decisionsForPaths``: only the paths some decision governs, in the order asked,
+    within ``repository`` (a key)."""
     if len(paths) > MAX_PATHS:
         raise ArgumentError(f"at most {MAX_PATHS} paths at once")
     context = info.context
-    report = await decisions_for_paths(context.executor, paths, lines_for_every_path(paths, added_lines), context.principal.groups)
+    report = await decisions_for_paths(
+        context.executor, paths, lines_for_every_path(paths, added_lines), context.principal.groups, repository,
+    )
     return [PathDecisions.of(item) for item in report.governed]

@@ -22,11 +22,13 @@ from api.graphql.types import (
     DecisionConnection,
     Feature,
     File,
+    Repository,
     SearchHit,
     SearchResult,
     Session,
     Stakeholder,
     decision_connection,
+    repository_key,
     where_filter,
 )
 from api.usecases.search import search_decisions
@@ -35,9 +37,10 @@ from graph.filters import DecisionFilter
 from graph.listing import AggregateBy, DecisionOrder
 from graph.messages import session_transcript
 from graph.messages import stakeholder as find_stakeholder
+from graph.repositories import RepositoryStore
 from graph.search import SearchHit as FoundDecision
 from lineage.model import OUTCOMES
-from nlp.extract import handle_for
+from nlp.ids import handle_for
 
 
 @strawberry.type
@@ -52,7 +55,7 @@ class Query(ReviewQuery):
         self, info: Info, where: DecisionWhere | None = None, order_by: DecisionOrderBy = DecisionOrder.NEWEST,
         first: int | None = None, after: str | None = None,
     ) -> DecisionConnection:
-        return await decision_connection(info, where_filter(where), order_by, first, after)
+        return await decision_connection(info, await where_filter(info, where), order_by, first, after)
 
     @strawberry.field(description="Hybrid full-text and vector search: \"why did we choose PostgreSQL?\". People and dates named in the question become filters.")
     async def search(
@@ -61,7 +64,7 @@ class Query(ReviewQuery):
         context = info.context
         limit = page_size(first, 10, context.settings.graphql.max_page_size)
         outcome = await search_decisions(
-            context.services, query, context.scoped(where_filter(where)), limit, context.settings.journal
+            context.services, query, context.scoped(await where_filter(info, where)), limit, context.settings.journal
         )
         return _hits(outcome.hits)
 
@@ -74,7 +77,7 @@ class Query(ReviewQuery):
         context = info.context
         limit = page_size(first, 10, context.settings.graphql.max_page_size)
         outcome = await search_decisions(
-            context.services, query, context.scoped(where_filter(where)), limit, context.settings.journal
+            context.services, query, context.scoped(await where_filter(info, where)), limit, context.settings.journal
         )
         return SearchResult(
             hits=_hits(outcome.hits), filters_applied=list(outcome.filters_applied), filters_dropped=list(outcome.filters_dropped),
@@ -89,11 +92,15 @@ class Query(ReviewQuery):
             return None
         return Chain.of(chain)
 
-    @strawberry.field(description="What touched this path: decisions affecting the file, anything under the directory, or a directory containing it; newest first.")
+    @strawberry.field(description="What touched this path in one repository: decisions affecting the file, anything "
+                                  "under the directory, or a directory containing it; newest first. `repository`: its "
+                                  "key or name (default: paths not tied to a repository).")
     async def impact(
-        self, info: Info, path: str, include_history: bool = False, first: int | None = None, after: str | None = None,
+        self, info: Info, path: str, repository: str | None = None, include_history: bool = False,
+        first: int | None = None, after: str | None = None,
     ) -> DecisionConnection:
-        where = DecisionFilter(path_prefix=path, include_history=include_history)
+        key = await repository_key(info, repository)
+        where = DecisionFilter(path_prefix=path, include_history=include_history, repository=key)
         return await decision_connection(info, where, DecisionOrder.NEWEST, first, after)
 
     @strawberry.field(description="Before an edit: for each path some decision governs, the current decisions "
@@ -101,9 +108,9 @@ class Query(ReviewQuery):
                                   "rejected options that addedLines (the lines about to be written) name again. "
                                   "Paths nothing governs are left out. The same answer as check-diff.")
     async def decisions_for_paths(
-        self, info: Info, paths: list[str], added_lines: list[str] | None = None,
+        self, info: Info, paths: list[str], added_lines: list[str] | None = None, repository: str | None = None,
     ) -> list[PathDecisions]:
-        return await governing_paths(info, paths, added_lines)
+        return await governing_paths(info, paths, added_lines, await repository_key(info, repository))
 
     @strawberry.field(description="A person, by handle (@alice), name or one of their aliases; null when unknown.")
     async def stakeholder(self, info: Info, handle: str) -> Stakeholder | None:
@@ -120,9 +127,15 @@ class Query(ReviewQuery):
     def feature(self, key: str) -> Feature:
         return Feature(key=key)
 
-    @strawberry.field(description="A file or directory, by repository-relative path.")
-    def file(self, path: str) -> File:
-        return File(path=path.strip())
+    @strawberry.field(description="A file or directory, by its path in a repository (`repository`: key or name; "
+                                  "default: paths not tied to a repository).")
+    async def file(self, info: Info, path: str, repository: str | None = None) -> File:
+        return File(path=path.strip(), repository=await repository_key(info, repository))
+
+    @strawberry.field(description="The code repositories in the journal.")
+    async def repositories(self, info: Info) -> list[Repository]:
+        found = await RepositoryStore(info.context.executor).all()
+        return [Repository(key=r.key, name=r.name, remote=r.remote) for r in found]
 
     @strawberry.field(description="Decisions made between two instants, oldest first.")
     async def timeline(
@@ -130,14 +143,14 @@ class Query(ReviewQuery):
         to: datetime | None = None, where: DecisionWhere | None = None, first: int | None = None,
         after: str | None = None,
     ) -> DecisionConnection:
-        selected = where_filter(where, include_history=True)
+        selected = await where_filter(info, where, include_history=True)
         where_ = replace(selected, since=from_ or selected.since, until=to or selected.until)
         return await decision_connection(info, where_, DecisionOrder.OLDEST, first, after)
 
     @strawberry.field(description="How many decisions (that match `where`) fall under each tag, status, stakeholder, month or file they affect.")
     async def aggregate(self, info: Info, by: AggregateKey, where: DecisionWhere | None = None) -> list[Bucket]:
         context = info.context
-        buckets = await context.services.listing.aggregate(context.scoped(where_filter(where)), AggregateBy(by.value))
+        buckets = await context.services.listing.aggregate(context.scoped(await where_filter(info, where)), AggregateBy(by.value))
         return [Bucket(key=b.key, count=b.count) for b in buckets]
 
     @strawberry.field(description="An agent decision's lineage: policy version and hash, conditions checked, exception applied, precedents and whether they were followed, deviations. Null when unknown or outside the caller's groups.")

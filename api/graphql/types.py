@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 import strawberry
 
 from api.graphql.context import MAX_COMMITS, Info
+from api.graphql.errors import ArgumentError
 from api.graphql.inputs import DecisionOrderBy, DecisionWhere, to_filter, with_history
 from api.graphql.paging import decode_cursor, encode_cursor, page_size
+from api.usecases.repositories import UnknownRepository, resolve_scope
 from graph.commits import CommitRecord
 from graph.filters import DecisionFilter
 from graph.listing import DecisionOrder
 from graph.messages import session_transcript
 from graph.records import ChainLink as ChainLinkRecord
-from graph.records import DecisionChain, DecisionRecord, MessageRecord, SessionRecord
+from graph.records import CodeLinkRecord, DecisionChain, DecisionRecord, MessageRecord, SessionRecord
+from nlp.schema import UNSCOPED_REPOSITORY
 
 
 @strawberry.type(description="A message a decision was stated in.")
@@ -86,13 +90,39 @@ class Stakeholder:
 @strawberry.type(description="A repository path; a directory is a path too.")
 class File:
     path: str
+    repository: str = strawberry.field(
+        default=UNSCOPED_REPOSITORY,
+        description="The key of the repository the path is in (github.com/acme/shop, or git:<root commit> without a "
+                    "remote); empty for a path stated where no repository was known.",
+    )
 
-    @strawberry.field(description="Decisions that affect this file, anything under it, or a directory containing it.")
+    @strawberry.field(description="Decisions that affect this file, anything under it, or a directory containing it, "
+                                  "in its repository.")
     async def decisions(
         self, info: Info, first: int | None = None, after: str | None = None, include_history: bool = False,
     ) -> DecisionConnection:
-        where = DecisionFilter(path_prefix=self.path, include_history=include_history)
+        where = DecisionFilter(path_prefix=self.path, include_history=include_history, repository=self.repository)
         return await decision_connection(info, where, DecisionOrder.NEWEST, first, after)
+
+
+@strawberry.type(description="How a decision reaches a file: stated in its text, or inferred from what the repository "
+                             "shows (the commit that added the decision document, a commit message naming it, a "
+                             "manifest pinning the library it chose, the files importing it, a directory named as the "
+                             "component it decides, a rename).")
+class CodeLink:
+    file: File
+    via: str = strawberry.field(description="stated, decision-document commit, commit message, manifest, import, "
+                                            "component, rename, git_context or agent call.")
+    inferred: bool
+    confidence: float | None = strawberry.field(description="How strong an inferred link is, 0..1.")
+    evidence: str | None = strawberry.field(description="The link in words: 'pins django-fsm-2 in src/Pipfile'.")
+
+
+@strawberry.type(description="A code repository in the journal.")
+class Repository:
+    key: str = strawberry.field(description="Its normalised remote URL, or git:<root commit> without a remote.")
+    name: str | None = strawberry.field(description="What people call it: owner/name.")
+    remote: str | None
 
 
 @strawberry.type(description="A feature or epic decisions affect.")
@@ -173,6 +203,8 @@ class Decision:
     stakeholders: list[Stakeholder]
     decision_maker: Stakeholder | None
     files: list[File]
+    code_links: list[CodeLink] = strawberry.field(description="Every file it affects with how the link is known, "
+                                                               "stated links first.")
     features: list[Feature]
     session: Session | None
     stated_in: list[Message] = strawberry.field(
@@ -197,7 +229,10 @@ class Decision:
             stakeholders=[Stakeholder(handle=s.handle, name=s.name, role=s.role) for s in r.stakeholders],
             decision_maker=Stakeholder(handle=r.decision_maker, name=names.get(r.decision_maker), role="decision_maker")
             if r.decision_maker else None,
-            files=[File(path=p) for p in r.files], features=[Feature(key=k) for k in r.features],
+            files=[File(path=c.path, repository=c.repository) for c in _distinct_files(r)],
+            code_links=[CodeLink(file=File(path=c.path, repository=c.repository), via=c.via, inferred=c.inferred,
+                                 confidence=c.confidence, evidence=c.evidence) for c in r.code],
+            features=[Feature(key=k) for k in r.features],
             session=Session.of(r.session_info) if r.session_info else None,
             stated_in=[Message.of(m) for m in r.stated_in],
             chain_position=ChainPosition(earlier=r.earlier, is_current=r.is_current),
@@ -267,6 +302,14 @@ class DecisionConnection:
     edges: list[DecisionEdge]
 
 
+def _distinct_files(record: DecisionRecord) -> list[CodeLinkRecord]:
+    """One link per (repository, path), in the order of ``record.files``."""
+    seen: dict[tuple[str, str], CodeLinkRecord] = {}
+    for link in record.code:
+        seen.setdefault((link.repository, link.path), link)
+    return sorted(seen.values(), key=lambda c: (c.path, c.repository))
+
+
 async def decision_connection(
     info: Info, where: DecisionFilter, order: DecisionOrder, first: int | None, after: str | None
 ) -> DecisionConnection:
@@ -295,8 +338,28 @@ def connection_of(records: list[DecisionRecord], offset: int, listed: int, total
     )
 
 
-def where_filter(where: DecisionWhere | None, include_history: bool = False) -> DecisionFilter:
-    return with_history(to_filter(where), include_history)
+async def where_filter(info: Info, where: DecisionWhere | None, include_history: bool = False) -> DecisionFilter:
+    """The graph filter for ``where``, its repository named by key or name resolved to its key."""
+    selected = with_history(to_filter(where), include_history)
+    if selected.repository:
+        selected = replace(selected, repository=await repository_key(info, selected.repository))
+    return selected
+
+
+async def repository_key(info: Info, named: str | None) -> str:
+    """The key of the repository a GraphQL argument names (key, name or remote URL);
+    ``''`` when none is named: the paths not tied to a repository.
+
+    Raises:
+        ArgumentError: No such repository in the journal.
+    """
+    if not named:
+        return UNSCOPED_REPOSITORY
+    try:
+        scope = await resolve_scope(info.context.executor, named)
+    except UnknownRepository as exc:
+        raise ArgumentError(str(exc)) from exc
+    return scope.key
 
 
 @strawberry.type(description="A search result: the decision, its fused score, and which retrievers found it.")

@@ -8,9 +8,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from api.usecases.code_links import CodeLinkReport, link_repository_code
+from api.usecases.in_repository import InRepository
 from api.usecases.ingest import IngestServices, ingest_conversation
+from graph.executor import QueryExecutor
+from nlp.code_links.infer import MIN_CONFIDENCE
+from nlp.code_links.tree import RepoTree
+from nlp.git_repo import tracked_files
 from nlp.readers.adr_collection import adr_files, read_adr_collection
 from nlp.readers.adr_links import AdrLink, adr_number
+from nlp.repository import Repository
 
 
 @dataclass(frozen=True)
@@ -34,6 +41,8 @@ class AdrImportReport:
     decision_ids: dict[str, str] = field(default_factory=dict)  # ADR id → decision id
     links: list[StatedLink] = field(default_factory=list)
     unresolved: list[str] = field(default_factory=list)
+    code: CodeLinkReport | None = None
+    """The links to the repository's code inferred after the import, when it has one."""
 
 
 def resolve_links(links: dict[str, list[AdrLink]]) -> tuple[list[StatedLink], list[str]]:
@@ -66,18 +75,61 @@ def resolve_links(links: dict[str, list[AdrLink]]) -> tuple[list[StatedLink], li
     return list(pairs.values()), unresolved
 
 
+def collection_name(dirs: Sequence[Path], repository: Repository | None) -> str:
+    """The session an import's decisions belong to, the same on every machine: the
+    repository's key and the first folder's path in it (``github.com/acme/shop:docs/adr``),
+    or, outside any repository, the folder's name."""
+    first = dirs[0].resolve()
+    if repository is None:
+        return first.name
+    try:
+        inside = first.relative_to(repository.root.resolve()).as_posix()
+    except ValueError:
+        return first.name
+    return f"{repository.key}:{inside}" if inside != "." else repository.key
+
+
+def source_path(path: str, dirs: Sequence[Path], repository: Repository | None) -> str:
+    """Where an ADR file is, without any folder of the importing machine: its path in the
+    repository, or outside one its path from the folder imported (``adr/0001-x.md``)."""
+    file = Path(path).resolve()
+    bases = [repository.root.resolve()] if repository is not None else []
+    bases += [d.resolve().parent for d in dirs]
+    for base in bases:
+        try:
+            return file.relative_to(base).as_posix()
+        except ValueError:
+            continue
+    return file.name
+
+
 async def import_adrs(
-    dirs: Sequence[Path], collection: str, services: IngestServices, progress: Callable[[str], None] | None = None
+    dirs: Sequence[Path], collection: str, services: IngestServices, progress: Callable[[str], None] | None = None,
+    repository: Repository | None = None, key: str | None = None, executor: QueryExecutor | None = None,
+    git_context: bool = False, link_floor: float = MIN_CONFIDENCE,
 ) -> AdrImportReport:
     """Read, store and link an ADR collection (idempotent; an edited ADR updates its decision).
+
+    With ``repository`` (the checkout the ADRs live in, kept under ``key``), the paths they
+    name are that repository's, and with ``executor`` too their links to its code are
+    inferred from its history, manifests, imports and directories (``code_links``).
 
     Raises:
         InputFormatError: A directory or file is not readable as ADRs; nothing is stored then.
     """
     files = adr_files(dirs)
     conversation, decisions, links = read_adr_collection(files, collection)
+    decisions = [
+        d.model_copy(update={"source_path": source_path(d.source_path, dirs, repository)}) if d.source_path else d
+        for d in decisions
+    ]
     report = AdrImportReport(collection, files=len(files))
-    ingested = await ingest_conversation(conversation, services, decisions=decisions, source="adr", relate=False)
+    where = None
+    if repository is not None and key is not None:
+        where = InRepository(key, RepoTree(tracked_files(repository.root)))
+    ingested = await ingest_conversation(
+        conversation, services, decisions=decisions, source="adr", relate=False, repository=where,
+    )
     report.new_decisions = ingested.new_decisions
     report.decision_ids = dict(zip(links, ingested.decision_ids, strict=True))
     report.links, report.unresolved = resolve_links(links)
@@ -89,4 +141,6 @@ async def import_adrs(
             await services.evolution.amend(newer, older, link.evidence, inferred=False)
         if progress:
             progress(f"{link.newer} {link.kind} {link.older}{' (partial)' if link.partial else ''}")
+    if repository is not None and key is not None and executor is not None:
+        report.code = await link_repository_code(executor, repository, key, progress=progress, minimum=link_floor, git_context=git_context)
     return report

@@ -11,6 +11,7 @@ from graph.executor import QueryExecutor
 from graph.filters import DecisionFilter
 from graph.listing import DecisionListing, DecisionOrder
 from graph.reader import DecisionReader
+from nlp.schema import UNSCOPED_REPOSITORY
 
 
 class ImpactedDecisionJson(DecisionJson):
@@ -20,16 +21,21 @@ class ImpactedDecisionJson(DecisionJson):
 
 
 class ImpactJson(TypedDict):
+    repository: str
     total: int
     decisions: list[ImpactedDecisionJson]
 
 
-async def impact_json(executor: QueryExecutor, path: str, include_history: bool = False, limit: int = 20) -> ImpactJson:
-    """``{"total", "decisions": [decision in the shared shape + "commits"]}``, newest first."""
-    where = DecisionFilter(path_prefix=path, include_history=include_history)
+async def impact_json(
+    executor: QueryExecutor, path: str, include_history: bool = False, limit: int = 20,
+    repository: str = UNSCOPED_REPOSITORY,
+) -> ImpactJson:
+    """``{"repository", "total", "decisions": [decision in the shared shape + "commits"]}``,
+    newest first; ``repository`` is the key of the repository ``path`` is in."""
+    where = DecisionFilter(path_prefix=path, include_history=include_history, repository=repository)
     page = await DecisionListing(executor).page(where, DecisionOrder.NEWEST, 0, limit)
     records = await DecisionReader(executor).decisions(page.ids)
     commits = await CommitStore(executor).commits_of([r.id for r in records])
-    return {"total": page.total, "decisions": [
+    return {"repository": repository, "total": page.total, "decisions": [
         {**decision_record_json(r), "commits": [commit_json(c) for c in commits.get(r.id, [])]} for r in records
     ]}

@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import ParamSpec, TypeVar
 
 from api.usecases.events import DETECTED, EXTRACTED, INDEXED, SUPERSEDED, EventBus
+from api.usecases.in_repository import InRepository
 from graph.evolution import Candidate, EvolutionStore
 from graph.filters import DRAFT_STATUS
 from graph.people import ConfiguredAliases, People
@@ -17,12 +18,12 @@ from graph.writer import DecisionInput, DecisionWriter
 from nlp.detector_features import kind_of
 from nlp.embedding import Embedder, alternatives_text, embedding_text
 from nlp.evolution import Relation, Stated, classify_relation
-from nlp.extract import decision_id
 from nlp.gazetteer import TECHNOLOGIES
+from nlp.ids import decision_id
 from nlp.llm.relations import RelationJudge
 from nlp.pipeline import Pipeline
 from nlp.readers import read_conversation_text, read_decisions_text
-from nlp.schema import Conversation, ExtractedDecision
+from nlp.schema import UNSCOPED_REPOSITORY, Conversation, ExtractedDecision
 from nlp.subject_match import series_words, subject_key
 
 _TECH_NAMES = frozenset(canonical for canonical, _ in TECHNOLOGIES.values())
@@ -98,6 +99,7 @@ async def ingest_conversation(
     access_groups: Sequence[str] = (),
     only_messages: set[int] | None = None,
     relate: bool = True,
+    repository: InRepository | None = None,
 ) -> IngestReport:
     """Detect, extract, store and relate the decisions of one conversation.
 
@@ -113,13 +115,15 @@ async def ingest_conversation(
         only_messages: Keep only decisions stated in these positions (incremental add).
         relate: Infer supersede/revisit links to earlier decisions (off when the source
             states its links itself, as ADRs do).
+        repository: The repository the session is about: the paths its decisions name are
+            that repository's (without one, they are tied to no repository).
     """
     report = IngestReport(
         conversation.session_id, messages_read=len(conversation.messages), date=conversation.date,
         date_from=conversation.date_from, undated=not any(m.timestamp for m in conversation.messages),
         series=conversation.series, series_from=conversation.series_from,
     )
-    stored = await services.writer.write_conversation(conversation, access_groups)
+    stored = await services.writer.write_conversation(conversation, access_groups, repository.key if repository else None)
     report.new_messages = stored.new_messages
     if decisions is None and not services.auto_detect:
         found: list[ExtractedDecision] = []  # seed 000 auto_detect = false: store messages only
@@ -141,8 +145,12 @@ async def ingest_conversation(
         await services.events.emit(DETECTED, {"decision_id": item.id, "confidence": item.decision.confidence})
         if item.id not in drafts:  # a draft is extracted when a person confirms it
             await services.events.emit(EXTRACTED, {"decision_id": item.id, "decision_summary": item.decision.decision})
+    if repository is not None:
+        inputs = [replace(item, paths=repository.paths(item.decision)) for item in inputs]
     # Drafts a person reviewed, and decisions found again only as drafts, are not written.
-    results = dict(await services.writer.write_decisions(conversation.session_id, inputs))
+    results = dict(await services.writer.write_decisions(
+        conversation.session_id, inputs, repository.key if repository else UNSCOPED_REPOSITORY,
+    ))
     created = {decision for decision, is_new in results.items() if is_new and decision not in drafts}
     report.decision_ids = [item.id for item in inputs]
     report.new_decisions = len(created)

@@ -11,7 +11,7 @@ from typing import TypedDict
 
 from graph.commits import CommitRecord
 from graph.records import AlternativeRecord, DecisionChain, DecisionRecord, SessionRecord, StakeholderRecord
-from nlp.extract import decision_id
+from nlp.ids import decision_id
 from nlp.schema import Conversation, ExtractedDecision
 
 
@@ -43,6 +43,15 @@ class StakeholderJson(TypedDict):
     role: str | None
 
 
+class CodeLinkJson(TypedDict):
+    repository: str
+    path: str
+    via: str
+    inferred: bool
+    confidence: float | None
+    evidence: str | None
+
+
 class DecisionJson(TypedDict):
     id: str
     subject: str | None
@@ -69,6 +78,7 @@ class DecisionJson(TypedDict):
     stakeholders: list[StakeholderJson]
     decision_maker: str | None
     files: list[str]
+    code: list[CodeLinkJson]
     features: list[str]
     supersedes: list[str]
     superseded_by: list[str]
@@ -170,6 +180,11 @@ def decision_record_json(record: DecisionRecord) -> DecisionJson:
         "stakeholders": [{"handle": s.handle, "name": s.name, "role": s.role} for s in record.stakeholders],
         "decision_maker": record.decision_maker,
         "files": list(record.files),
+        "code": [
+            {"repository": c.repository, "path": c.path, "via": c.via, "inferred": c.inferred,
+             "confidence": c.confidence, "evidence": c.evidence}
+            for c in record.code
+        ],
         "features": list(record.features),
         "supersedes": list(record.supersedes),
         "superseded_by": list(record.superseded_by),

@@ -9,15 +9,16 @@ and the options they rejected that the change's added lines name again. Reads on
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from api.usecases.json_shape import decision_record_json
 from graph.executor import QueryExecutor
-from graph.listing import DecisionListing
+from graph.listing import DecisionListing, GoverningLink
 from graph.reader import DecisionReader
 from graph.records import DecisionRecord
 from nlp.reintroduction import named_options
+from nlp.schema import UNSCOPED_REPOSITORY
 
 GOVERNING_STATUSES = ("active", "revisited")
 """Statuses that make a change to a path "governed" for ``--fail-on active`` (a proposed
@@ -40,6 +41,7 @@ class PathDecisions:
 
     Attributes:
         governing: The current decisions affecting it, newest first.
+        links: How each governing decision reaches the path (its id → the link).
         related: Decisions linked to those (superseded, revisited or revising them) that
             do not govern the path themselves.
         reintroduced: Rejected options the path's added lines name.
@@ -49,6 +51,7 @@ class PathDecisions:
     governing: tuple[DecisionRecord, ...]
     related: tuple[DecisionRecord, ...]
     reintroduced: tuple[Reintroduced, ...]
+    links: Mapping[str, GoverningLink] = field(default_factory=dict)
 
     @property
     def governed(self) -> bool:
@@ -58,10 +61,12 @@ class PathDecisions:
 
 @dataclass(frozen=True)
 class PathReport:
-    """The answer for a whole change: every path it touches, and those decisions govern."""
+    """The answer for a whole change: every path it touches, and those decisions govern,
+    within one repository (``repository``: its key, ``''`` for unscoped paths)."""
 
     paths: tuple[str, ...]
     governed: tuple[PathDecisions, ...]
+    repository: str = UNSCOPED_REPOSITORY
 
     @property
     def any_governed(self) -> bool:
@@ -70,7 +75,7 @@ class PathReport:
 
 async def decisions_for_paths(
     executor: QueryExecutor, paths: Sequence[str], added: Mapping[str, Sequence[str]] | None = None,
-    groups: Sequence[str] | None = None,
+    groups: Sequence[str] | None = None, repository: str = UNSCOPED_REPOSITORY,
 ) -> PathReport:
     """The decisions that govern ``paths``; ``added`` maps a path to the lines a change adds
     to it (to find rejected options named again). Three reads however many paths, and no
@@ -78,17 +83,19 @@ async def decisions_for_paths(
 
     Args:
         groups: The reader's access groups; None reads without restriction.
+        repository: The key of the repository the paths are in (``repositories.resolve_scope``).
     """
     wanted = tuple(dict.fromkeys(p.strip() for p in paths if p.strip()))
     reader = DecisionReader(executor)
-    governing = await DecisionListing(executor).governing(wanted, groups)
-    ids = list(dict.fromkeys(i for found in governing.values() for i in found))
+    governing = await DecisionListing(executor).governing(wanted, groups, repository)
+    ids = list(dict.fromkeys(link.decision_id for found in governing.values() for link in found))
     records = {r.id: r for r in await reader.decisions(ids, groups)} if ids else {}
     linked = [i for r in records.values() for i in _linked(r) if i not in records]
     related = {r.id: r for r in await reader.decisions(list(dict.fromkeys(linked)), groups)} if linked else {}
     out: list[PathDecisions] = []
     for path in wanted:
-        mine = tuple(records[i] for i in governing.get(path, ()) if i in records)
+        links = {link.decision_id: link for link in governing.get(path, ()) if link.decision_id in records}
+        mine = tuple(records[i] for i in links)
         if not mine:
             continue
         around = tuple(dict.fromkeys(related[i] for d in mine for i in _linked(d) if i in related))
@@ -98,13 +105,19 @@ async def decisions_for_paths(
             for d in mine
             for named in named_options(lines, [a.option for a in d.alternatives], d.summary)
         )
-        out.append(PathDecisions(path, mine, around, back))
-    return PathReport(wanted, tuple(out))
+        out.append(PathDecisions(path, mine, around, back, links))
+    return PathReport(wanted, tuple(out), repository)
 
 
 def lines_for_every_path(paths: Sequence[str], lines: Sequence[str] | None) -> dict[str, tuple[str, ...]] | None:
     """``added`` for an edit not yet made: the lines an agent is about to write, for each path."""
     return {path: tuple(lines) for path in paths} if lines else None
+
+
+def link_json(link: GoverningLink) -> dict[str, Any]:
+    """How a decision reaches a changed path, for ``--format json`` and the other faces."""
+    return {"decision": link.decision_id, "file": link.file, "via": link.via, "inferred": link.inferred,
+            "confidence": link.confidence, "evidence": link.evidence, "commits": list(link.commits)}
 
 
 def _linked(record: DecisionRecord) -> tuple[str, ...]:
@@ -114,6 +127,7 @@ def _linked(record: DecisionRecord) -> tuple[str, ...]:
 def path_report_json(report: PathReport) -> dict[str, Any]:
     """The report with every decision in the shared JSON shape."""
     return {
+        "repository": report.repository,
         "paths": list(report.paths),
         "governed": report.any_governed,
         "governed_paths": [
@@ -121,6 +135,7 @@ def path_report_json(report: PathReport) -> dict[str, Any]:
                 "path": item.path,
                 "governed": item.governed,
                 "governing": [decision_record_json(d) for d in item.governing],
+                "links": [link_json(item.links[d.id]) for d in item.governing if d.id in item.links],
                 "related": [decision_record_json(d) for d in item.related],
                 "reintroduced": [
                     {"decision": r.decision_id, "option": r.option, "term": r.term, "line": r.line}

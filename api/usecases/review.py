@@ -20,9 +20,9 @@ from graph.listing import DecisionOrder
 from graph.messages import session_transcript
 from graph.records import DecisionRecord
 from graph.review import CONFIRMED, REJECTED, Draft, DraftReview, ReviewLabel, Verdict
-from graph.writer import DecisionInput
+from graph.writer import DecisionInput, StatedPath, read_proposal
 from nlp.detector_features import kind_of
-from nlp.schema import Conversation, ExtractedDecision, Message, Span
+from nlp.schema import UNSCOPED_REPOSITORY, Conversation, ExtractedDecision, Message, Span
 from nlp.subject_match import subject_key
 
 CONFIRMED_STATUS = "active"
@@ -87,7 +87,8 @@ async def confirm_draft(
         raise DraftNotFound(draft_id)
     sentence = (summary or "").strip() or draft.summary
     conversation = await _conversation(services.executor, draft)
-    decision = _proposal(draft).model_copy(update={
+    proposed, paths = _proposal(draft)
+    decision = proposed.model_copy(update={
         "decision": sentence, "status": CONFIRMED_STATUS,
         # The unit as stored: positions in the session, the anchor's span kept.
         "messages": tuple(m.seq for m in draft.unit),
@@ -99,12 +100,12 @@ async def confirm_draft(
     item = DecisionInput(
         id=draft.id, decision=decision, message_ids=tuple(m.id for m in draft.unit), embedding=vectors[0],
         alternatives_embedding=weighed[0], source=draft.source or "conversation", source_path=draft.source_path,
-        subject_key=subject_key(decision.subject, decision.decision),
+        subject_key=subject_key(decision.subject, decision.decision), paths=paths,
     )
     if ingest.people is not None:
         await ingest.aliases.apply(ingest.people)
     await ingest.events.emit(EXTRACTED, {"decision_id": item.id, "decision_summary": sentence})
-    if not await ingest.writer.write_decisions(draft.session.id, [item]):
+    if not await ingest.writer.write_decisions(draft.session.id, [item], draft.repository or UNSCOPED_REPOSITORY):
         raise DraftNotFound(draft_id)  # reviewed meanwhile
     await ingest.events.emit(INDEXED, {"decision_id": item.id})
     linked = IngestReport(draft.session.id)
@@ -179,16 +180,18 @@ async def _conversation(executor: QueryExecutor, draft: Draft) -> Conversation:
     )
 
 
-def _proposal(draft: Draft) -> ExtractedDecision:
-    """The extraction detection proposed; only the evidence when none was kept with it."""
+def _proposal(draft: Draft) -> tuple[ExtractedDecision, tuple[StatedPath, ...] | None]:
+    """The extraction detection proposed and the paths it names as ingest resolved them;
+    only the evidence when none was kept with it."""
     if draft.proposal is not None:
         try:
-            return ExtractedDecision.model_validate_json(draft.proposal)
-        except ValidationError:
+            return read_proposal(draft.proposal)
+        except (ValueError, ValidationError):
             pass  # written by another version: the evidence alone still makes a decision
-    return ExtractedDecision(
+    evidence = ExtractedDecision(
         decision=draft.summary, subject=draft.subject, confidence=draft.confidence or 0.0, decided_at=draft.decided_at,
     )
+    return evidence, None
 
 
 def _verdict(

@@ -17,7 +17,8 @@ from graph.search import DecisionSearch
 from graph.writer import DecisionWriter
 from nlp.detect import DetectorConfig
 from nlp.embedding import Embedder, MiniLMEmbedder
-from nlp.extract import ExtractorConfig, handle_for
+from nlp.extract import ExtractorConfig
+from nlp.ids import handle_for
 from nlp.language import load_language
 from nlp.llm.client import LLMClient
 from nlp.llm.openai_client import OpenAIClient

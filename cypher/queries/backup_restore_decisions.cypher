@@ -3,7 +3,8 @@
 // decisions (backup_restore_links adds those once every decision exists). Targets are
 // merged on their keys and get their backed-up properties -- written only when they differ,
 // since thousands of decisions share a session, a tag or a person; labels and relationship
-// types come from this fixed list, never from the data.
+// types come from this fixed list, never from the data. A file's repository is merged by
+// its key (a backup before files had one restores them unscoped: '').
 // params: $rows
 // example: :param rows => [{labels: ['Decision'], properties: {id: 'dec-1', summary: 'Use REST'}, relationships: []}]
 UNWIND $rows AS row
@@ -26,7 +27,9 @@ FOREACH (r IN [x IN row.relationships WHERE x.type = 'INVOLVES' AND 'Entity' IN 
 FOREACH (r IN [x IN row.relationships WHERE x.type = 'DECIDED_BY'] |
   MERGE (t:Stakeholder {handle: r.target.handle}) FOREACH (_ IN CASE WHEN properties(t) = r.target THEN [] ELSE [1] END | SET t = r.target) MERGE (d)-[rel:DECIDED_BY]->(t) SET rel = r.properties)
 FOREACH (r IN [x IN row.relationships WHERE x.type = 'AFFECTS' AND 'File' IN x.target_labels] |
-  MERGE (t:File {path: r.target.path}) FOREACH (_ IN CASE WHEN properties(t) = r.target THEN [] ELSE [1] END | SET t = r.target) MERGE (d)-[rel:AFFECTS]->(t) SET rel = r.properties)
+  MERGE (t:File {repository: coalesce(r.target.repository, ''), path: r.target.path}) FOREACH (_ IN CASE WHEN properties(t) = r.target THEN [] ELSE [1] END | SET t = r.target) MERGE (d)-[rel:AFFECTS]->(t) SET rel = r.properties
+  FOREACH (key IN CASE WHEN coalesce(r.target.repository, '') = '' THEN [] ELSE [r.target.repository] END |
+    MERGE (repo:Repository {key: key}) MERGE (t)-[:IN_REPOSITORY]->(repo)))
 FOREACH (r IN [x IN row.relationships WHERE x.type = 'AFFECTS' AND 'Feature' IN x.target_labels] |
   MERGE (t:Feature {key: r.target.key}) FOREACH (_ IN CASE WHEN properties(t) = r.target THEN [] ELSE [1] END | SET t = r.target) MERGE (d)-[rel:AFFECTS]->(t) SET rel = r.properties)
 FOREACH (r IN [x IN row.relationships WHERE x.type = 'TAGGED'] |

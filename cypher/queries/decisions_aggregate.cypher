@@ -1,7 +1,7 @@
 // How many of the decisions the filters select fall under each tag, status, stakeholder,
 // month or file they affect ($by: TAG | STATUS | STAKEHOLDER | MONTH | FILE), largest first. Same filters and
 // visibility as decisions_page.
-// params: $by, $hidden_statuses, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $feature, $session, $series, $source, $text, $groups
+// params: $by, $hidden_statuses, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $repository, $feature, $session, $series, $source, $text, $groups
 // example: :param by => 'TAG'
 //          :param hidden_statuses => ['superseded', 'deprecated', 'rejected', 'candidate']
 //          :param statuses => null
@@ -40,7 +40,7 @@ WHERE NOT d.status IN $hidden_statuses
         WHERE h.handle = $stakeholder OR EXISTS { (:Alias {handle: $stakeholder})-[:ALIAS_OF]->(h) } })
   AND ($feature IS NULL OR EXISTS { (d)-[:AFFECTS]->(:Feature {key: $feature}) })
   AND ($path_prefix IS NULL OR EXISTS {
-        MATCH (d)-[:AFFECTS]->(f:File)
+        MATCH (d)-[:AFFECTS]->(f:File {repository: $repository})
         WHERE f.path = $path_prefix OR f.path STARTS WITH $path_dir
            OR (f.path ENDS WITH '/' AND $path_dir STARTS WITH f.path) })
   AND ($groups IS NULL OR EXISTS {

@@ -96,7 +96,7 @@ CALL () {
         WHERE h.handle = search.stakeholder OR EXISTS { (:Alias {handle: search.stakeholder})-[:ALIAS_OF]->(h) } })
     AND (search.feature IS NULL OR EXISTS { (d)-[:AFFECTS]->(:Feature {key: search.feature}) })
     AND (search.path_prefix IS NULL OR EXISTS {
-          MATCH (d)-[:AFFECTS]->(f:File)
+          MATCH (d)-[:AFFECTS]->(f:File {repository: search.repository})
           WHERE f.path = search.path_prefix OR f.path STARTS WITH search.path_dir
              OR (f.path ENDS WITH '/' AND search.path_dir STARTS WITH f.path) })
     AND (search.groups IS NULL OR EXISTS {
@@ -146,7 +146,8 @@ RETURN collect({
     alternatives: [(d)-[:CONSIDERED]->(a:Alternative) | a {.id, .option, .pros, .cons, .why_not_chosen}],
     stakeholders: [(d)-[r:INVOLVES]->(h:Stakeholder) | {handle: h.handle, name: h.name, role: r.role}],
     decision_maker: head([(d)-[:DECIDED_BY]->(h:Stakeholder) | h.handle]),
-    files: [(d)-[:AFFECTS]->(f:File) | f.path],
+    code: [(d)-[a:AFFECTS]->(f:File) | {repository: f.repository, path: f.path, via: a.via, inferred: a.inferred,
+                                         confidence: a.confidence, evidence: a.evidence}],
     features: [(d)-[:AFFECTS]->(f:Feature) | f.key],
     superseded_by: [(n:Decision)-[:SUPERSEDES]->(d) | n.id],
     revisited_by: [(n:Decision)-[:REVISITS]->(d) | n.id],

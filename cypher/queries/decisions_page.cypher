@@ -10,7 +10,7 @@
 // $tags; the rarest of $tags_all) — so only those decisions are examined, not every
 // decision; the filters then apply to all of them. Seeding by tag relies on every tag a
 // decision carries having its TAGGED relationship (the writers and `schema apply` see to it).
-// params: $order, $skip, $limit, $path_ancestors, $hidden_statuses, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $feature, $session, $series, $source, $text, $groups
+// params: $order, $skip, $limit, $path_ancestors, $hidden_statuses, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $repository, $feature, $session, $series, $source, $text, $groups
 // example: :param order => 'NEWEST'
 //          :param skip => 0
 //          :param limit => 20
@@ -47,10 +47,10 @@ CALL (text_hits, seed) {
   // The decisions affecting a file under the path or a directory holding it.
   UNWIND CASE WHEN seed = 'path' THEN [true] ELSE [] END AS seeded
   CALL () {
-    MATCH (f:File) WHERE f.path STARTS WITH $path_prefix
+    MATCH (f:File {repository: $repository}) WHERE f.path STARTS WITH $path_prefix
     RETURN f
     UNION
-    MATCH (f:File) WHERE f.path IN $path_ancestors
+    MATCH (f:File {repository: $repository}) WHERE f.path IN $path_ancestors
     RETURN f
   }
   MATCH (d:Decision)-[:AFFECTS]->(f)

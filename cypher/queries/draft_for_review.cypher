@@ -1,6 +1,7 @@
 // A draft (a decision with status 'candidate') the reviewer may see, with what confirming or
 // rejecting it needs: its sentence, its whole extraction (`proposal`), its session and the
-// messages of its unit in order, the anchor (the message whose sentence it is) marked. No
+// messages of its unit in order, the anchor (the message whose sentence it is) marked, and
+// the repository its session is about (the key its stated paths belong to). No
 // row when there is no such draft or its session lies outside $groups (null: every group).
 // params: $id, $groups
 // example: :param id => 'dec-400b65af5851'
@@ -15,6 +16,6 @@ CALL (d) {
 }
 RETURN d.id AS id, d.summary AS summary, d.subject AS subject, d.confidence AS confidence, d.proposal AS proposal,
        d.source AS source, d.source_path AS source_path, toString(d.decided_at) AS decided_at,
-       s {.id, .title, .source, .series, started_at: toString(s.started_at),
+       s {.id, .title, .source, .series, .repository, started_at: toString(s.started_at),
           access_groups: coalesce(s.access_groups, [])} AS session,
        unit;

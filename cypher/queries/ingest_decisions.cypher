@@ -2,19 +2,23 @@
 // features, tags and the messages that state them. recorded_at is set only on creation;
 // so is status, so re-ingesting never undoes a later supersede -- except for an ADR, whose
 // file is the source of truth: its status follows the file unless a newer decision in the
-// graph supersedes it. A draft (status 'candidate') comes with its evidence only, and its
-// whole extraction as `proposal`; a draft found again as a decision becomes one (and counts
-// as new, so it is related like one). A draft a person reviewed (a ReviewLabel names it) is
+// graph supersedes it. The paths a decision states belong to $repository (the session's
+// repository key; '' when none is known), and their AFFECTS links say so: via 'stated', not
+// inferred. A draft (status 'candidate') comes with its evidence only, and its whole
+// extraction as `proposal`; a draft found again as a decision becomes one (and counts as
+// new, so it is related like one). A draft a person reviewed (a ReviewLabel names it) is
 // never written again, so a rejection or an edited confirmation survives re-ingesting, and a
 // decision found again only as a draft is left as it is. `created` says which decisions are
 // new; a row that was left alone returns nothing.
-// params: $session_id, $decisions
+// params: $session_id, $repository, $decisions
 // example: :param session_id => 'api-design'
+//          :param repository => ''
 //          :param decisions => [{id: 'dec-1', summary: 'Use REST', subject: 'API style', subject_key: 'api style', status: 'active', status_text: null, source: 'conversation', proposal: null, alternatives: [], stakeholders: [], decision_maker: null, files: [], features: [], tags: [], stated_in: []}]
 MATCH (s:Session {id: $session_id})
+OPTIONAL MATCH (repo:Repository {key: $repository})
 UNWIND $decisions AS d
 OPTIONAL MATCH (stored:Decision {id: d.id})
-WITH s, d, stored
+WITH s, repo, d, stored
 WHERE NOT EXISTS { (:ReviewLabel {decision_id: d.id}) }
   AND NOT (d.status = 'candidate' AND stored IS NOT NULL AND stored.status <> 'candidate')
 MERGE (dec:Decision {id: d.id})
@@ -32,13 +36,14 @@ SET dec.status = CASE WHEN d.source = 'adr' AND NOT EXISTS { (:Decision)-[:SUPER
     dec.cons = d.cons, dec.risks = d.risks, dec.assumptions = d.assumptions, dec.quality = d.quality,
     dec.embedding = d.embedding, dec.alternatives_embedding = d.alternatives_embedding
 MERGE (dec)-[:IN_SESSION]->(s)
+WITH s, repo, d, dec
 FOREACH (alt IN d.alternatives |
   MERGE (a:Alternative {id: alt.id})
   SET a.option = alt.option, a.pros = alt.pros, a.cons = alt.cons, a.why_not_chosen = alt.why_not_chosen
   MERGE (dec)-[:CONSIDERED]->(a))
 // A handle merged into another person's (people merge) stays theirs; `as` keeps the
 // handle it was stated under.
-WITH dec, d
+WITH dec, d, repo
 CALL (dec, d) {
   UNWIND d.stakeholders AS p
   OPTIONAL MATCH (:Alias {handle: p.handle})-[:ALIAS_OF]->(owner:Stakeholder)
@@ -56,11 +61,13 @@ CALL (dec, d) {
   MERGE (dec)-[r:DECIDED_BY]->(h)
   SET r.as = CASE WHEN handle <> stated THEN stated END
 }
-WITH dec, d
+WITH dec, d, repo
 FOREACH (f IN d.files |
-  MERGE (file:File {path: f.path})
+  MERGE (file:File {repository: $repository, path: f.path})
   ON CREATE SET file.kind = f.kind
-  MERGE (dec)-[:AFFECTS]->(file))
+  MERGE (dec)-[a:AFFECTS]->(file)
+  SET a.via = 'stated', a.inferred = false, a.confidence = 1.0, a.evidence = f.evidence
+  FOREACH (r IN CASE WHEN repo IS NULL THEN [] ELSE [repo] END | MERGE (file)-[:IN_REPOSITORY]->(r)))
 FOREACH (key IN d.features |
   MERGE (feature:Feature {key: key})
   MERGE (dec)-[:AFFECTS]->(feature))

@@ -4,14 +4,17 @@
 // now (`ingest --date`) dates messages stored without one (the session starts at the
 // earliest time known), and a series the user names
 // (series_given) replaces an inferred one; an inferred series never replaces a stored one.
+// A session ingested with a repository keeps that repository's key (never cleared by a
+// later run that names none).
 // params: $session, $messages
-// example: :param session => {id: 'api-design', title: 'API design', source: 'transcript', access_groups: [], started_at: null, series: null, series_given: false}
+// example: :param session => {id: 'api-design', title: 'API design', source: 'transcript', access_groups: [], started_at: null, series: null, series_given: false, repository: null}
 //          :param messages => [{id: 'api-design#1a2b', seq: 0, author: 'alice', role: null, content: 'Should we use REST?', content_hash: '1a2b', timestamp: null, topic: null}]
 MERGE (s:Session {id: $session.id})
 ON CREATE SET s.title = $session.title, s.source = $session.source, s.access_groups = $session.access_groups
 SET s.started_at = CASE WHEN s.started_at IS NULL OR $session.started_at < s.started_at
                         THEN $session.started_at ELSE s.started_at END,
-    s.series = CASE WHEN $session.series_given THEN $session.series ELSE coalesce(s.series, $session.series) END
+    s.series = CASE WHEN $session.series_given THEN $session.series ELSE coalesce(s.series, $session.series) END,
+    s.repository = coalesce($session.repository, s.repository)
 WITH s
 UNWIND $messages AS m
 MERGE (msg:Message {id: m.id})

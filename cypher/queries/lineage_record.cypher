@@ -47,8 +47,8 @@ CALL (d) {
 }
 CALL (d) {
   UNWIND $files AS path
-  MERGE (f:File {path: path})
-  CREATE (d)-[:AFFECTS]->(f)
+  MERGE (f:File {repository: '', path: path})
+  CREATE (d)-[:AFFECTS {via: 'agent call', inferred: false, confidence: 1.0}]->(f)
 }
 CALL (d) {
   UNWIND coalesce(d.tags, []) AS tag

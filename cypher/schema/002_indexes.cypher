@@ -1,5 +1,5 @@
 // Range and text indexes for the filters every read uses: dates, status, message order,
-// and substring matches on file paths (prefix matches use the file_path constraint).
+// and substring matches on file paths (prefix matches use the file_repository_path constraint).
 // params: none
 // example: run the whole file in Neo4j Browser; every statement is idempotent.
 CREATE RANGE INDEX decision_decided_at IF NOT EXISTS FOR (n:Decision) ON (n.decided_at);

@@ -15,6 +15,7 @@ NODE_MODELS: tuple[type[AsyncStructuredNode], ...] = (
     nodes.AlternativeNode,
     nodes.StakeholderNode,
     nodes.AliasNode,
+    nodes.RepositoryNode,
     nodes.FileNode,
     nodes.FeatureNode,
     nodes.SessionNode,

@@ -21,6 +21,7 @@ from neomodel import (
 )
 
 from graph.models.relationships import (
+    AffectsRel,
     AmendsRel,
     AppliedExceptionRel,
     CitesPrecedentRel,
@@ -54,6 +55,9 @@ class SessionNode(AsyncStructuredNode):
     started_at = DateTimeNeo4jFormatProperty()
     access_groups = ArrayProperty(StringProperty(), default=list)
     series = StringProperty()
+    repository = StringProperty()
+    """The key of the repository the session is about (ADRs imported from it, a chat
+    ingested with ``--repo``): the paths its decisions state belong to it."""
 
 
 class MessageNode(AsyncStructuredNode):
@@ -96,13 +100,30 @@ class AliasNode(AsyncStructuredNode):
     alias_of = AsyncRelationshipTo(StakeholderNode, "ALIAS_OF", cardinality=AsyncZeroOrOne)
 
 
+class RepositoryNode(AsyncStructuredNode):
+    """A code repository, keyed by its normalised remote URL or ``git:<root commit>``:
+    never a path of the machine that imported it."""
+
+    __label__ = "Repository"
+
+    key = StringProperty(unique_index=True, required=True)
+    name = StringProperty()
+    remote = StringProperty()
+    root_commit = StringProperty()
+
+
 class FileNode(AsyncStructuredNode):
-    """A repository-relative path; directories are paths too (``kind``)."""
+    """A path within one repository (``repository`` is its key, ``''`` when the path was
+    stated where no repository was known); directories are paths too (``kind``). The key
+    is the pair: two repositories' ``src/api`` are two nodes."""
 
     __label__ = "File"
 
-    path = StringProperty(unique_index=True, required=True)
+    repository = StringProperty(required=True)
+    path = StringProperty(required=True)
     kind = StringProperty(choices={"file": "file", "directory": "directory"}, default="file")
+
+    in_repository = AsyncRelationshipTo(RepositoryNode, "IN_REPOSITORY", cardinality=AsyncZeroOrOne)
 
 
 class FeatureNode(AsyncStructuredNode):
@@ -210,7 +231,7 @@ class DecisionNode(AsyncStructuredNode):
     decided_by = AsyncRelationshipTo(StakeholderNode, "DECIDED_BY", model=DecidedByRel, cardinality=AsyncZeroOrOne)
     involves = AsyncRelationshipTo(StakeholderNode, "INVOLVES", model=InvolvesRel)
     involves_entities = AsyncRelationshipTo(EntityNode, "INVOLVES", model=InvolvesRel)
-    affects_files = AsyncRelationshipTo(FileNode, "AFFECTS")
+    affects_files = AsyncRelationshipTo(FileNode, "AFFECTS", model=AffectsRel)
     affects_features = AsyncRelationshipTo(FeatureNode, "AFFECTS")
     stated_in = AsyncRelationshipTo(MessageNode, "STATED_IN", model=StatedInRel)
     session = AsyncRelationshipTo(SessionNode, "IN_SESSION", cardinality=AsyncZeroOrOne)
@@ -276,6 +297,7 @@ class CommitNode(AsyncStructuredNode):
     message = StringProperty(required=True)
 
     changed = AsyncRelationshipTo(FileNode, "CHANGED")
+    in_repository = AsyncRelationshipTo(RepositoryNode, "IN_REPOSITORY")
     mentions = AsyncRelationshipTo(DecisionNode, "MENTIONS")
     follows = AsyncRelationshipTo(DecisionNode, "FOLLOWS")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from neomodel import (
+    ArrayProperty,
     AsyncStructuredRel,
     BooleanProperty,
     DateTimeNeo4jFormatProperty,
@@ -39,6 +40,20 @@ class AmendsRel(AsyncStructuredRel):
     at = DateTimeNeo4jFormatProperty()
     reason = StringProperty()
     inferred = BooleanProperty(default=False)
+
+
+class AffectsRel(AsyncStructuredRel):
+    """``(:Decision)-[:AFFECTS]->(:File|:Feature)``: what the decision governs, and how that
+    is known. ``via`` is ``stated`` (a path the decision names), ``decision-document
+    commit``, ``commit message``, ``manifest``, ``import``, ``component``, ``rename`` or
+    ``git_context``; ``evidence`` says it in words ("commit 6034ba1 added ADR 0030 and
+    changed src/Pipfile"); ``commits`` are the shas it rests on."""
+
+    via = StringProperty()
+    inferred = BooleanProperty(default=False)
+    confidence = FloatProperty()
+    evidence = StringProperty()
+    commits = ArrayProperty(StringProperty(), default=list)
 
 
 class InvolvesRel(AsyncStructuredRel):

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from nlp.evaluation.datasets import GoldDecision, LabelledConversation
-from nlp.extract import handle_for
+from nlp.ids import handle_for
 from nlp.schema import ExtractedDecision
 
 

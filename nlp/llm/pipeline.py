@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from nlp.extract import handle_for
+from nlp.ids import handle_for
 from nlp.language import LanguageInfo
 from nlp.llm.background import run_sync
 from nlp.llm.client import LLMClient, LLMError

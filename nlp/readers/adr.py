@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from nlp.errors import InputFormatError
-from nlp.extract import handle_for
+from nlp.ids import handle_for
 from nlp.linking import file_mentions
 from nlp.schema import ExtractedAlternative, ExtractedDecision, ExtractedStakeholder, Message, Span, TradeOffs
 

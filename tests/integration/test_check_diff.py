@@ -73,8 +73,8 @@ async def test_check_diff_says_what_is_wrong_with_its_input(journal: DecisionJou
 
 
 async def test_ingest_git_is_idempotent_and_its_commits_show_under_impact(journal: DecisionJournal, tmp_path: Path) -> None:
-    await journal.ingest_session(EXAMPLE)
     repo = _repo(tmp_path)
+    await journal.ingest_session(EXAMPLE, repository=repo)  # a conversation about this repository
     postgres = (await journal.search_decisions("why did we choose PostgreSQL?"))[0]["id"]
     git(repo, "commit", "-q", "--allow-empty", "-m", f"Orders: index on created_at, per {postgres}")
 
@@ -88,7 +88,7 @@ async def test_ingest_git_is_idempotent_and_its_commits_show_under_impact(journa
     assert code == 0
     assert [await executor.read(query) for query in counts] == before
 
-    code, out = await _cli("impact", "services/orders/", "--json")
+    code, out = await _cli("impact", "services/orders/", "--repo", str(repo), "--json")
     assert code == 0
     [decision] = json.loads(out)["decisions"]
     commits = {c["subject"]: c["how"] for c in decision["commits"]}

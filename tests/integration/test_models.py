@@ -29,6 +29,8 @@ from tests.support.cypher import support_query
 from tests.support.drafts import CHATTER, SEPTEMBER, ingest_as_drafts
 from tests.support.git import git
 
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "platform-sync.txt"
+
 
 async def test_decision_round_trip_with_every_kind_of_edge(executor: Neo4jExecutor) -> None:
     march = datetime(2024, 3, 15, 14, 30, tzinfo=UTC)
@@ -54,8 +56,8 @@ async def test_decision_round_trip_with_every_kind_of_edge(executor: Neo4jExecut
     mongo = await AlternativeNode(uid="dec-123#alt0", option="MongoDB", cons=["no joins"], why_not_chosen="ACID").save()
     alice = await StakeholderNode(handle="@alice", name="Alice").save()
     bob = await StakeholderNode(handle="@bob").save()
-    api_dir = await FileNode(path="src/api/", kind="directory").save()
-    db_file = await FileNode(path="src/db/schema.sql").save()
+    api_dir = await FileNode(repository="", path="src/api/", kind="directory").save()
+    db_file = await FileNode(repository="", path="src/db/schema.sql").save()
     feature = await FeatureNode(key="PLAT-42", name="storage").save()
     tag = await TagNode(name="database").save()
 
@@ -121,6 +123,9 @@ async def test_the_models_declare_every_label_property_and_edge_the_product_writ
     postgres = (await journal.search_decisions("why did we choose PostgreSQL?"))[0]["id"]
     repo = _repo(tmp_path)
     git(repo, "commit", "-q", "--allow-empty", "-m", f"Orders: index on created_at, per {postgres}")
+    # A conversation about the repository: its paths are the repository's, so the commits
+    # that change them follow its decisions (and Repository, IN_REPOSITORY are written).
+    await journal.ingest_session(EXAMPLE, session_id="platform-sync-in-repo", repository=repo)
     await ingest_git(executor, repo)
 
     by_labels = {frozenset(model.inherited_labels()): declared_node_properties(model) for model in NODE_MODELS}

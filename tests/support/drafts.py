@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from api.usecases.in_repository import InRepository
 from api.usecases.ingest import IngestReport, IngestServices, ingest_conversation
 from nlp.readers import read_conversation_text
 from nlp.schema import CANDIDATE
@@ -29,14 +30,17 @@ CHATTER = """\
 
 
 async def ingest_as_drafts(
-    services: IngestServices, text: str, session: str, access_groups: Sequence[str] = ()
+    services: IngestServices, text: str, session: str, access_groups: Sequence[str] = (),
+    repository: InRepository | None = None,
 ) -> IngestReport:
     """Ingest a transcript whose every detection is stored as a draft."""
     conversation = read_conversation_text(text, "transcript", session)
     found = services.pipeline.run(conversation).decisions
     assert found, "the pipeline found nothing to make drafts of"
     drafts = [decision.model_copy(update={"status": CANDIDATE}) for decision in found]
-    return await ingest_conversation(conversation, services, decisions=drafts, access_groups=access_groups)
+    return await ingest_conversation(
+        conversation, services, decisions=drafts, access_groups=access_groups, repository=repository
+    )
 
 
 async def ingest_as_decisions(

@@ -242,3 +242,15 @@ async def test_the_cli_lists_reviews_one_by_one_and_searches_drafts_only_when_as
     assert labels[0]["reviewer"].startswith("cli:")
     missing = await cli("review", "confirm", aside)
     assert missing.exit_code == 1 and "no draft awaiting review" in missing.output
+
+
+async def test_a_confirmed_draft_states_its_paths_in_its_sessions_repository(journal: DecisionJournal) -> None:
+    from api.usecases.in_repository import InRepository
+
+    shop = "github.com/acme/shop"
+    [draft] = (await ingest_as_drafts(journal.services.ingest, SEPTEMBER, "shop-sync", repository=InRepository(shop))).draft_ids
+    executor = journal.services.executor
+    assert (await impact_json(executor, "services/cache/", repository=shop))["total"] == 0
+    await confirm_draft(journal.services, draft, ME)
+    assert [d["id"] for d in (await impact_json(executor, "services/cache/", repository=shop))["decisions"]] == [draft]
+    assert (await impact_json(executor, "services/cache/"))["total"] == 0, "not a path of no repository"

@@ -1,0 +1,34 @@
+"""The repository a session is about, as ingest uses it: its key, and its tree to find the
+paths the session's decisions name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from graph.writer import StatedPath
+from nlp.code_links.tree import RepoTree, too_wide
+from nlp.schema import ExtractedDecision
+
+
+@dataclass(frozen=True)
+class InRepository:
+    """The repository a session is about: its key, and its tree (to find the paths its
+    decisions name, by their name today)."""
+
+    key: str
+    tree: RepoTree | None = None
+
+    def paths(self, decision: ExtractedDecision) -> tuple[StatedPath, ...]:
+        """The paths ``decision`` names, as found in the tree: a name one file alone bears
+        becomes that file; a directory too wide to govern (``src/``) is left out; a path not
+        in the tree stays as written (it may have been deleted or renamed since)."""
+        if self.tree is None:
+            return tuple(StatedPath(p) for p in decision.related_code)
+        found: dict[str, StatedPath] = {}
+        for path in decision.related_code:
+            resolved = self.tree.resolve(path)
+            if resolved is None:
+                found.setdefault(path, StatedPath(path))
+            elif not too_wide(resolved.path, self.tree):
+                found.setdefault(resolved.path, StatedPath(resolved.path, resolved.evidence))
+        return tuple(found.values())

@@ -1,0 +1,163 @@
+"""The components and types a decision names, found among the repository's directories
+and files: "Kafka DLQ producer" → ``src/Paramore.Brighter.MessagingGateway.Kafka/``,
+"the worker process" → ``packages/worker/``, ``IAmAHandlerFactory`` →
+``src/…/IAmAHandlerFactory.cs``."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from pathlib import PurePosixPath
+
+from nlp.code_links.history import Renames
+from nlp.code_links.libraries import GENERIC
+from nlp.code_links.tree import RepoTree
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
+_HUMPS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+_TYPE_NAME = re.compile(r"\b(?:I[A-Z]|[A-Z][a-z]+[A-Z])[A-Za-z0-9]{2,}\b")
+_CODE_SPAN = re.compile(r"`([A-Za-z_][\w.]{2,80})`")
+_SEPARATORS = re.compile(r"[._\- ]+")
+
+PROSE = frozenset("""
+use using used uses add adds added adding remove removes removed support supports supported make makes allow
+allows enable enables provide provides prefer instead over with without from into when that this these those
+there their they them then than what which while where will would should could must have has been being were
+only also more most less least very much many some other each every both either neither same such like just
+better best good bad new old first last next before after about above below between within across through
+into onto upon need needs needed want wants work works working keep keeps change changes changed move moves
+moved record records decision decisions architecture architectural adr adrs option options approach approaches
+strategy pattern patterns design designs implement implementation implementations handle handles handling
+default defaults custom explicit implicit simple single multiple separate separated different generic general
+specific common shared public private internal external proper properly current currently future existing
+rather avoid avoids based always never often still even until since because therefore however although
+code codes part parts case cases time times way ways thing things value values type types level levels
+""".split())
+"""Words of any decision's prose that name no component."""
+
+MAX_OWNERS = 3
+"""A word that names the directories of more than this many separate places names none of them."""
+
+
+def words_of(text: str) -> set[str]:
+    """Lower-case words of ``text`` that may name a component: identifiers split at
+    their humps and separators, with a plural's ``s`` also dropped."""
+    found: set[str] = set()
+    for token in _WORD.findall(text):
+        for part in [token, *_HUMPS.findall(token)]:
+            word = part.lower()
+            if len(word) >= 4 and word not in PROSE and word not in GENERIC:
+                found.add(word)
+                if word.endswith("s") and len(word) > 4:
+                    found.add(word[:-1])
+    return found
+
+
+def name_parts(name: str) -> set[str]:
+    """The lower-case parts of a directory or file name (``Paramore.Brighter.Kafka`` →
+    paramore, brighter, kafka; ``MessagingGateway`` → messaging, gateway, messaginggateway)."""
+    parts: set[str] = set()
+    for piece in _SEPARATORS.split(PurePosixPath(name).stem if "." in name and "/" not in name and _is_file_name(name) else name):
+        if not piece:
+            continue
+        parts.add(piece.lower())
+        parts.update(p.lower() for p in _HUMPS.findall(piece))
+    return {p for p in parts if len(p) >= 4}
+
+
+def component_directories(words: Iterable[str], tree: RepoTree) -> dict[str, list[str]]:
+    """For each word, the top-most directories whose name has it as a part, when the word
+    is distinctive: it names no more than ``MAX_OWNERS`` separate places (a word in every
+    project's name, such as the product's own name, names nothing in particular)."""
+    wanted = set(words)
+    owners: dict[str, list[str]] = defaultdict(list)
+    for directory in sorted(tree.dirs, key=lambda d: (d.count("/"), d)):
+        name = directory.rstrip("/").rsplit("/", 1)[-1]
+        for word in name_parts(name) & wanted:
+            if not any(directory.startswith(top) for top in owners[word]):
+                owners[word].append(directory)
+    return {word: dirs for word, dirs in owners.items() if len(dirs) <= MAX_OWNERS}
+
+
+def typed_files(text: str, tree: RepoTree) -> dict[str, list[str]]:
+    """Type and module names a decision writes as code (``IAmAHandlerFactory``,
+    ``RoutingKey``, a backticked ``worker``) → the files named after them (one type a file,
+    as C#, Java and TypeScript projects keep them), when at most two files are."""
+    names = {m for m in _TYPE_NAME.findall(text)} | {m.rsplit(".", 1)[-1] for m in _CODE_SPAN.findall(text)}
+    found: dict[str, list[str]] = {}
+    for name in sorted(names):
+        if len(name) < 4 or name.lower() in GENERIC:
+            continue
+        files = tree.with_stem(name)
+        if 0 < len(files) <= 2:
+            found[name] = files
+    return found
+
+
+def _is_file_name(name: str) -> bool:
+    return bool(re.search(r"\.[a-z]{1,5}$", name))
+
+
+def shared(decision_words: set[str], others: Sequence[set[str]]) -> set[str]:
+    """Words of one decision that most decisions of the repository also use (its product's
+    name, its domain's everyday words): they name no component of this one."""
+    if len(others) < 4:
+        return set()
+    counts: dict[str, int] = defaultdict(int)
+    for words in others:
+        for word in words:
+            counts[word] += 1
+    return {w for w in decision_words if counts[w] > len(others) / 3}
+
+
+_MARKDOWN_LINK = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+_FORGE_PATH = re.compile(r"^https?://[^/]+/[^/]+/[^/]+/(?:-/)?(?:blob|tree)/[^/]+/([^#?]+)")
+
+
+def linked_paths(text: str, source_path: str | None, tree: RepoTree, current: Renames) -> list[str]:
+    """Repository paths a document links to: relative markdown links (``../../packages/
+    command-bus``, resolved from the document's folder) and links to files on a forge
+    (``…/blob/<ref>/packages/app/src/worker.ts``), followed through later renames to the
+    path that exists today; links to documents (``.md``, images) are not code."""
+    base = PurePosixPath(source_path).parent if source_path else PurePosixPath("")
+    found: list[str] = []
+    for target in _MARKDOWN_LINK.findall(text):
+        target = target.split("#", 1)[0].split("?", 1)[0]
+        forge = _FORGE_PATH.match(target)
+        if forge:
+            candidate = forge.group(1)
+        elif re.match(r"^[a-z][a-z0-9+.-]*:", target, re.IGNORECASE) or not target or target.startswith("/"):
+            continue
+        else:
+            candidate = _normalise(base / target)
+        if candidate is None or PurePosixPath(candidate).suffix.lower() in (".md", ".png", ".jpg", ".svg", ".gif"):
+            continue
+        today = _today(candidate, tree, current)
+        if today and today not in found:
+            found.append(today)
+    return found
+
+
+def _normalise(path: PurePosixPath) -> str | None:
+    parts: list[str] = []
+    for part in path.parts:
+        if part == "..":
+            if not parts:
+                return None
+            parts.pop()
+        elif part not in (".", ""):
+            parts.append(part)
+    return "/".join(parts) or None
+
+
+def _today(path: str, tree: RepoTree, current: Renames) -> str | None:
+    """``path`` as it exists now: itself, its file renamed, or its directory moved (where
+    most of the files that were under it went)."""
+    if tree.exists(path):
+        return path if path in tree.files else path.rstrip("/") + "/"
+    renamed = current(path)
+    if renamed != path and tree.exists(renamed):
+        return renamed
+    moved = current.moved(path.rstrip("/") + "/")
+    return moved if moved and tree.exists(moved) else None

@@ -1,0 +1,196 @@
+"""Links a repository's history shows: the code changed together with a decision's
+document, and the code of commits whose message names a decision."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime, timedelta
+from pathlib import PurePosixPath
+
+from nlp.code_links.model import CodeLink, DecisionText
+from nlp.code_links.tree import RepoTree, common_directories, is_code
+from nlp.git_repo import PathHistory
+
+MAX_DOCUMENTS = 3
+"""A commit that adds or edits more decision documents than this imports a collection (or
+reformats it): the code it changes says nothing about any one of them."""
+
+_ISSUE_URL = re.compile(r"/(?:issues|pull)/(\d{1,6})\b")
+_ISSUE_REF = re.compile(r"(?<![\w/&])#(\d{2,6})\b")
+
+Mentions = Callable[[str], Sequence[str]]
+
+
+def size_weight(code_paths: int) -> float:
+    """How much a commit's code says about one decision, by how much code it changed:
+    a focused change is about the decision, a sweeping one mostly about other things."""
+    if code_paths <= 10:
+        return 1.0
+    if code_paths <= 30:
+        return 0.8
+    if code_paths <= 80:
+        return 0.55
+    return 0.0
+
+
+class Renames:
+    """The renames in a history (newest first, as ``history_of`` returns it): what a path
+    is called today, and where a directory's files went."""
+
+    def __init__(self, history: Sequence[PathHistory]) -> None:
+        self._later: dict[str, str] = {}
+        for commit in history:  # newest first: the first rename seen of a path is its last
+            for old, new in commit.renames:
+                self._later.setdefault(old, new)
+
+    def __call__(self, path: str) -> str:
+        """``path``'s name today (itself when it was never renamed)."""
+        seen = {path}
+        while path in self._later and self._later[path] not in seen:
+            path = self._later[path]
+            seen.add(path)
+        return path
+
+    def moved(self, directory: str) -> str | None:
+        """Where the files once under ``directory`` (ending in ``/``) mostly went: the
+        directory they share today, when one holds most of them."""
+        targets: dict[str, int] = {}
+        moved = [old for old in self._later if old.startswith(directory)]
+        for old in moved:
+            new, tail = self(old), old[len(directory):]
+            if new.endswith(tail) and len(new) > len(tail):
+                head = new[: len(new) - len(tail)]
+                targets[head] = targets.get(head, 0) + 1
+        if not targets:
+            return None
+        head, count = max(targets.items(), key=lambda item: item[1])
+        return head if count * 2 > len(moved) else None
+
+
+def document_commit_links(
+    decisions: Sequence[DecisionText], history: Sequence[PathHistory], tree: RepoTree, documents: Sequence[str],
+) -> list[CodeLink]:
+    """The code changed by the commits that add or change a decision's document.
+
+    The commit that adds an ADR often implements it ("Add ADR 0030 and move the models to
+    django-fsm"); a later commit that edits it along with code usually revises what it
+    governs. Code paths are followed through later renames and gathered into the
+    directories they cluster in.
+
+    Args:
+        documents: Folders of decision documents (their files are never code).
+    """
+    current = Renames(history)
+    by_path: dict[str, list[DecisionText]] = {}
+    for decision in decisions:
+        if decision.source_path:
+            by_path.setdefault(decision.source_path, []).append(decision)
+    links: list[CodeLink] = []
+    for commit in history:
+        touched = [d for path in commit.changed for d in by_path.get(current(path), ())]
+        touched = list({d.id: d for d in touched}.values())
+        if not touched or len(touched) > MAX_DOCUMENTS:
+            continue
+        code = _code_paths(commit.changed, tree, documents, current)
+        weight = size_weight(len(code))
+        if not code or weight == 0.0:
+            continue
+        for decision in touched:
+            assert decision.source_path is not None
+            added = any(current(p) == decision.source_path for p in commit.added)
+            confidence = round((0.85 if added else 0.65) * weight, 2)
+            verb = "added" if added else "changed"
+            for path in common_directories(code, tree):
+                links.append(CodeLink(
+                    decision.id, path, "decision-document commit", confidence,
+                    f"commit {commit.sha[:7]} {verb} {PurePosixPath(decision.source_path).name} and changed "
+                    f"{_some(code, path)}", (commit.sha,),
+                ))
+    return links
+
+
+def message_links(
+    decisions: Sequence[DecisionText], history: Sequence[PathHistory], tree: RepoTree, documents: Sequence[str],
+    mentions: Mentions,
+) -> list[CodeLink]:
+    """The code changed by commits whose message names a decision (its id, ADR number or
+    title, through ``mentions``) or an issue only that decision's text refers to."""
+    current = Renames(history)
+    known = {d.id: d for d in decisions}
+    issues = _issue_owners(decisions)
+    links: list[CodeLink] = []
+    for commit in history:
+        named = [i for i in mentions(commit.message) if i in known]
+        by_issue = [issues[n] for n in _issue_numbers(commit.message) if n in issues and issues[n] not in named]
+        if not named and not by_issue:
+            continue
+        code = _code_paths(commit.changed, tree, documents, current)
+        weight = size_weight(len(code))
+        if not code or weight == 0.0:
+            continue
+        subject = commit.message.splitlines()[0][:80] if commit.message else commit.sha[:7]
+        for decision_id, how, strength in [(i, "names it", 0.8) for i in named] + [(i, "names its issue", 0.6) for i in by_issue]:
+            for path in common_directories(code, tree):
+                links.append(CodeLink(
+                    decision_id, path, "commit message", round(strength * weight, 2),
+                    f"commit {commit.sha[:7]} ({subject!r}) {how} and changed {_some(code, path)}", (commit.sha,),
+                ))
+    return links
+
+
+def _code_paths(changed: Iterable[str], tree: RepoTree, documents: Sequence[str], current: Renames) -> list[str]:
+    """The code a commit changed that still exists today, under its name today."""
+    names = {current(p) for p in changed}
+    return sorted(p for p in names if p in tree.files and is_code(p, documents))
+
+
+def _some(code: Sequence[str], path: str, shown: int = 2) -> str:
+    inside = [p for p in code if p == path or p.startswith(path)] if path.endswith("/") else [path]
+    if path.endswith("/"):
+        return f"{len(inside)} file{'s' if len(inside) != 1 else ''} in {path}"
+    return ", ".join(inside[:shown]) + (f" and {len(inside) - shown} more" if len(inside) > shown else "")
+
+
+def _issue_numbers(text: str) -> set[int]:
+    return {int(n) for n in _ISSUE_URL.findall(text)} | {int(n) for n in _ISSUE_REF.findall(text)}
+
+
+def _issue_owners(decisions: Sequence[DecisionText]) -> dict[int, str]:
+    """Issue number → the one decision whose text refers to it (shared numbers say nothing)."""
+    owners: dict[int, set[str]] = {}
+    for decision in decisions:
+        for number in _issue_numbers(" ".join((decision.title, decision.summary, decision.body))):
+            owners.setdefault(number, set()).add(decision.id)
+    return {n: next(iter(ids)) for n, ids in owners.items() if len(ids) == 1}
+
+
+def git_context_links(
+    decisions: Sequence[DecisionText], history: Sequence[PathHistory], tree: RepoTree, documents: Sequence[str],
+    window: timedelta = timedelta(hours=24),
+) -> list[CodeLink]:
+    """Seed 000's ``git_context``: for a decision stated in a conversation (not a
+    document), the code its repository changed within ``window`` of it, when that is little
+    enough to be about it."""
+    current = Renames(history)
+    links: list[CodeLink] = []
+    for decision in decisions:
+        if decision.source_path or not decision.decided_at:
+            continue
+        when = datetime.fromisoformat(decision.decided_at)
+        near = [c for c in history if abs(_aware(c.date) - _aware(when)) <= window]
+        code = _code_paths([p for c in near for p in c.changed], tree, documents, current)
+        weight = size_weight(len(code))
+        if not code or weight == 0.0:
+            continue
+        shas = tuple(c.sha for c in near)
+        for path in common_directories(code, tree):
+            links.append(CodeLink(
+                decision.id, path, "git_context", round(0.6 * weight, 2),
+                f"{len(near)} commit{'s' if len(near) != 1 else ''} within {window} of it changed {_some(code, path)}", shas,
+            ))
+    return links
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

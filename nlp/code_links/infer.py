@@ -1,0 +1,209 @@
+"""All the links one repository shows between its decisions and its code, each with how
+it was inferred and how strong it is; the strongest link per (decision, path) is kept."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from nlp.code_links.components import component_directories, linked_paths, shared, typed_files, words_of
+from nlp.code_links.history import Mentions, Renames, document_commit_links, git_context_links, message_links
+from nlp.code_links.libraries import CHOOSING, Library, chosen_libraries, named_libraries, prose_keys
+from nlp.code_links.model import CodeLink, DecisionText
+from nlp.code_links.tools import Grep, automation_mentions, is_config, named_config, taken_up
+from nlp.code_links.tree import RepoTree, common_directories, is_code, too_wide
+from nlp.git_repo import PathHistory
+
+MAX_TYPE_OWNERS = 2
+"""A type named by more decisions than this is named in passing (see ``component_links``)."""
+
+MIN_CONFIDENCE = 0.5
+"""Links weaker than this are not kept (docs/check-diff.md: how it was chosen)."""
+
+
+@dataclass(frozen=True)
+class RepositoryView:
+    """What inference reads of a repository: its tree, its history (newest first), its
+    libraries, who imports a library, the folders of its decision documents, and a
+    case-insensitive grep over its files."""
+
+    tree: RepoTree
+    history: Sequence[PathHistory]
+    libraries: Sequence[Library]
+    importers: Callable[[Sequence[Library]], dict[Library, list[str]]]
+    documents: Sequence[str]
+    grep: Grep
+
+
+def infer_links(
+    decisions: Sequence[DecisionText], view: RepositoryView, mentions: Mentions, minimum: float = MIN_CONFIDENCE,
+    git_context: bool = False,
+) -> list[CodeLink]:
+    """Every inferred link of at least ``minimum`` confidence, one per (decision, path):
+    the strongest, with its evidence. ``git_context``: also the code changed around the
+    time of each decision stated in a conversation (seed 000's ``auto_link_strategy``)."""
+    links = [
+        *(git_context_links(decisions, view.history, view.tree, view.documents) if git_context else []),
+        *spread_out(document_commit_links(decisions, view.history, view.tree, view.documents)),
+        *spread_out(message_links(decisions, view.history, view.tree, view.documents, mentions)),
+        *library_links(decisions, view),
+        *component_links(decisions, view.tree),
+        *tool_links(decisions, view),
+        *document_links(decisions, view),
+        *rename_links(decisions, view),
+    ]
+    return strongest(link for link in links if link.confidence >= minimum)
+
+
+HUB_DECISIONS = 3
+"""A path that commits tie to more decisions than this is a hub (the central class, the
+solution file, the shared package list): changed with everything, it is evidence of none."""
+
+
+def spread_out(links: Sequence[CodeLink]) -> list[CodeLink]:
+    """History's links, weakened where a path is a hub: when commits tie a path to many
+    decisions, each tie says less (as a word in every document says little of any)."""
+    owners: dict[str, set[str]] = defaultdict(set)
+    for link in links:
+        owners[link.path].add(link.decision_id)
+    return [
+        replace(link, confidence=round(link.confidence * HUB_DECISIONS / len(owners[link.path]), 2))
+        if len(owners[link.path]) > HUB_DECISIONS else link
+        for link in links
+    ]
+
+
+def strongest(links: Iterable[CodeLink]) -> list[CodeLink]:
+    """One link per (decision, path): the most confident (ties: the first found)."""
+    best: dict[tuple[str, str], CodeLink] = {}
+    for link in links:
+        key = (link.decision_id, link.path)
+        if key not in best or link.confidence > best[key].confidence:
+            best[key] = link
+    return sorted(best.values(), key=lambda link: (link.decision_id, link.path))
+
+
+def library_links(decisions: Sequence[DecisionText], view: RepositoryView) -> list[CodeLink]:
+    """The manifests that declare a library a decision names, and the files that import it.
+
+    A title that takes a library up, keeps or drops it ("Use lunr for search", "Remove
+    postgres for now") governs its declarations and its users alike. Named otherwise in the
+    title, the decision is about something built with it: its users, not its declaration
+    (a central manifest pins every library; a dependency bump is not about that decision).
+    Named in the summary or among the alternatives it was weighed; in the longer text only
+    mentioned.
+    """
+    named: list[tuple[DecisionText, Library, float, float, str]] = []
+    for decision in decisions:
+        seen: set[Library] = set()
+        chosen = chosen_libraries(decision.title, view.libraries)
+        for found, manifest_strength, import_strength, how in (
+            (chosen, 0.85, 0.75, "takes up or drops"),
+            (named_libraries(decision.title, view.libraries), 0.45, 0.6, "is about"),
+            (named_libraries(decision.summary, view.libraries), 0.45, 0.45, "decides on"),
+            (named_libraries("\n".join(decision.alternatives), view.libraries), 0.45, 0.4, "weighs"),
+            (named_libraries(decision.body, view.libraries), 0.3, 0.35, "mentions"),
+        ):
+            for library in found:
+                if library not in seen:
+                    seen.add(library)
+                    named.append((decision, library, manifest_strength, import_strength, how))
+    importing = view.importers(list(dict.fromkeys(library for _, library, _, _, _ in named)))
+    links: list[CodeLink] = []
+    for decision, library, manifest_strength, import_strength, how in named:
+        for manifest in library.manifests:
+            links.append(CodeLink(decision.id, manifest, "manifest", manifest_strength,
+                                  f"{manifest} declares {library.name}, which it {how}"))
+        files = importing.get(library, [])
+        for path in common_directories(files, view.tree):
+            count = sum(1 for f in files if f.startswith(path)) if path.endswith("/") else 1
+            links.append(CodeLink(decision.id, path, "import", import_strength,
+                                  f"{_count(count)} in {path} import {library.name}, which it {how}"
+                                  if path.endswith("/") else f"{path} imports {library.name}, which it {how}"))
+    return links
+
+
+def component_links(decisions: Sequence[DecisionText], tree: RepoTree) -> list[CodeLink]:
+    """Directories named as a component the decision's title or summary names, and files
+    named after the types it writes.
+
+    A type most decisions write (the product's central class) is named in passing; it
+    governs nothing in particular, so only types that at most ``MAX_TYPE_OWNERS``
+    decisions name count, and a type named only in the longer text counts less.
+    """
+    vocabulary = [words_of(f"{d.title} {d.summary}") for d in decisions]
+    typed = [
+        (typed_files(f"{d.title}\n{d.summary}", tree), typed_files(d.body, tree)) for d in decisions
+    ]
+    owners: dict[str, int] = defaultdict(int)
+    for headline, body in typed:
+        for name in set(headline) | set(body):
+            owners[name] += 1
+    links: list[CodeLink] = []
+    for decision, words, (headline, body) in zip(decisions, vocabulary, typed, strict=True):
+        common = shared(words, vocabulary)
+        title_words = words_of(decision.title) - common
+        for word, directories in component_directories(words - common, tree).items():
+            strength = 0.6 if word in title_words else 0.45
+            for directory in directories:
+                links.append(CodeLink(decision.id, directory, "component", strength,
+                                      f"{directory} is named for {word!r}, which it names"))
+        for strength, found in ((0.65, headline), (0.5, body)):
+            for name, files in found.items():
+                if owners[name] > MAX_TYPE_OWNERS:
+                    continue
+                for path in files:
+                    links.append(CodeLink(decision.id, path, "component", strength, f"{path} is named for {name}, which it names"))
+    return links
+
+
+def document_links(decisions: Sequence[DecisionText], view: RepositoryView) -> list[CodeLink]:
+    """Code a decision's document links to (relative markdown links, forge URLs of files),
+    followed through renames to the path that exists today."""
+    current = Renames(view.history)
+    links: list[CodeLink] = []
+    for decision in decisions:
+        for path in linked_paths(decision.body, decision.source_path, view.tree, current):
+            if is_code(path, view.documents) and not too_wide(path, view.tree):
+                links.append(CodeLink(decision.id, path, "document link", 0.7, f"its document links to {path}"))
+    return links
+
+
+def rename_links(decisions: Sequence[DecisionText], view: RepositoryView) -> list[CodeLink]:
+    """A path a decision states that has since been renamed or moved: the link follows it
+    to its name today (the stated link stays, as history, as one to a deleted path does)."""
+    current = Renames(view.history)
+    links: list[CodeLink] = []
+    for decision in decisions:
+        for path in decision.stated:
+            if view.tree.exists(path):
+                continue
+            today = current(path) if not path.endswith("/") else current.moved(path)
+            if today and today != path and view.tree.exists(today):
+                links.append(CodeLink(decision.id, today, "rename", 0.9, f"{path}, which it names, is now {today}"))
+    return links
+
+
+def tool_links(decisions: Sequence[DecisionText], view: RepositoryView) -> list[CodeLink]:
+    """Configuration of the tools a decision's title takes up (or drops): files named for
+    them, and the automation (CI, compose, Dockerfiles, scripts) that names them."""
+    known = {part for library in view.libraries for key in prose_keys(library.name) for part in key}
+    known |= {part for path in view.tree.files if is_config(path)
+              for part in re.split(r"[._\-]+", path.rsplit("/", 1)[-1].lower()) if len(part) >= 3}
+    links: list[CodeLink] = []
+    for decision in decisions:
+        chosen, set_aside = taken_up(decision.title, CHOOSING)
+        for words, named, mentioned, how in ((chosen, 0.65, 0.55, "takes up"), (set_aside, 0.45, 0.4, "sets aside")):
+            for word, paths in named_config(words, view.tree).items():
+                for path in paths:
+                    links.append(CodeLink(decision.id, path, "tool config", named, f"{path} configures {word}, which it {how}"))
+            for word, paths in automation_mentions(words, view.grep, known).items():
+                for path in paths:
+                    links.append(CodeLink(decision.id, path, "tool config", mentioned, f"{path} names {word}, which it {how}"))
+    return links
+
+
+def _count(n: int) -> str:
+    return f"{n} file{'s' if n != 1 else ''}"

@@ -1,0 +1,187 @@
+"""Which of a repository's libraries a decision names, and how prose names a library.
+
+"Use TypeORM with Postgres" names ``typeorm``; "Prefer dugite over raw git commands" names
+``dugite``; "Kafka DLQ producer" names ``Confluent.Kafka`` by its last part. A library whose
+name is a common word ("next", "express") counts only when written as code (``next``,
+Next.js), or it would be found in every sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+_TOKEN = re.compile(r"[a-z0-9]+")
+_CODE_SPAN = re.compile(r"`([^`\n]{1,80})`")
+
+GENERIC = frozenset("""
+core common commons utils util utilities tools tool types type test tests testing client clients server api apis
+sdk lib libs library plugin plugins config configuration extensions extension abstractions abstraction logging log
+http https json xml yaml data runtime cli web app apps main base framework helpers helper support shared model
+models service services internal dev build builder tasks task react node js ts net dotnet io std kit cloud aws
+azure google microsoft system console options hosting dependencyinjection diagnostics primitives collections
+threading text encoding security auth identity storage store cache message messages messaging events event
+handler handlers contracts domain infrastructure integration unit spec specs mock mocks fake fakes sample samples
+example examples docs doc schema schemas generator generators analyzers analyzer source sources provider providers
+""".split())
+"""Parts of library names that say nothing about which library ("Microsoft.Extensions.Logging")."""
+
+COMMON_WORDS = frozenset("""
+next express request fetch bull chalk commander debug glob once yes color colors path url query moment boom got
+table date time store proxy form cross env which open live serve server static mark marked tiny session cookie
+compression helmet passport tap mock jest mocha chai async sharp pino winston redux nock ava prompt inquirer
+""".split())
+"""Library names that are also words of ordinary prose: matched only as code."""
+
+
+@dataclass(frozen=True)
+class Library:
+    """A dependency of the repository: its declared name, the manifests that declare it
+    and its ecosystem (``js``, ``python``, ``go``, ``rust``, ``dotnet``, ``java``,
+    ``ruby``, ``terraform``)."""
+
+    name: str
+    ecosystem: str
+    manifests: tuple[str, ...]
+
+
+@lru_cache(maxsize=65536)
+def prose_keys(name: str) -> list[tuple[str, ...]]:
+    """The token sequences prose names a library by: its whole name ("django fsm" for
+    ``django-fsm``), and the distinctive last part of a scoped, dotted or path name
+    (``Confluent.Kafka`` → "kafka", ``github.com/spf13/cobra`` → "cobra").
+    """
+    lowered = name.lower().strip()
+    keys: list[tuple[str, ...]] = []
+    whole = tuple(_TOKEN.findall(lowered.lstrip("@")))
+    if "/" in lowered and "." in lowered.split("/", 1)[0]:  # a Go module path: the host says nothing
+        whole = tuple(_TOKEN.findall(lowered.split("/", 1)[1]))
+    if ":" in lowered:  # a Maven group:artifact: prose names the artifact
+        whole = tuple(_TOKEN.findall(lowered.rsplit(":", 1)[1]))
+    if whole:
+        keys.append(whole)
+    last = re.split(r"[./:]", lowered.rstrip("/"))[-1]
+    last_tokens = tuple(_TOKEN.findall(last))
+    if last_tokens and last_tokens != whole and len(last_tokens) == 1 and last_tokens[0] not in GENERIC:
+        keys.append(last_tokens)
+    return [k for k in keys if not (len(k) == 1 and (len(k[0]) < 3 or k[0] in GENERIC or k[0].isdigit()))]
+
+
+CHOOSING = re.compile(
+    r"\b(?:use|uses|using|adopt|adopts|adopting|choose|chooses|chose|choosing|prefer|prefers|preferring|select|"
+    r"switch(?:es|ing)?\s+to|migrat(?:e|es|ing)\s+to|mov(?:e|es|ing)\s+to|replac(?:e|es|ing)|introduc(?:e|es|ing)|"
+    r"add(?:s|ing)?|remov(?:e|es|ing)|drop(?:s|ping)?|keep(?:s|ing)?|stick\s+with|stay\s+with|standardi[sz]e\s+on|"
+    r"instead\s+of|over|rather\s+than|vs\.?|versus|with|and)\b",
+    re.IGNORECASE,
+)
+"""Words after which a title names what the decision takes up, keeps or drops."""
+
+
+def chosen_libraries(title: str, libraries: Sequence[Library]) -> list[Library]:
+    """The libraries a title says the decision takes up, keeps or drops: "Use Redis and
+    Bull for background tasks", "Prefer dugite over raw git commands", "Remove postgres for
+    now". A title that names a library only as the setting of something else ("Kafka DLQ
+    producer for requeue", "Next.js persistent layout pattern") is about that something:
+    it governs the code that uses the library, not its declaration."""
+    lowered = title.lower()
+    verb = CHOOSING.search(lowered)
+    if verb is None:
+        return []
+    after = lowered[verb.start():]
+    return named_libraries(after, libraries)
+
+
+def named_libraries(text: str, libraries: Sequence[Library]) -> list[Library]:
+    """The libraries ``text`` names, in the order of ``libraries``."""
+    tokens = _TOKEN.findall(text.lower())
+    grams = {tuple(tokens[i : i + n]) for n in (1, 2, 3, 4) for i in range(len(tokens) - n + 1)}
+    code = {" ".join(_TOKEN.findall(span.lower())) for span in _CODE_SPAN.findall(text)}
+    spelled = set(_TOKEN.findall(re.sub(r"\b(\w+)\.js\b", r"\1js", text.lower())))
+    found: list[Library] = []
+    for library in libraries:
+        for key in prose_keys(library.name):
+            if len(key) == 1 and key[0] in COMMON_WORDS:
+                if " ".join(key) in code or f"{key[0]}js" in spelled:
+                    found.append(library)
+                    break
+                continue
+            if key in grams or (len(key) > 1 and ("".join(key),) in grams):
+                found.append(library)
+                break
+    return found
+
+
+_SOURCES: dict[str, tuple[str, ...]] = {
+    "js": ("*.js", "*.jsx", "*.ts", "*.tsx", "*.mjs", "*.cjs", "*.vue", "*.svelte"),
+    "python": ("*.py",),
+    "go": ("*.go",),
+    "rust": ("*.rs",),
+    "dotnet": ("*.cs", "*.fs", "*.vb"),
+    "ruby": ("*.rb",),
+    "java": ("*.java", "*.kt", "*.scala"),
+}
+
+
+def import_name(library: Library) -> str | None:
+    """What source code imports ``library`` by: its module, crate, namespace or package
+    (None when its ecosystem's sources cannot say)."""
+    name = library.name
+    if library.ecosystem in ("js", "go", "dotnet", "ruby"):
+        return name
+    if library.ecosystem == "python":
+        return name.lower().replace("-", "_").removeprefix("python_")
+    if library.ecosystem == "rust":
+        return name.replace("-", "_")
+    if library.ecosystem == "java" and ":" in name:
+        return name.split(":", 1)[0]
+    return None
+
+
+def import_pattern(ecosystem: str, names: Sequence[str]) -> tuple[str, tuple[str, ...]] | None:
+    """One extended regular expression for a source line importing any of ``names`` (as
+    ``import_name`` gives them) in ``ecosystem``, and the pathspecs of its source files: one
+    alternation lets ``git grep`` read the tree once for all of them."""
+    if not names or ecosystem not in _SOURCES:
+        return None
+    alternation = "(" + "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True)) + ")"
+    pattern = {
+        "js": f"""(from|import|require\\()\\s*['"]{alternation}(/[^'"]*)?['"]""",
+        "python": f"^\\s*(from|import)\\s+{alternation}(\\.|\\s|$)",
+        "go": f'"{alternation}(/[^"]*)?"',
+        "rust": f"(^|[^A-Za-z0-9_])(extern crate |use ){alternation}(::|;|\\b)",
+        "dotnet": f"^\\s*(global\\s+)?using\\s+(static\\s+)?{alternation}(\\.|;)",
+        "ruby": f"""require\\s+['"]{alternation}['"/]""",
+        "java": f"^\\s*import\\s+(static\\s+)?{alternation}\\.",
+    }[ecosystem]
+    return pattern, _SOURCES[ecosystem]
+
+
+def ecosystem_of(manifest: str) -> str:
+    """The ecosystem of a manifest file's libraries."""
+    name = manifest.rsplit("/", 1)[-1]
+    if name == "package.json":
+        return "js"
+    if name in ("pyproject.toml", "Pipfile") or name.startswith("requirements"):
+        return "python"
+    if name == "go.mod":
+        return "go"
+    if name == "Cargo.toml":
+        return "rust"
+    if name == "Gemfile":
+        return "ruby"
+    if name in ("pom.xml", "build.gradle", "build.gradle.kts"):
+        return "java"
+    if name.endswith(".tf"):
+        return "terraform"
+    return "dotnet"
+
+
+def libraries_of(declared: Iterable[tuple[str, str]]) -> list[Library]:
+    """Libraries from (manifest path, declared name) pairs: one per ecosystem and name,
+    with every manifest that declares it."""
+    by_key: dict[tuple[str, str], list[str]] = {}
+    for manifest, name in declared:
+        by_key.setdefault((ecosystem_of(manifest), name), []).append(manifest)
+    return [Library(name, ecosystem, tuple(sorted(set(paths)))) for (ecosystem, name), paths in sorted(by_key.items())]

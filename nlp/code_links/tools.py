@@ -1,0 +1,90 @@
+"""The configuration of a tool or technology a decision takes up: "Use yarn workspaces
+instead of lerna" governs ``yarn.lock`` and ``lerna.json``; "Use prettier, eslint, airbnb
+for the code style" governs ``.eslintrc.js``; "Use Redis and Bull for background tasks"
+governs the CI workflow and compose file that start Redis."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from pathlib import PurePosixPath
+
+from nlp.code_links.components import PROSE
+from nlp.code_links.libraries import GENERIC
+from nlp.code_links.tree import RepoTree
+from nlp.gazetteer import TECHNOLOGIES
+
+_WORD = re.compile(r"[a-z][a-z0-9]+")
+_CONFIG_SUFFIXES = frozenset({
+    ".json", ".yml", ".yaml", ".toml", ".ini", ".cfg", ".conf", ".lock", ".rc", ".config", ".props", ".xml", ".env",
+})
+_CONFIG_NAMES = re.compile(r"^(?:\.|Dockerfile|Makefile|Procfile|Jenkinsfile|docker-compose|compose\.)", re.IGNORECASE)
+_AUTOMATION = ("*.yml", "*.yaml", "Dockerfile*", "*.dockerfile", "docker-compose*", "Makefile", "*.sh", "Procfile")
+
+Grep = Callable[[list[str], list[str]], list[str]]
+"""(patterns, pathspecs) → files of the tree where a line matches (case-insensitive)."""
+
+
+def is_config(path: str) -> bool:
+    """A file that configures rather than implements: dotfiles, manifests of tools, CI
+    workflows, compose files, lock files (``yarn.lock``, ``.eslintrc.js``, ``next.config.js``)."""
+    name = PurePosixPath(path).name
+    suffixes = PurePosixPath(name).suffixes
+    return (bool(_CONFIG_NAMES.match(name)) or (bool(suffixes) and suffixes[-1].lower() in _CONFIG_SUFFIXES)
+            or ".config." in name or path.startswith(".github/"))
+
+
+_REJECTING = re.compile(r"\b(?:instead\s+of|over|rather\s+than|vs\.?|versus|not|without)\b")
+
+
+def taken_up(title: str, choosing: re.Pattern[str]) -> tuple[list[str], list[str]]:
+    """The words of a title after its choosing verb that may name a tool, split into those
+    it takes up and those it sets aside ("use yarn workspaces instead of lerna" → yarn,
+    workspaces | lerna)."""
+    lowered = title.lower()
+    verb = choosing.search(lowered)
+    if verb is None:
+        return [], []
+    rest = lowered[verb.start():]
+    turn = _REJECTING.search(rest, 1)
+    return _tool_words(rest[: turn.start()] if turn else rest), _tool_words(rest[turn.end():] if turn else "")
+
+
+def _tool_words(text: str) -> list[str]:
+    words: list[str] = []
+    for word in _WORD.findall(text):
+        stem = word.removesuffix("js") if word.endswith("js") and len(word) > 4 else word
+        if len(stem) >= 3 and stem not in PROSE and stem not in GENERIC and stem not in words:
+            words.append(stem)
+    return words
+
+
+def named_config(words: Iterable[str], tree: RepoTree) -> dict[str, list[str]]:
+    """Configuration files named for one of ``words`` (a name part: ``yarn.lock`` for
+    yarn, ``.eslintrc.js`` for eslint, ``next.config.js`` for next)."""
+    wanted = set(words)
+    found: dict[str, list[str]] = {}
+    for path in sorted(tree.files):
+        if not is_config(path):
+            continue
+        parts = set(re.split(r"[._\-]+", PurePosixPath(path).name.lower()))
+        for word in parts & wanted:
+            found.setdefault(word, []).append(path)
+    return {word: paths for word, paths in found.items() if len(paths) <= 6}
+
+
+def automation_mentions(words: Iterable[str], grep: Grep, known: Iterable[str]) -> dict[str, list[str]]:
+    """CI workflows, compose files, Dockerfiles and scripts that name one of ``words`` that
+    is a known technology (``known``: the repository's libraries, the gazetteer's
+    technologies, tools named by its config files): "redis" in the CI job that starts it.
+    A word most of them name (git, node) marks none of them."""
+    technologies = {w for w in words if w in set(known) | set(TECHNOLOGIES)}
+    if not technologies:
+        return {}
+    everything = grep(["."], list(_AUTOMATION))
+    found: dict[str, list[str]] = {}
+    for word in sorted(technologies):
+        files = grep([rf"(^|[^a-z0-9]){re.escape(word)}([^a-z0-9]|$)"], list(_AUTOMATION))
+        if 0 < len(files) <= max(2, len(everything) // 2):
+            found[word] = sorted(files)
+    return found

@@ -1,0 +1,151 @@
+"""A repository's tree at one revision: which paths exist, which are code, and what a path
+a decision names turns out to be in it."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+
+_DOC_SUFFIXES = frozenset({
+    ".md", ".markdown", ".rst", ".adoc", ".txt", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".drawio", ".puml",
+    ".pdf", ".ico", ".webp",
+})
+_LOCK_NAMES = frozenset({
+    "package-lock.json", "yarn.lock", "pnpm-lock.yaml", "poetry.lock", "Pipfile.lock", "Cargo.lock", "go.sum",
+    "Gemfile.lock", "composer.lock", "packages.lock.json", "uv.lock",
+})
+_GENERATED = re.compile(r"(?:^|/)(?:node_modules|vendor|dist|build|target|\.git)/")
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A stated path as found in the tree: ``path`` (a file, or a directory ending in
+    ``/``) and, when it was found by its name alone, how (``evidence``)."""
+
+    path: str
+    evidence: str | None = None
+
+
+class RepoTree:
+    """The files of one revision, their directories, and an index by file name."""
+
+    def __init__(self, files: Iterable[str]) -> None:
+        self.files: frozenset[str] = frozenset(f for f in files if f and not _GENERATED.search(f))
+        sizes: dict[str, int] = defaultdict(int)
+        by_name: dict[str, list[str]] = defaultdict(list)
+        for path in self.files:
+            parts = path.split("/")
+            for depth in range(1, len(parts)):
+                sizes["/".join(parts[:depth]) + "/"] += 1
+            by_name[parts[-1].lower()].append(path)
+        self.dirs: frozenset[str] = frozenset(sizes)
+        self._sizes = dict(sizes)
+        self._by_name = {name: sorted(paths) for name, paths in by_name.items()}
+        self._by_stem: dict[str, list[str]] | None = None
+
+    def exists(self, path: str) -> bool:
+        """A file or (with or without its trailing slash) a directory of the tree."""
+        return path in self.files or path.rstrip("/") + "/" in self.dirs
+
+    def named(self, name: str) -> list[str]:
+        """Files whose last part is ``name`` (case-insensitive)."""
+        return self._by_name.get(name.lower(), [])
+
+    def with_stem(self, stem: str) -> list[str]:
+        """Files whose name before its first dot is ``stem`` (case-sensitive): the files of
+        a type named ``RoutingKey`` are ``RoutingKey.cs``, ``RoutingKey.test.ts``."""
+        if self._by_stem is None:
+            index: dict[str, list[str]] = defaultdict(list)
+            for path in self.files:
+                index[PurePosixPath(path).name.split(".", 1)[0]].append(path)
+            self._by_stem = {name: sorted(paths) for name, paths in index.items()}
+        return self._by_stem.get(stem, [])
+
+    def under(self, directory: str) -> list[str]:
+        """The files under ``directory`` (a path ending in ``/``)."""
+        return sorted(f for f in self.files if f.startswith(directory))
+
+    def size(self, directory: str) -> int:
+        """How many files lie under ``directory`` (a path ending in ``/``)."""
+        return self._sizes.get(directory, 0)
+
+    def resolve(self, stated: str) -> Resolved | None:
+        """What a path named in a decision is in this tree, or None when nothing is.
+
+        Exact paths (and directories written without their slash) are themselves; a
+        path that is not in the tree but ends one file's path alone ("pool.py",
+        "utility/pool.py") is that file; otherwise nothing: a name several files share
+        says not which.
+        """
+        clean = stated.strip().removeprefix("./")
+        if not clean:
+            return None
+        if clean in self.files:
+            return Resolved(clean)
+        if clean.rstrip("/") + "/" in self.dirs:
+            return Resolved(clean.rstrip("/") + "/")
+        if clean.endswith("/"):
+            return None
+        tail = "/" + clean
+        matches = [f for f in self.named(PurePosixPath(clean).name) if f.endswith(tail) or f == clean]
+        if len(matches) == 1:
+            return Resolved(matches[0], f"names {clean}, the one file of that name in the repository")
+        return None
+
+
+def is_code(path: str, documents: Iterable[str] = ()) -> bool:
+    """A path a decision can govern as code: not documentation, an image, a lock file or
+    one of the decision documents (``documents``: folders of ADRs)."""
+    name = PurePosixPath(path).name
+    if PurePosixPath(path).suffix.lower() in _DOC_SUFFIXES and name not in ("requirements.txt",) and not name.startswith("requirements"):
+        return False
+    if name in _LOCK_NAMES or _GENERATED.search(path):
+        return False
+    return not any(path.startswith(folder) for folder in documents)
+
+
+WIDEST = 150
+"""A directory of more files than this (``src/``, a whole package) is too wide to stand for
+a few of them, or to be governed as a whole by a decision that merely names it."""
+
+
+def too_wide(path: str, tree: RepoTree) -> bool:
+    """A directory too wide to link a decision to (see ``WIDEST``)."""
+    return path.endswith("/") and tree.size(path) > WIDEST
+
+
+def common_directories(
+    paths: Iterable[str], tree: RepoTree, minimum: int = 2, share: float = 0.25, widest: int = WIDEST,
+) -> list[str]:
+    """``paths`` gathered where they cluster: the deepest directory holding at least
+    ``minimum`` of them, and at least ``share`` of its own files, stands for them, then the
+    next deepest for those left, and so on; the others stay files.
+
+    A change that touches five files of ``src/mempool/`` is about ``src/mempool/``: the
+    next change to another file there is governed too. Five files of a package of a
+    hundred are about those five. A directory of more than ``widest`` files in the tree
+    (``src/``, the root) never stands for a few of them.
+    """
+    remaining = set(paths)
+    out: set[str] = set()
+    while True:
+        counts: dict[str, int] = defaultdict(int)
+        for path in remaining:
+            for parent in _parents(path):
+                counts[parent] += 1
+        clusters = [d for d, n in counts.items() if n >= minimum and tree.size(d) <= widest and n >= share * tree.size(d)]
+        if not clusters:
+            break
+        depth = max(d.count("/") for d in clusters)
+        for directory in (d for d in clusters if d.count("/") == depth):
+            out.add(directory)
+            remaining = {p for p in remaining if not p.startswith(directory)}
+    return sorted(out | remaining)
+
+
+def _parents(path: str) -> list[str]:
+    parts = path.split("/")
+    return ["/".join(parts[:depth]) + "/" for depth in range(1, len(parts))]

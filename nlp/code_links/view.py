@@ -1,0 +1,74 @@
+"""Read what link inference needs from a checkout: its tree, history, libraries and who
+imports them. Reads git only; writes nothing."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from nlp.code_links.infer import RepositoryView
+from nlp.code_links.libraries import Library, import_name, import_pattern, libraries_of
+from nlp.code_links.manifests import dependencies, is_manifest
+from nlp.code_links.tree import RepoTree
+from nlp.git_repo import PathHistory, file_text, grep_files, grep_matches, history_of, tracked_files
+
+MAX_MANIFESTS = 400
+"""Manifests read at most (a monorepo of thousands of packages is read by its first ones)."""
+
+
+def read_view(
+    root: Path, documents: Sequence[str], revision: str = "HEAD", history: Sequence[PathHistory] | None = None,
+) -> RepositoryView:
+    """The repository at ``root`` as of ``revision``.
+
+    Args:
+        documents: Folders (repository-relative, ending in ``/``) that hold decision documents.
+        history: Its commits, newest first, when the caller has read them already.
+
+    Raises:
+        GitError: Not a git repository, or an unknown revision.
+    """
+    tree = RepoTree(tracked_files(root, revision))
+    manifests = sorted(f for f in tree.files if is_manifest(f))[:MAX_MANIFESTS]
+    declared = [(m, name) for m in manifests for name in dependencies(m, file_text(root, m, revision) or "")]
+    libraries = libraries_of(declared)
+
+    def importers(wanted: Sequence[Library]) -> dict[Library, list[str]]:
+        return find_importers(root, revision, wanted, tree)
+
+    return RepositoryView(
+        tree=tree,
+        history=history if history is not None else history_of(root, None, revision),
+        libraries=libraries,
+        importers=importers,
+        documents=tuple(documents),
+        grep=lambda patterns, pathspecs: [
+            f for f in grep_files(root, patterns, revision, pathspecs, ignore_case=True) if f in tree.files
+        ],
+    )
+
+
+def find_importers(root: Path, revision: str, wanted: Sequence[Library], tree: RepoTree) -> dict[Library, list[str]]:
+    """The files that import each library: one ``git grep`` per ecosystem for all of them
+    (one per library took 75 s over Brighter's 54 named libraries)."""
+    found: dict[Library, set[str]] = {library: set() for library in wanted}
+    by_ecosystem: dict[str, dict[str, list[Library]]] = {}
+    for library in wanted:
+        name = import_name(library)
+        if name:
+            by_ecosystem.setdefault(library.ecosystem, {}).setdefault(name, []).append(library)
+    for ecosystem, names in by_ecosystem.items():
+        built = import_pattern(ecosystem, list(names))
+        if built is None:
+            continue
+        pattern, pathspecs = built
+        matcher = re.compile(pattern, re.MULTILINE)
+        for path, text in grep_matches(root, [pattern], revision, list(pathspecs)):
+            match = matcher.search(text)
+            if match is None or path not in tree.files:
+                continue
+            imported = next((n for n in names if n in match.groups()), None)
+            for library in names.get(imported or "", []):
+                found[library].add(path)
+    return {library: sorted(paths) for library, paths in found.items()}

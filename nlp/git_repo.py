@@ -1,0 +1,278 @@
+"""Read a git repository through git's command line: what a change touches, and its history.
+
+No database and no network: ``check-diff`` asks which paths a change touches and what
+lines it adds; ``ingest-git`` reads commits with the files they changed.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from nlp.errors import NlpError
+from nlp.schema import CommitInfo
+
+_TIMEOUT_SECONDS = 120
+_UNTRACKED_LIMIT = 256 * 1024
+"""Untracked files larger than this count as changed without their lines being read."""
+_RECORD = "\x1e"
+_FIELD = "\x1f"
+_DATE_LIKE = re.compile(r"^\d{4}-\d{2}-\d{2}")
+
+
+class GitError(NlpError):
+    """The path is not a git work tree, a revision is unknown, or git is missing."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a diff touches.
+
+    Attributes:
+        paths: Repository-relative paths added, modified, deleted or renamed (both names of
+            a rename), in git's order.
+        added: Path → the lines the change adds to it (untracked files: all their lines).
+    """
+
+    paths: tuple[str, ...]
+    added: dict[str, tuple[str, ...]]
+
+
+def run_git(repo: Path, *args: str) -> str:
+    """git's standard output.
+
+    Raises:
+        GitError: git is missing, timed out, or failed (its first error line is kept).
+    """
+    try:
+        result = subprocess.run(
+            ["git", "-C", str(repo), *args], capture_output=True, text=True, timeout=_TIMEOUT_SECONDS, check=False,
+            encoding="utf-8", errors="replace",
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise GitError(f"git could not run in {repo}: {exc}") from exc
+    if result.returncode != 0:
+        first = (result.stderr.strip().splitlines() or ["git failed"])[0]
+        raise GitError(f"git {args[0]} failed in {repo}: {first}")
+    return result.stdout
+
+
+def read_change(repo: Path, base: str = "HEAD", head: str | None = None, staged: bool = False) -> Change:
+    """The paths and added lines between ``base`` and ``head``; without ``head``, the work
+    tree (and untracked files) against ``base``; with ``staged``, only what is staged.
+
+    Raises:
+        GitError: Not a git work tree, or an unknown revision.
+    """
+    if staged:
+        revisions = ["--cached", base]
+    elif head is not None:
+        revisions = [base, head]
+    else:
+        revisions = [base]
+    names = run_git(repo, "diff", "--name-status", "--find-renames", *revisions, "--")
+    paths: list[str] = []
+    for line in names.splitlines():
+        parts = line.split("\t")
+        paths += [p for p in parts[1:] if p]
+    added = _added_lines(run_git(repo, "diff", "--unified=0", "--no-color", "--no-ext-diff", *revisions, "--"))
+    if head is None and not staged:
+        for path in run_git(repo, "ls-files", "--others", "--exclude-standard").splitlines():
+            if path:
+                paths.append(path)
+                added[path] = _file_lines(repo / path)
+    return Change(tuple(dict.fromkeys(paths)), added)
+
+
+def _added_lines(diff: str) -> dict[str, tuple[str, ...]]:
+    added: dict[str, list[str]] = {}
+    current: str | None = None
+    for line in diff.splitlines():
+        if line.startswith("+++ "):
+            target = line[4:]
+            current = target[2:] if target.startswith("b/") else None  # /dev/null: a deletion
+        elif line.startswith("+") and current is not None:
+            added.setdefault(current, []).append(line[1:])
+    return {path: tuple(lines) for path, lines in added.items()}
+
+
+def _file_lines(path: Path) -> tuple[str, ...]:
+    try:
+        if not path.is_file() or path.stat().st_size > _UNTRACKED_LIMIT:
+            return ()
+        return tuple(path.read_text(encoding="utf-8", errors="replace").splitlines())
+    except OSError:
+        return ()
+
+
+def read_commits(repo: Path, since: str | None = None) -> list[CommitInfo]:
+    """Commits reachable from HEAD, oldest first, with the files each changed.
+
+    Args:
+        since: A revision (commits after it) or a date such as ``2024-01-31`` (commits on
+            or after it); None for the whole history.
+
+    Raises:
+        GitError: Not a git work tree, an unknown revision, or a repository without commits.
+    """
+    args = ["log", "--reverse", "--no-merges", "--name-only", "--no-renames",
+            f"--format={_RECORD}%H{_FIELD}%an{_FIELD}%ae{_FIELD}%aI{_FIELD}%B{_FIELD}"]
+    if since and _DATE_LIKE.match(since):
+        args.append(f"--since={since}")
+    elif since:
+        args.append(f"{since}..HEAD")
+    else:
+        args.append("HEAD")
+    commits: list[CommitInfo] = []
+    for record in run_git(repo, *args).split(_RECORD)[1:]:
+        sha, author, email, date, message, files = record.split(_FIELD, 5)
+        commits.append(CommitInfo(
+            sha=sha, author=author or None, email=email or None, date=datetime.fromisoformat(date),
+            message=message.strip(), files=tuple(f for f in files.strip().splitlines() if f),
+        ))
+    return commits
+
+
+def tracked_files(repo: Path, revision: str = "HEAD") -> list[str]:
+    """Every file path in ``revision``'s tree, in git's order.
+
+    Raises:
+        GitError: Not a git repository, or an unknown revision.
+    """
+    return [line for line in run_git(repo, "ls-tree", "-r", "-z", "--name-only", revision).split("\0") if line]
+
+
+def file_text(repo: Path, path: str, revision: str = "HEAD", limit: int = 2 * 1024 * 1024) -> str | None:
+    """The text of ``path`` at ``revision``; None when it is missing or larger than ``limit``."""
+    try:
+        size = int(run_git(repo, "cat-file", "-s", f"{revision}:{path}").strip())
+        if size > limit:
+            return None
+        return run_git(repo, "cat-file", "blob", f"{revision}:{path}")
+    except (GitError, ValueError):
+        return None
+
+
+def grep_files(
+    repo: Path, patterns: list[str], revision: str = "HEAD", pathspecs: list[str] | None = None, ignore_case: bool = False,
+) -> list[str]:
+    """Files of ``revision`` in which a line matches one of the extended regular expressions
+    ``patterns``, without their revision prefix."""
+    if not patterns:
+        return []
+    args = ["grep", "-l", "-I", "-E", *(["-i"] if ignore_case else [])]
+    for pattern in patterns:
+        args += ["-e", pattern]
+    args += [revision, "--", *(pathspecs or [])]
+    try:
+        output = run_git(repo, *args)
+    except GitError:
+        return []  # git grep exits 1 when nothing matches
+    prefix = f"{revision}:"
+    return [line.removeprefix(prefix) for line in output.splitlines() if line]
+
+
+def grep_matches(repo: Path, patterns: list[str], revision: str = "HEAD", pathspecs: list[str] | None = None) -> list[tuple[str, str]]:
+    """(file, matched text) for every match of the extended regular expressions
+    ``patterns`` in ``revision``'s files: one pass over the tree for many patterns."""
+    if not patterns:
+        return []
+    args = ["grep", "-o", "-I", "-E", "--no-color"]
+    for pattern in patterns:
+        args += ["-e", pattern]
+    args += [revision, "--", *(pathspecs or [])]
+    try:
+        output = run_git(repo, *args)
+    except GitError:
+        return []  # git grep exits 1 when nothing matches
+    prefix = f"{revision}:"
+    found: list[tuple[str, str]] = []
+    for line in output.splitlines():
+        path, _, text = line.removeprefix(prefix).partition(":")
+        if path:
+            found.append((path, text))
+    return found
+
+
+@dataclass(frozen=True)
+class PathHistory:
+    """A commit that touched some of the paths asked about, with everything it changed.
+
+    Attributes:
+        sha: The commit.
+        date: When it was authored.
+        message: Its whole message.
+        added: Paths it added (an ADR added here was written in this commit).
+        changed: Every path it changed (both names of a rename).
+        renames: (old, new) paths it renamed.
+    """
+
+    sha: str
+    date: datetime
+    message: str
+    added: tuple[str, ...]
+    changed: tuple[str, ...]
+    renames: tuple[tuple[str, str], ...]
+
+
+def history_of(repo: Path, paths: list[str] | None = None, revision: str = "HEAD") -> list[PathHistory]:
+    """The non-merge commits reachable from ``revision`` (newest first) that touched
+    ``paths`` (every commit when None), each with all the paths it changed, renames found.
+
+    Raises:
+        GitError: Not a git repository, or an unknown revision.
+    """
+    args = ["log", "--no-merges", "--name-status", "--find-renames", "-z",
+            f"--format={_RECORD}%H{_FIELD}%aI{_FIELD}%B{_FIELD}", revision]
+    if paths is not None:
+        if not paths:
+            return []
+        args += ["--", *paths]
+    try:
+        output = run_git(repo, *args)
+        renames = "--find-renames"
+    except GitError:
+        # Finding renames reads file contents; a partial clone (or one missing some
+        # objects) can still list what changed, with a rename as a delete and an add.
+        output = run_git(repo, *[("--no-renames" if a == "--find-renames" else a) for a in args])
+        renames = "--no-renames"
+    found: list[PathHistory] = []
+    for record in output.split(_RECORD)[1:]:
+        sha, date, message, status = record.split(_FIELD, 3)
+        if paths is not None:
+            # With a pathspec git lists only the matching paths; read the commit whole.
+            status = run_git(repo, "show", "--name-status", renames, "-z", "--format=", sha)
+        found.append(_path_history(sha, datetime.fromisoformat(date), message.strip(), status))
+    return found
+
+
+def _path_history(sha: str, date: datetime, message: str, status: str) -> PathHistory:
+    parts = [p for p in status.strip("\n").split("\0")]
+    added: list[str] = []
+    changed: list[str] = []
+    renames: list[tuple[str, str]] = []
+    index = 0
+    while index < len(parts):
+        code = parts[index].strip()
+        if not code:
+            index += 1
+            continue
+        if code[0] in "RC" and index + 2 < len(parts) + 1:
+            old, new = parts[index + 1], parts[index + 2]
+            changed += [old, new]
+            if code[0] == "R":
+                renames.append((old, new))
+            else:
+                added.append(new)
+            index += 3
+            continue
+        path = parts[index + 1] if index + 1 < len(parts) else ""
+        if path:
+            changed.append(path)
+            if code[0] == "A":
+                added.append(path)
+        index += 2
+    return PathHistory(sha, date, message, tuple(added), tuple(dict.fromkeys(changed)), tuple(renames))

@@ -1,0 +1,22 @@
+"""The one place a decision's id and a person's handle are made (the readers, extraction,
+ingest and every face use these), kept free of spaCy so that a reader of ids loads nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+
+
+def decision_id(session_id: str, message_ids: Sequence[str], summary: str) -> str:
+    """A stable id: the same statement in the same messages always gets the same id."""
+    digest = hashlib.sha1(f"{session_id}\x1f{','.join(message_ids)}\x1f{summary}".encode()).hexdigest()
+    return f"dec-{digest[:12]}"
+
+
+def handle_for(name: str) -> str:
+    """A stakeholder handle for a name or author: `@alice`, `@project-manager`."""
+    if name.startswith("@"):
+        return name.lower()
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    return f"@{slug}" if slug else "@unknown"

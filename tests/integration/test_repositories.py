@@ -1,0 +1,162 @@
+"""Files belong to a repository: two repositories' ``src/api`` never mix, through the CLI,
+GraphQL and MCP; ADRs imported from a checkout carry no path of the machine; an old graph
+whose files had no repository is migrated by ``schema apply``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from typer.testing import CliRunner
+
+from api.cli.main import app
+from api.journal import DecisionJournal
+from graph.executor import Neo4jExecutor
+from graph.schema import apply_schema, verify_schema
+from tests.support.cypher import support_query
+from tests.support.git import git
+
+ADR_SHOP = """# 1. Use lunr for search
+
+Date: 2024-02-01
+
+## Status
+
+Accepted
+
+## Context
+
+Searching the catalogue.
+
+## Decision
+
+We use lunr; the index is built in `src/api/search.ts`.
+"""
+
+ADR_BILLING = """# 1. Keep invoices immutable
+
+Date: 2024-03-01
+
+## Status
+
+Accepted
+
+## Decision
+
+Invoices are never edited after issue; corrections are new documents in `src/api/invoices.ts`.
+"""
+
+
+def _repository(parent: Path, name: str, remote: str, adr: str, code: dict[str, str]) -> Path:
+    repo = parent / name
+    (repo / "doc" / "adr").mkdir(parents=True)
+    git(repo, "init", "-q")
+    git(repo, "remote", "add", "origin", remote)
+    for path, text in code.items():
+        (repo / path).parent.mkdir(parents=True, exist_ok=True)
+        (repo / path).write_text(text)
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "start", date="2024-01-01T10:00:00+00:00")
+    (repo / "doc" / "adr" / "0001-decision.md").write_text(adr)
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "Record the first decision", date="2024-02-01T10:00:00+00:00")
+    return repo
+
+
+def _two(tmp_path: Path) -> tuple[Path, Path]:
+    shop = _repository(tmp_path, "shop", "git@github.com:acme/shop.git", ADR_SHOP, {
+        "package.json": '{"dependencies": {"lunr": "2"}}\n', "src/api/search.ts": "import lunr from 'lunr';\n",
+    })
+    billing = _repository(tmp_path, "billing", "https://github.com/acme/billing", ADR_BILLING, {
+        "src/api/invoices.ts": "export const invoices = [];\n", "src/api/search.ts": "export const search = 1;\n",
+    })
+    return shop, billing
+
+
+async def _cli(*args: str, cwd: Path | None = None) -> tuple[int, str]:
+    def run() -> Any:
+        before = Path.cwd()
+        if cwd is not None:
+            os.chdir(cwd)
+        try:
+            return CliRunner().invoke(app, list(args))
+        finally:
+            os.chdir(before)
+
+    result = await asyncio.to_thread(run)
+    return result.exit_code, result.stdout
+
+
+async def test_two_repositories_with_the_same_paths_never_mix(journal: DecisionJournal, tmp_path: Path) -> None:
+    shop, billing = _two(tmp_path)
+    for repo in (shop, billing):
+        code, out = await _cli("import-adr", str(repo / "doc" / "adr"))
+        assert code == 0, out
+        code, out = await _cli("ingest-git", "--repo", str(repo))
+        assert code == 0, out
+
+    # The CLI, run inside each checkout, answers for that repository only.
+    code, out = await _cli("impact", "src/api", "--json", cwd=shop)
+    assert code == 0, out
+    found = json.loads(out)
+    assert found["repository"] == "github.com/acme/shop"
+    assert [d["summary"].split(":")[0] for d in found["decisions"]] == ["Use lunr for search"]
+    code, out = await _cli("impact", "src/api/search.ts", "--json", cwd=billing)
+    assert code == 0 and json.loads(out)["decisions"] == []  # billing's search.ts is not shop's
+    code, out = await _cli("impact", "src/api", "--repo", "acme/billing", "--json")
+    assert code == 0 and ["Invoices" in d["summary"] for d in json.loads(out)["decisions"]] == [True]
+    code, out = await _cli("impact", "src/api", "--repo", "acme/nothing")
+    assert code == 2
+
+    # check-diff in billing: a change to src/api/search.ts there is governed by nothing.
+    (billing / "src" / "api" / "search.ts").write_text("export const search = 2;\n")
+    code, out = await _cli("check-diff", "--format", "json", cwd=billing)
+    assert code == 0, out
+    assert json.loads(out)["governed_paths"] == []
+    (shop / "src" / "api" / "search.ts").write_text("import lunr from 'lunr';\nexport const index = 1;\n")
+    code, out = await _cli("check-diff", "--format", "json", cwd=shop)
+    report = json.loads(out)
+    [governed] = report["governed_paths"]
+    assert governed["path"] == "src/api/search.ts" and "lunr" in governed["governing"][0]["summary"]
+    assert governed["links"][0]["via"] in {"stated", "import", "decision-document commit"}
+
+    # ADRs imported from a checkout carry no path of this machine.
+    decisions = await journal.search_decisions("invoices", {"history": True})
+    assert decisions and all(str(tmp_path) not in json.dumps(d) for d in decisions)
+    assert decisions[0]["source"]["session"] == "github.com/acme/billing:doc/adr"
+    assert decisions[0]["source"]["path"] == "doc/adr/0001-decision.md"
+
+
+async def test_mcp_answers_for_the_repository_it_runs_in(journal: DecisionJournal, tmp_path: Path) -> None:
+    shop, billing = _two(tmp_path)
+    for repo in (shop, billing):
+        assert (await _cli("import-adr", str(repo / "doc" / "adr")))[0] == 0
+    server = StdioServerParameters(command=sys.executable, args=["-m", "api.cli.main", "mcp"],
+                                   env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}, cwd=str(billing))
+    async with stdio_client(server) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        here = json.loads((await session.call_tool("decisions_for_paths", {"paths": ["src/api/search.ts"]})).content[0].text)
+        assert here["repository"] == "github.com/acme/billing" and here["governed_paths"] == []
+        there = json.loads((await session.call_tool(
+            "decisions_for_paths", {"paths": ["src/api/search.ts"], "repository": "acme/shop"})).content[0].text)
+        assert "lunr" in there["governed_paths"][0]["governing"][0]["summary"]
+        impact = json.loads((await session.call_tool("get_impact", {"path": "src/api/invoices.ts"})).content[0].text)
+        assert ["Invoices" in d["summary"] for d in impact["decisions"]] == [True]
+
+
+async def test_schema_apply_migrates_files_stored_without_a_repository(executor: Neo4jExecutor) -> None:
+    await executor.write(support_query("testing_drop_file_key"))
+    await executor.write(support_query("testing_old_file_path_key"))
+    await executor.write(support_query("testing_old_files"))
+    await apply_schema(executor, 384)
+    rows = await executor.read(support_query("testing_files"))
+    assert [(r["repository"], r["path"]) for r in rows] == [("", "src/api/"), ("", "src/db.py")]
+    assert (await verify_schema(executor, 384)).ok
+    await apply_schema(executor, 384)  # again: nothing changes
+    assert len(await executor.read(support_query("testing_files"))) == 2

@@ -1,0 +1,151 @@
+"""Link inference from what a repository shows: each source on a small repository built
+here (examples written for the tests, not figures)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from nlp.code_links.components import component_directories, linked_paths, typed_files, words_of
+from nlp.code_links.history import Renames
+from nlp.code_links.infer import infer_links
+from nlp.code_links.libraries import Library, chosen_libraries, named_libraries, prose_keys
+from nlp.code_links.manifests import dependencies, is_manifest
+from nlp.code_links.model import DecisionText
+from nlp.code_links.tools import is_config, taken_up
+from nlp.code_links.tree import RepoTree, common_directories, too_wide
+from nlp.code_links.view import read_view
+from nlp.commit_refs import DecisionMentions
+from nlp.git_repo import PathHistory, history_of
+from tests.support.git import git
+
+
+def test_a_named_path_is_found_by_its_name_when_one_file_bears_it() -> None:
+    tree = RepoTree(["src/epp/utility/pool.py", "src/registrar/config/settings.py", "docs/settings.py", "src/api/v1.py"])
+    assert tree.resolve("src/epp/utility/pool.py").path == "src/epp/utility/pool.py"  # type: ignore[union-attr]
+    found = tree.resolve("utility/pool.py")
+    assert found is not None and found.path == "src/epp/utility/pool.py" and "one file of that name" in (found.evidence or "")
+    assert tree.resolve("settings.py") is None  # two files bear the name: which one is not said
+    assert tree.resolve("src/api").path == "src/api/"  # type: ignore[union-attr]
+    assert tree.resolve("lib/nothing.py") is None
+
+
+def test_changed_files_stand_for_their_directory_only_where_they_cluster() -> None:
+    tree = RepoTree([*(f"src/mempool/{n}.go" for n in "abcdef"), *(f"src/app/{n}.py" for n in range(40)), "Makefile"])
+    gathered = common_directories(["src/mempool/a.go", "src/mempool/b.go", "src/app/1.py", "src/app/2.py", "Makefile"], tree)
+    # Two of six files are a third of src/mempool/; two of forty are not src/app/.
+    assert gathered == ["Makefile", "src/app/1.py", "src/app/2.py", "src/mempool/"]
+    assert too_wide("src/", RepoTree([f"src/{n}.py" for n in range(200)]))
+
+
+def test_manifests_of_each_ecosystem_are_read() -> None:
+    assert dependencies("src/Pipfile", '[packages]\ndjango-fsm-2 = "*"\nrequests = "*"\n') == ["django-fsm-2", "requests"]
+    assert dependencies("package.json", '{"dependencies": {"lunr": "2"}, "devDependencies": {"@types/lunr": "2"}}') == [
+        "lunr", "@types/lunr"]
+    assert dependencies("requirements-dev.txt", "pytest>=8  # tests\n-r base.txt\nhttps://x/y.whl\n") == ["pytest"]
+    assert dependencies("go.mod", "module x\n\nrequire (\n\tgithub.com/spf13/cobra v1.8.0\n)\n") == ["github.com/spf13/cobra"]
+    assert dependencies("Cargo.toml", '[dependencies]\nserde = "1"\n[dev-dependencies]\nproptest = "1"\n') == ["serde", "proptest"]
+    assert dependencies("src/X/X.csproj", '<PackageReference Include="Confluent.Kafka" Version="2" />') == ["Confluent.Kafka"]
+    assert dependencies("pom.xml", "<dependency><groupId>org.slf4j</groupId><artifactId>slf4j-api</artifactId></dependency>") == [
+        "org.slf4j:slf4j-api"]
+    assert dependencies("Gemfile", "gem 'rails', '~> 7'\n") == ["rails"]
+    assert dependencies("pyproject.toml", '[project]\ndependencies = ["neo4j>=5"]\n') == ["neo4j"]
+    assert dependencies("package.json", "{not json") == []  # evidence, not input to fix
+    assert is_manifest("infra/main.tf") and not is_manifest("src/main.py")
+
+
+def _library(name: str, ecosystem: str = "js") -> Library:
+    return Library(name, ecosystem, ("package.json",))
+
+
+def test_prose_names_a_library_by_its_name_or_its_distinctive_part() -> None:
+    assert prose_keys("django-fsm") == [("django", "fsm")]
+    assert prose_keys("Confluent.Kafka") == [("confluent", "kafka"), ("kafka",)]
+    assert prose_keys("Microsoft.Extensions.Logging") == [("microsoft", "extensions", "logging")]  # "logging" says nothing
+    libraries = [_library("django-fsm", "python"), _library("next"), _library("lunr"), _library("typeorm")]
+    assert named_libraries("We will use django-fsm for the states", libraries) == [libraries[0]]
+    assert named_libraries("the next step is search", libraries) == []  # a common word, not written as code
+    assert named_libraries("Use Next.js for static site generation", libraries) == [libraries[1]]
+
+
+def test_a_title_that_takes_a_library_up_chooses_it_one_that_uses_it_does_not() -> None:
+    libraries = [_library("lunr"), _library("next"), _library("bullmq")]
+    assert chosen_libraries("Use lunr for search", libraries) == [libraries[0]]
+    assert chosen_libraries("Next.js persistent layout pattern", libraries) == []
+
+
+def test_components_and_types_are_found_where_few_places_bear_their_name() -> None:
+    tree = RepoTree([
+        "src/Brighter.MessagingGateway.Kafka/KafkaProducer.cs", "tests/Brighter.Kafka.Tests/ProducerTests.cs",
+        "src/Brighter/IAmAHandlerFactory.cs", "src/Brighter/CommandProcessor.cs",
+    ])
+    words = words_of("Kafka DLQ producer for requeue")
+    assert "kafka" in words and "for" not in words
+    assert component_directories(words, tree)["kafka"] == [
+        "src/Brighter.MessagingGateway.Kafka/", "tests/Brighter.Kafka.Tests/"]
+    assert typed_files("Factories implement `IAmAHandlerFactory`", tree) == {"IAmAHandlerFactory": ["src/Brighter/IAmAHandlerFactory.cs"]}
+
+
+def _commit(sha: str, changed: Sequence[str], renames: Sequence[tuple[str, str]] = (), added: Sequence[str] = ()) -> PathHistory:
+    from datetime import UTC, datetime
+
+    return PathHistory(sha, datetime(2024, 1, 1, tzinfo=UTC), "", tuple(added), tuple(changed), tuple(renames))
+
+
+def test_a_document_link_is_followed_through_the_renames_since() -> None:
+    tree = RepoTree(["packages/message-dispatch/src/index.ts", "packages/message-dispatch/package.json"])
+    history = [_commit("b", [], [("packages/command-bus/src/index.ts", "packages/message-dispatch/src/index.ts"),
+                                 ("packages/command-bus/package.json", "packages/message-dispatch/package.json")])]
+    text = "We built a [command-bus](../../packages/command-bus) package; see [the ADR index](README.md)."
+    assert linked_paths(text, "doc/adr/0010-x.md", tree, Renames(history)) == ["packages/message-dispatch/"]
+
+
+def test_config_of_the_tools_a_title_takes_up_and_sets_aside() -> None:
+    import re
+
+    choosing = re.compile(r"\b(use|prefer)\b")
+    assert taken_up("Use yarn workspaces instead of lerna", choosing) == (["yarn", "workspaces"], ["lerna"])
+    assert is_config("yarn.lock") and is_config(".eslintrc.js") and is_config("next.config.js") and not is_config("src/a.ts")
+
+
+def _repository(tmp_path: Path) -> Path:
+    """A small repository: an ADR added with the code that implements it, a commit that
+    names the ADR, a manifest pinning the library another ADR takes up."""
+    repo = tmp_path / "shop"
+    (repo / "doc" / "adr").mkdir(parents=True)
+    (repo / "src" / "queue").mkdir(parents=True)
+    git(repo, "init", "-q")
+    (repo / "package.json").write_text('{"dependencies": {"bullmq": "4", "lunr": "2"}}\n')
+    (repo / "src" / "index.ts").write_text("export const x = 1;\n")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "start")
+    (repo / "doc" / "adr" / "0002-background-jobs.md").write_text("# 2. Background jobs\n\n## Decision\n\nJobs run in a worker.\n")
+    (repo / "src" / "queue" / "worker.ts").write_text("import { Worker } from 'bullmq';\n")
+    (repo / "src" / "queue" / "jobs.ts").write_text("export const jobs = [];\n")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "Background jobs in a worker")
+    (repo / "doc" / "adr" / "0003-use-lunr-for-search.md").write_text("# 3. Use lunr for search\n\n## Decision\n\nlunr.\n")
+    (repo / "src" / "search.ts").write_text("import lunr from 'lunr';\n")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "Search")
+    (repo / "src" / "index.ts").write_text("export const x = 2;\n")
+    git(repo, "commit", "-qam", "Index per ADR-2")
+    return repo
+
+
+def test_links_inferred_from_a_repository_with_their_evidence(tmp_path: Path) -> None:
+    repo = _repository(tmp_path)
+    view = read_view(repo, ["doc/adr/"])
+    decisions = [
+        DecisionText("jobs", "Background jobs", "Background jobs: Jobs run in a worker.", source_path="doc/adr/0002-background-jobs.md"),
+        DecisionText("search", "Use lunr for search", "Use lunr for search: lunr.", source_path="doc/adr/0003-use-lunr-for-search.md"),
+    ]
+    rows = [type("Row", (), {"decision_id": d.id, "path": d.source_path, "title": d.title})() for d in decisions]
+    links = {(link.decision_id, link.path): link for link in infer_links(decisions, view, DecisionMentions(rows))}
+    assert links[("jobs", "src/queue/")].via == "decision-document commit"
+    assert "added 0002-background-jobs.md" in links[("jobs", "src/queue/")].evidence
+    assert links[("jobs", "src/index.ts")].via == "commit message"
+    assert links[("search", "package.json")].via == "manifest" and links[("search", "src/search.ts")].confidence >= 0.5
+    assert ("jobs", "package.json") not in links  # bullmq is not named by it
+    assert all(not path.startswith("doc/") for _, path in links)  # documents are not code
+    assert len(history_of(repo)) == 4
