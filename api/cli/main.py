@@ -46,6 +46,7 @@ GROUPS: dict[str, str] = {
     "schema": "api.cli.schema_cmd",
     "eval": "api.cli.eval_cmd",
     "people": "api.cli.people_cmd",
+    "review": "api.cli.review_cmd",
 }
 """Command groups, each a module with a Typer ``app``, imported the same way."""
 

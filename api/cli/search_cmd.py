@@ -30,6 +30,7 @@ def search(
     session: str | None = typer.Option(None, "--session", help="Only decisions from this session."),
     series: str | None = typer.Option(None, "--series", help="Only decisions from sessions of this series of meetings."),
     history: bool = typer.Option(False, "--history", help="Include superseded decisions."),
+    drafts: bool = typer.Option(False, "--drafts", help="Include drafts (status candidate) awaiting review."),
     limit: int = typer.Option(5, min=1, max=100),
     as_json: bool = typer.Option(
         False, "--json", help='As JSON: {"hits": [{"decision", "score", "retrievers"}], "filters_applied", "filters_dropped"}.'),
@@ -37,7 +38,7 @@ def search(
     """Decisions matching the query, best first (full-text and semantic, fused)."""
     cli = cli_context(ctx)
     filters = DecisionFilter(
-        include_history=history, statuses=tuple(status) or None, tags=tuple(tag) or None,
+        include_history=history, include_drafts=drafts, statuses=tuple(status) or None, tags=tuple(tag) or None,
         stakeholder=handle_for(by) if by else None, since=aware(since), until=aware(until), path_prefix=path, session=session,
         series=series,
     )
