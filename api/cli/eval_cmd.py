@@ -1,4 +1,4 @@
-"""``decision-journal eval detect|extract|summaries|train-detector|search|evolution`` (and, from ``eval_spoken_cmd``, spoken-ceiling|spoken-precision): quality figures, ours beside the baselines."""
+"""``decision-journal eval detect|extract|summaries|train-detector|search|evolution|code-links|adr-fidelity`` (and, from ``eval_spoken_cmd``, spoken-ceiling|spoken-precision): quality figures, ours beside the baselines."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from api.cli.eval_common import detector as _detector
 from api.cli.eval_common import featurized as _featurized
 from api.cli.eval_common import places as _places
 from api.cli.eval_common import shared_dir as _shared
+from api.cli.eval_fidelity_cmd import adr_fidelity
 from api.usecases.evolution_eval import GroupScore, evaluate_evolution
 from api.usecases.search_eval import SearchEvaluation, evaluate_search
 from api.usecases.services import load_llm, with_llm
@@ -404,3 +405,4 @@ def evolution_command(
 app.command("code-links")(code_links_command)
 # spoken-ceiling and spoken-precision: how spoken meetings' decisions read.
 app.add_typer(eval_spoken_cmd.app)
+app.command("adr-fidelity")(adr_fidelity)
