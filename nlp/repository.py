@@ -70,8 +70,15 @@ def is_repository_key(text: str) -> bool:
     return bool(_ROOT_KEY.match(text)) or (text.count("/") >= 2 and "." in text.split("/", 1)[0] and not Path(text).exists())
 
 
-def identify_repository(folder: Path) -> Repository:
+def identify_repository(folder: Path, *, find_root: bool = True) -> Repository:
     """The repository ``folder`` lies in (a work tree or a bare repository).
+
+    Args:
+        find_root: Find the root commit even when a remote names the repository. Finding
+            it walks the whole history (0.2 s of CPU on 21,000 commits), which a read such
+            as a pre-commit hook's ``check-diff`` should not pay when the remote is enough;
+            with ``False`` and a remote, ``root_commit`` is None (``root_commit_of`` finds
+            it later if needed).
 
     Raises:
         GitError: ``folder`` is not inside a git repository, or it has no commits and no remote.
@@ -79,7 +86,7 @@ def identify_repository(folder: Path) -> Repository:
     root = _top_level(folder)
     remote = _remote_url(root)
     key = normalise_remote(remote) if remote else None
-    first = _root_commit(root)
+    first = root_commit_of(root) if find_root or key is None else None
     if key is not None and remote is not None:
         return Repository(key, "/".join(key.split("/")[-2:]), _without_credentials(remote), first, root)
     if first is None:
@@ -87,7 +94,8 @@ def identify_repository(folder: Path) -> Repository:
     return Repository(f"git:{first}", root.name, None, first, root)
 
 
-def _root_commit(root: Path) -> str | None:
+def root_commit_of(root: Path) -> str | None:
+    """The oldest parentless commit reachable from HEAD in ``root``; None before the first commit."""
     try:
         roots = sorted(run_git(root, "rev-list", "--max-parents=0", "HEAD").split())
     except GitError:

@@ -17,7 +17,7 @@ from graph.executor import QueryExecutor
 from graph.repositories import RepositoryRecord, RepositoryStore
 from nlp.code_links.tree import RepoTree
 from nlp.git_repo import GitError, tracked_files
-from nlp.repository import Repository, identify_repository, normalise_remote
+from nlp.repository import Repository, identify_repository, normalise_remote, root_commit_of
 from nlp.schema import UNSCOPED_REPOSITORY
 
 
@@ -105,7 +105,7 @@ async def resolve_scope(executor: QueryExecutor, named: str | None, cwd: Path | 
     if folder is None:
         return UNSCOPED
     try:
-        checkout = identify_repository(folder)
+        checkout = identify_repository(folder, find_root=False)
     except GitError:
         if named is not None:
             raise UnknownRepository(named, [r.name or r.key for r in await store.all()]) from None
@@ -121,5 +121,10 @@ async def resolve_scope(executor: QueryExecutor, named: str | None, cwd: Path | 
 
 
 async def _known(store: RepositoryStore, checkout: Repository) -> RepositoryRecord | None:
+    """The stored repository ``checkout`` is: by its key, else (a clone stored before its
+    remote was set, or without one) by its root commit, found only then."""
     matches = await store.find(checkout.key, None, checkout.root_commit)
+    if not matches and checkout.root_commit is None:
+        root = await asyncio.to_thread(root_commit_of, checkout.root)
+        matches = await store.find(checkout.key, None, root) if root is not None else []
     return matches[0] if matches else None

@@ -60,6 +60,17 @@ def test_without_a_remote_two_clones_share_their_root_commit(tmp_path: Path) -> 
     assert identify_repository(third).key == a.key
 
 
+def test_a_read_need_not_walk_the_history_when_a_remote_names_the_repository(tmp_path: Path) -> None:
+    named = _repo(tmp_path / "named")
+    git(named, "remote", "add", "origin", "https://github.com/acme/shop.git")
+    quick = identify_repository(named, find_root=False)
+    assert (quick.key, quick.root_commit) == ("github.com/acme/shop", None)
+    assert identify_repository(named).root_commit is not None
+    # Without a remote the root commit is the key, so it is found all the same.
+    bare = identify_repository(_repo(tmp_path / "bare"), find_root=False)
+    assert bare.root_commit is not None and bare.key == f"git:{bare.root_commit}"
+
+
 def test_a_folder_outside_any_repository_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(GitError):
         identify_repository(tmp_path)
