@@ -3,7 +3,6 @@ it was inferred and how strong it is; the strongest link per (decision, path) is
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -12,7 +11,7 @@ from nlp.code_links.components import component_directories, linked_paths, share
 from nlp.code_links.history import Mentions, Renames, document_commit_links, git_context_links, message_links
 from nlp.code_links.libraries import CHOOSING, Library, chosen_libraries, named_libraries, prose_keys
 from nlp.code_links.model import CodeLink, DecisionText
-from nlp.code_links.tools import Grep, automation_mentions, is_config, named_config, taken_up
+from nlp.code_links.tools import Grep, automation_mentions, config_files, named_config, taken_up
 from nlp.code_links.tree import RepoTree, common_directories, is_code, too_wide
 from nlp.git_repo import PathHistory
 
@@ -190,13 +189,13 @@ def tool_links(decisions: Sequence[DecisionText], view: RepositoryView) -> list[
     """Configuration of the tools a decision's title takes up (or drops): files named for
     them, and the automation (CI, compose, Dockerfiles, scripts) that names them."""
     known = {part for library in view.libraries for key in prose_keys(library.name) for part in key}
-    known |= {part for path in view.tree.files if is_config(path)
-              for part in re.split(r"[._\-]+", path.rsplit("/", 1)[-1].lower()) if len(part) >= 3}
+    configs = config_files(view.tree)
+    known |= {part for part in configs if len(part) >= 3}
     links: list[CodeLink] = []
     for decision in decisions:
         chosen, set_aside = taken_up(decision.title, CHOOSING)
         for words, named, mentioned, how in ((chosen, 0.65, 0.55, "takes up"), (set_aside, 0.45, 0.4, "sets aside")):
-            for word, paths in named_config(words, view.tree).items():
+            for word, paths in named_config(words, configs).items():
                 for path in paths:
                     links.append(CodeLink(decision.id, path, "tool config", named, f"{path} configures {word}, which it {how}"))
             for word, paths in automation_mentions(words, view.grep, known).items():

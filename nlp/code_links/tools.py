@@ -59,18 +59,25 @@ def _tool_words(text: str) -> list[str]:
     return words
 
 
-def named_config(words: Iterable[str], tree: RepoTree) -> dict[str, list[str]]:
-    """Configuration files named for one of ``words`` (a name part: ``yarn.lock`` for
-    yarn, ``.eslintrc.js`` for eslint, ``next.config.js`` for next)."""
-    wanted = set(words)
+def config_files(tree: RepoTree) -> dict[str, list[str]]:
+    """The tree's configuration files by each part of their names (``yarn.lock`` under
+    yarn and lock, ``.eslintrc.js`` under eslintrc and js), each list sorted. Made once per
+    tree: every decision's title is matched against it, and a repository of 4,000 files and
+    70 ADRs spent 25 of its 38 s of link inference classifying the same paths again."""
     found: dict[str, list[str]] = {}
     for path in sorted(tree.files):
-        if not is_config(path):
-            continue
-        parts = set(re.split(r"[._\-]+", PurePosixPath(path).name.lower()))
-        for word in parts & wanted:
-            found.setdefault(word, []).append(path)
-    return {word: paths for word, paths in found.items() if len(paths) <= 6}
+        if is_config(path):
+            for part in set(re.split(r"[._\-]+", PurePosixPath(path).name.lower())):
+                found.setdefault(part, []).append(path)
+    return found
+
+
+def named_config(words: Iterable[str], configs: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Configuration files (``configs``, from ``config_files``) named for one of ``words``
+    (a name part: ``yarn.lock`` for yarn, ``.eslintrc.js`` for eslint, ``next.config.js``
+    for next); a word that names more than six is too common to mean the tool."""
+    named = sorted(set(words) & configs.keys(), key=lambda word: (configs[word][0], word))
+    return {word: configs[word] for word in named if len(configs[word]) <= 6}
 
 
 def automation_mentions(words: Iterable[str], grep: Grep, known: Iterable[str]) -> dict[str, list[str]]:
