@@ -33,6 +33,7 @@ default defaults custom explicit implicit simple single multiple separate separa
 specific common shared public private internal external proper properly current currently future existing
 rather avoid avoids based always never often still even until since because therefore however although
 code codes part parts case cases time times way ways thing things value values type types level levels
+the and for not nor are can our its how all any out per via who why yet was get got let one two own too
 """.split())
 """Words of any decision's prose that name no component."""
 

@@ -11,7 +11,7 @@ from nlp.code_links.components import component_directories, linked_paths, share
 from nlp.code_links.history import Mentions, Renames, document_commit_links, git_context_links, message_links
 from nlp.code_links.libraries import CHOOSING, Library, chosen_libraries, named_libraries, prose_keys
 from nlp.code_links.model import CodeLink, DecisionText
-from nlp.code_links.tools import Grep, automation_mentions, config_files, named_config, taken_up
+from nlp.code_links.tools import Grep, automation_mentions, config_files, configured_tools, named_config, taken_up
 from nlp.code_links.tree import RepoTree, common_directories, is_code, too_wide
 from nlp.git_repo import PathHistory
 
@@ -188,9 +188,13 @@ def rename_links(decisions: Sequence[DecisionText], view: RepositoryView) -> lis
 def tool_links(decisions: Sequence[DecisionText], view: RepositoryView) -> list[CodeLink]:
     """Configuration of the tools a decision's title takes up (or drops): files named for
     them, and the automation (CI, compose, Dockerfiles, scripts) that names them."""
-    known = {part for library in view.libraries for key in prose_keys(library.name) for part in key}
+    # A word counts as a tool when the repository or the gazetteer knows it as one: a
+    # library known by one word ("lerna", "kafka"), not every part of every library's name
+    # ("engine", "core", "error" of error_prone), and a tool whose own configuration file is
+    # in the tree.
     configs = config_files(view.tree)
-    known |= {part for part in configs if len(part) >= 3}
+    known = {key[0] for library in view.libraries for key in prose_keys(library.name) if len(key) == 1}
+    known |= configured_tools(configs)
     links: list[CodeLink] = []
     for decision in decisions:
         chosen, set_aside = taken_up(decision.title, CHOOSING)

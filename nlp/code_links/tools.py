@@ -11,6 +11,7 @@ from pathlib import PurePosixPath
 
 from nlp.code_links.components import PROSE
 from nlp.code_links.libraries import GENERIC
+from nlp.code_links.manifests import is_manifest
 from nlp.code_links.tree import RepoTree
 from nlp.gazetteer import TECHNOLOGIES
 
@@ -70,6 +71,38 @@ def config_files(tree: RepoTree) -> dict[str, list[str]]:
             for part in set(re.split(r"[._\-]+", PurePosixPath(path).name.lower())):
                 found.setdefault(part, []).append(path)
     return found
+
+
+_TOOL_CONFIG = re.compile(r"^\.|\.config\.|rc(?:\.[a-z]+)?$")
+_FORMAT_WORDS = frozenset({
+    "yml", "yaml", "json", "xml", "toml", "ini", "cfg", "conf", "config", "lock", "env", "props", "properties", "rc",
+    "js", "cjs", "mjs", "ts", "sh", "txt",
+})
+
+
+def configured_tools(configs: dict[str, list[str]]) -> set[str]:
+    """The tools the repository's own tool configuration names: dotfiles, ``*.config.*`` and
+    ``*rc`` files at the top or one folder down (``.eslintrc.js`` → eslintrc, ``jest.config.js``
+    → jest), and a one-word file at the top or in ``.github/`` (``lerna.json``,
+    ``.github/renovate.json``). Other configuration-looking files (test fixtures in
+    XML, a module's ``settings.json``) name data, not tools: counting their name parts as
+    tools made "native", "template" or "remote" in a title tool names."""
+    tools: set[str] = set()
+    for word, paths in configs.items():
+        if len(word) < 3 or word in _FORMAT_WORDS or not word.isalpha():
+            continue
+        if any(_configures_a_tool(path) for path in paths):
+            tools.add(word)
+    return tools
+
+
+def _configures_a_tool(path: str) -> bool:
+    name = PurePosixPath(path).name.lower()
+    if path.count("/") > 1 or is_manifest(path):  # package.json names the ecosystem, not a tool
+        return False
+    # ``lerna.json``, ``codecov.yml`` at the top or in .github/: one word, the tool's.
+    one_word = name.split(".")[0].isalpha() and name.count(".") == 1 and (path.count("/") == 0 or path.startswith(".github/"))
+    return bool(_TOOL_CONFIG.search(name)) or one_word
 
 
 def named_config(words: Iterable[str], configs: dict[str, list[str]]) -> dict[str, list[str]]:

@@ -3,6 +3,7 @@ here (examples written for the tests, not figures)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from nlp.code_links.infer import infer_links
 from nlp.code_links.libraries import Library, chosen_libraries, named_libraries, prose_keys
 from nlp.code_links.manifests import dependencies, is_manifest
 from nlp.code_links.model import DecisionText
-from nlp.code_links.tools import is_config, taken_up
+from nlp.code_links.tools import config_files, configured_tools, is_config, named_config, taken_up
 from nlp.code_links.tree import RepoTree, common_directories, too_wide
 from nlp.code_links.view import read_view
 from nlp.commit_refs import DecisionMentions
@@ -106,6 +107,21 @@ def test_config_of_the_tools_a_title_takes_up_and_sets_aside() -> None:
     choosing = re.compile(r"\b(use|prefer)\b")
     assert taken_up("Use yarn workspaces instead of lerna", choosing) == (["yarn", "workspaces"], ["lerna"])
     assert is_config("yarn.lock") and is_config(".eslintrc.js") and is_config("next.config.js") and not is_config("src/a.ts")
+
+
+def test_only_a_tools_own_configuration_makes_a_word_a_tool() -> None:
+    tree = RepoTree([
+        ".eslintrc.js", "jest.config.js", ".github/renovate.json", "package.json",
+        "src/test/resources/native.xml", "src/test/resources/for-export.xml", "config/template.yml",
+    ])
+    configs = config_files(tree)
+    # Dotfiles, *.config.* and *rc files near the top name tools; test fixtures and other
+    # configuration-looking data do not, nor do format words.
+    assert configured_tools(configs) == {"eslintrc", "jest", "renovate"}
+    assert named_config(["jest", "template"], configs) == {"jest": ["jest.config.js"], "template": ["config/template.yml"]}
+    # A title's small words are no tool names, whatever files bear them.
+    choosing = re.compile(r"\b(use)\b")
+    assert taken_up("Use one template for export", choosing)[0] == ["template", "export"]
 
 
 def _repository(tmp_path: Path) -> Path:
