@@ -25,12 +25,14 @@ from api.usecases.ingest import IngestReport, ingest_conversation
 from api.usecases.json_shape import ChainJson, DecisionJson, chain_json, decision_record_json
 from api.usecases.record import RecordedDecisionJson, RecordRequest, quality_json, record_decision
 from api.usecases.repositories import repository_to_ingest
+from api.usecases.review import DraftJson, Reviewer, confirm_draft, draft_json, list_drafts, reject_draft, review_labels
 from api.usecases.runtime import connect
 from api.usecases.search import search_hits
 from api.usecases.services import Services, build_services
 from graph.filters import DecisionFilter
 from graph.lineage_store import Neo4jPrecedentStore
 from graph.messages import session_messages
+from graph.review import ReviewLabel
 from nlp.readers import read_conversation, read_decisions
 from nlp.readers.common import message_id, parse_timestamp, with_content_ids
 from nlp.repository import identify_repository
@@ -148,7 +150,7 @@ class DecisionJournal:
         ``filters`` keys: ``tags``, ``stakeholder``, ``since``, ``until``, ``status``,
         ``path`` (with ``repository``: the key of the repository it is in; paths tied to
         no repository without it), ``session``, ``series``, ``history`` (include
-        superseded), ``limit``.
+        superseded), ``drafts`` (include drafts awaiting review), ``limit``.
         """
         options = filters or {}
         hits = await search_hits(self.services, query, _filters(options), int(options.get("limit", 10)), self._settings.journal)
@@ -161,6 +163,27 @@ class DecisionJournal:
     async def get_decision_chain(self, decision_id: str, as_of: datetime | None = None) -> ChainJson:
         """``{"original", "revisions", "current", "branches", "links"}`` from any member."""
         return chain_json(await self.services.reader.chain(decision_id, as_of))
+
+    async def drafts(self, session_id: str | None = None, limit: int = 50) -> list[DraftJson]:
+        """Drafts awaiting review (detections not sure enough to be decisions), in one
+        session or all, oldest first: the shared shape (status ``candidate``) plus ``unit``,
+        its messages with the anchor marked."""
+        page = await list_drafts(self.services, session_id, None, 0, limit)
+        return [draft_json(record) for record in page.drafts]
+
+    async def confirm_decision(self, draft_id: str, summary: str | None = None, reviewer: str | None = None) -> DecisionJson:
+        """Make a draft a decision (``summary`` replaces its sentence when given), linked as
+        ingest would have; returns it (raises ``DraftNotFound``)."""
+        confirmed = await confirm_draft(self.services, draft_id, Reviewer(reviewer or "python-api"), summary)
+        return decision_record_json(confirmed.record)
+
+    async def reject_decision(self, draft_id: str, reason: str | None = None, reviewer: str | None = None) -> None:
+        """Remove a draft, keeping the verdict as a review label (raises ``DraftNotFound``)."""
+        await reject_draft(self.services, draft_id, Reviewer(reviewer or "python-api"), reason)
+
+    async def review_labels(self) -> list[ReviewLabel]:
+        """Every confirmation and rejection so far, oldest first, as training records."""
+        return await review_labels(self.services.executor)
 
     async def record_decision(
         self,
@@ -219,6 +242,7 @@ def _filters(options: dict[str, Any]) -> DecisionFilter:
     status = options.get("status")
     return DecisionFilter(
         include_history=bool(options.get("history", False)),
+        include_drafts=bool(options.get("drafts", False)),
         statuses=(status,) if isinstance(status, str) else tuple(status) if status else None,
         tags=tuple(tags) if tags else None,
         stakeholder=options.get("stakeholder"),

@@ -22,10 +22,11 @@ from api.usecases.path_check import decisions_for_paths as decisions_for_paths_o
 from api.usecases.path_check import lines_for_every_path, path_report_json
 from api.usecases.record import RecordRequest, record_decision, recorded_json
 from api.usecases.repositories import RepositoryScope, UnknownRepository, resolve_scope
+from api.usecases.review import Reviewer, confirm_draft, draft_json, list_drafts, reject_draft
 from api.usecases.runtime import connect
 from api.usecases.search import search_hits, search_json
 from api.usecases.services import Services, build_services
-from graph.errors import DecisionNotFound
+from graph.errors import DecisionNotFound, DraftNotFound
 from graph.filters import DecisionFilter
 from graph.lineage_store import Neo4jPrecedentStore
 from lineage.codec import to_json
@@ -54,7 +55,8 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
         name="decision-journal",
         instructions="A journal of team and agent decisions in Neo4j. Call pre_decision before deciding, "
                      "record_decision after, query_decisions to ask why, get_chain for history, get_impact for code, "
-                     "decisions_for_paths before editing files.",
+                     "decisions_for_paths before editing files; list_drafts, confirm_draft and reject_draft review "
+                     "the detections it was not sure of.",
         lifespan=lifespan,
     )
 
@@ -132,6 +134,33 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
             return {"error": str(exc)}
         added = lines_for_every_path(paths, added_lines)
         return path_report_json(await decisions_for_paths_of(services().executor, paths, added, repository=scope.key))
+
+    reviewer = Reviewer(name="mcp", groups=None)  # stdio: the local user, who reads every group
+
+    @server.tool(name="list_drafts", description="Drafts awaiting review: detections not sure enough to be stored as decisions, each with "
+                             "its proposed sentence, its unit of messages (the anchor marked), confidence and subject; "
+                             "in one session or all, oldest first. They are in no other answer until confirmed.")
+    async def list_drafts_tool(session: str | None = None, limit: int = 20) -> dict[str, Any]:
+        page = await list_drafts(services(), session, None, 0, max(1, min(limit, 100)))
+        return {"total": page.total, "drafts": [dict(draft_json(r)) for r in page.drafts]}
+
+    @server.tool(name="confirm_draft", description="Confirm a draft: it becomes a decision (summary replaces its sentence when given) and is "
+                             "linked as ingest would have (files, people, search, the earlier decision on its subject).")
+    async def confirm_draft_tool(draft_id: str, summary: str | None = None) -> dict[str, Any]:
+        try:
+            done = await confirm_draft(services(), draft_id, reviewer, summary)
+        except DraftNotFound as exc:
+            return {"error": str(exc)}
+        return {"decision": dict(draft_json(done.record)), "superseded": done.superseded, "revisited": done.revisited}
+
+    @server.tool(name="reject_draft", description="Reject a draft: it leaves the graph (its messages stay) and is kept as a review label; "
+                             "ingesting the same input again does not bring it back.")
+    async def reject_draft_tool(draft_id: str, reason: str | None = None) -> dict[str, Any]:
+        try:
+            verdict = await reject_draft(services(), draft_id, reviewer, reason)
+        except DraftNotFound as exc:
+            return {"error": str(exc)}
+        return {"rejected": draft_id, "reason": verdict.reason}
 
     @server.tool(description="An agent decision's lineage (seed 003): policy version and hash, conditions, exception, "
                              "precedents followed or not, as the record and a readable trace.")

@@ -2,14 +2,20 @@
 
 Sources, strongest first: explicit arguments; the standard variables ``NEO4J_URI``,
 ``NEO4J_USER``, ``NEO4J_PASSWORD``, ``NEO4J_DATABASE``; ``DJ_<SECTION>__<KEY>`` variables;
-then a TOML file (``--config``, ``DJ_CONFIG`` or ``./decision-journal.toml``). Unknown keys
-in the file are errors, not silently ignored. See docs/configuration.md.
+then one TOML file: ``--config``, else ``DJ_CONFIG``, else the per-user ``config.toml``
+(``api/user_dirs.py``). A ``decision-journal.toml`` in the current directory is read only
+when named: the journal is one per user, and a command run inside someone else's
+repository (a pre-commit hook, CI) must not take its server or credentials from a file
+that repository carries. Unknown keys in the file are errors, not silently ignored.
+See docs/configuration.md.
 """
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from datetime import UTC, datetime
+from importlib.abc import Traversable
 from pathlib import Path
 from typing import Any, Literal
 
@@ -21,9 +27,11 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
+from api.user_dirs import default_neo4j_home, user_config_file
 from nlp.seed_rules import SEED000_KEYWORDS
 
-DEFAULT_CONFIG_FILE = Path("decision-journal.toml")
+LOCAL_CONFIG_FILE = Path("decision-journal.toml")
+"""The name older versions read from the current directory; now read only when named."""
 _STANDARD_ENV = {
     "NEO4J_URI": ("neo4j", "uri"),
     "NEO4J_USER": ("neo4j", "user"),
@@ -56,7 +64,10 @@ class Neo4jSettings(_Section):
 class LocalNeo4jSettings(_Section):
     """The local Neo4j server started when ``neo4j.uri`` is not set."""
 
-    home: Path = Path(".decision-journal/neo4j")
+    home: Path = Field(
+        default_factory=default_neo4j_home,
+        description="conf/, data/, logs/, run/; default: the per-user data folder's neo4j/",
+    )
     lib_dir: Path | None = Field(
         default=None, description="server jars; default: a per-user cache folder per version"
     )
@@ -67,6 +78,11 @@ class LocalNeo4jSettings(_Section):
     java: str = "java"
     mvn: str = "mvn"
     start_timeout: float = 120.0
+
+    @field_validator("home", "lib_dir")
+    @classmethod
+    def _expand_user(cls, value: Path | None) -> Path | None:
+        return value.expanduser() if value is not None else None
 
 
 class ServerSettings(_Section):
@@ -226,7 +242,9 @@ class Settings(BaseSettings):
     )
 
     neo4j: Neo4jSettings = Neo4jSettings()
-    local_neo4j: LocalNeo4jSettings = LocalNeo4jSettings()
+    # A factory, not an instance: the default home depends on the environment, which is
+    # read when the settings are (at the edge), never at import.
+    local_neo4j: LocalNeo4jSettings = Field(default_factory=LocalNeo4jSettings)
     server: ServerSettings = ServerSettings()
     embedding: EmbeddingSettings = EmbeddingSettings()
     journal: JournalSettings = JournalSettings()
@@ -269,8 +287,23 @@ class Settings(BaseSettings):
             init_settings,
             _StandardEnvSource(settings_cls),
             env_settings,
-            TomlConfigSettingsSource(settings_cls),
+            _TomlFileSource(settings_cls),
         )
+
+
+class _TomlFileSource(TomlConfigSettingsSource):
+    """The TOML file, with a relative ``local_neo4j`` folder read against the file's own
+    folder: the same file must name the same journal from whatever directory it is used."""
+
+    def _read_file(self, file_path: Path | Traversable) -> dict[str, Any]:
+        data = super()._read_file(file_path)
+        local = data.get("local_neo4j")
+        if isinstance(local, dict) and isinstance(file_path, Path):
+            for key in ("home", "lib_dir"):
+                value = local.get(key)
+                if isinstance(value, str) and not Path(value).expanduser().is_absolute():
+                    local[key] = str(file_path.resolve().parent / value)
+        return data
 
 
 class _StandardEnvSource(PydanticBaseSettingsSource):
@@ -288,21 +321,61 @@ class _StandardEnvSource(PydanticBaseSettingsSource):
         return values
 
 
+@dataclass(frozen=True)
+class ConfigChoice:
+    """Which TOML file the settings come from, and why.
+
+    Attributes:
+        file: The file read, or None.
+        origin: ``--config``, ``DJ_CONFIG``, ``user`` (the per-user file) or ``none``.
+        ignored: A ``./decision-journal.toml`` that exists but is not read (not named).
+    """
+
+    file: Path | None
+    origin: Literal["--config", "DJ_CONFIG", "user", "none"]
+    ignored: Path | None = None
+
+
+def choose_config_file(config_file: Path | None = None) -> ConfigChoice:
+    """The one TOML file to read: ``config_file``, else ``$DJ_CONFIG``, else the per-user
+    ``config.toml`` when it exists.
+
+    Raises:
+        FileNotFoundError: An explicitly named config file does not exist.
+    """
+    choice: ConfigChoice
+    if config_file is not None:
+        choice = ConfigChoice(config_file, "--config")
+    elif os.environ.get("DJ_CONFIG"):
+        choice = ConfigChoice(Path(os.environ["DJ_CONFIG"]), "DJ_CONFIG")
+    else:
+        user_file = user_config_file()
+        choice = ConfigChoice(user_file, "user") if user_file.is_file() else ConfigChoice(None, "none")
+    if choice.origin != "user" and choice.file is not None and not choice.file.is_file():
+        raise FileNotFoundError(f"config file {choice.file} does not exist ({choice.origin})")
+    local = LOCAL_CONFIG_FILE
+    if local.is_file() and (choice.file is None or choice.file.resolve() != local.resolve()):
+        choice = ConfigChoice(choice.file, choice.origin, ignored=local)
+    return choice
+
+
 def load_settings(config_file: Path | None = None) -> Settings:
     """Read the settings once; call this only from the CLI or the app factory.
 
     Args:
-        config_file: A TOML file; by default ``$DJ_CONFIG`` or ``./decision-journal.toml``
-            when it exists.
+        config_file: A TOML file; by default ``$DJ_CONFIG``, else the per-user
+            ``config.toml`` when it exists (``choose_config_file``).
 
     Raises:
         FileNotFoundError: An explicitly named config file does not exist.
         pydantic.ValidationError: A value is invalid or a key is unknown.
     """
-    named = config_file or (Path(os.environ["DJ_CONFIG"]) if os.environ.get("DJ_CONFIG") else None)
-    if named is not None and not named.is_file():
-        raise FileNotFoundError(f"config file {named} does not exist")
-    toml_file = named or (DEFAULT_CONFIG_FILE if DEFAULT_CONFIG_FILE.is_file() else None)
+    return read_settings(choose_config_file(config_file))
+
+
+def read_settings(choice: ConfigChoice) -> Settings:
+    """The settings from the environment and the chosen file (see ``load_settings``)."""
+    toml_file = choice.file
     if toml_file is None:
         return Settings()
     bound = type("Settings", (Settings,), {"model_config": {**Settings.model_config, "toml_file": toml_file}})

@@ -41,7 +41,7 @@ from starlette.testclient import TestClient
 
 from api.app import create_app
 from api.settings import Neo4jSettings, Settings
-from api.usecases.runtime import default_lib_dir
+from api.usecases.local_server import default_lib_dir
 from api.usecases.search import search_hits
 from api.usecases.services import build_services
 from graph.backup import restore_rows

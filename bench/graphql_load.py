@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from graph_generator import COMPONENTS, TECH, cluster_vectors, generate
 
-from api.usecases.runtime import default_lib_dir
+from api.usecases.local_server import default_lib_dir
 from graph.backup import restore_rows
 from graph.connection import open_driver
 from graph.cypher import load_query

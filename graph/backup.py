@@ -10,6 +10,7 @@ from neo4j.time import Date, DateTime
 
 from graph.cypher import load_query
 from graph.executor import QueryExecutor
+from graph.filters import hidden_statuses
 
 PAGE = 500
 WRITERS = 2
@@ -49,11 +50,13 @@ def from_json_value(value: Any) -> Any:
     return value
 
 
-async def backup_rows(executor: QueryExecutor) -> AsyncIterator[dict[str, Any]]:
-    """Every decision's backup row (``labels``, ``properties``, ``relationships``), by id."""
+async def backup_rows(executor: QueryExecutor, drafts: bool = False) -> AsyncIterator[dict[str, Any]]:
+    """Every decision's backup row (``labels``, ``properties``, ``relationships``), by id;
+    drafts too only when asked for."""
     skip = 0
+    hidden = hidden_statuses(include_history=True, include_drafts=drafts)
     while True:
-        rows = await executor.read(load_query("backup_export"), {"skip": skip, "limit": PAGE})
+        rows = await executor.read(load_query("backup_export"), {"skip": skip, "limit": PAGE, "hidden_statuses": hidden})
         for row in rows:
             relationships = sorted(
                 (to_json_value(r) for r in row["relationships"]),

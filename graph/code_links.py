@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from graph.cypher import load_query
 from graph.executor import QueryExecutor
+from graph.filters import hidden_statuses
 
 
 @dataclass(frozen=True)
@@ -50,8 +51,11 @@ class CodeLinkStore:
         self._executor = executor
 
     async def decisions(self, repository: str) -> list[RepositoryDecision]:
-        """The decisions of the sessions about ``repository`` (its key)."""
-        rows = await self._executor.read(load_query("repository_decisions"), {"repository": repository})
+        """The decisions of the sessions about ``repository`` (its key), history included,
+        drafts left out."""
+        rows = await self._executor.read(
+            load_query("repository_decisions"), {"repository": repository, "hidden_statuses": hidden_statuses(include_history=True)}
+        )
         return [
             RepositoryDecision(
                 r["id"], r["title"] or "", r["summary"] or "", r["context"], r["rationale"], r["source_path"],

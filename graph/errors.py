@@ -46,3 +46,12 @@ class DecisionNotFound(GraphError):
         when = f" on {as_of}" if as_of is not None else ""
         super().__init__(f"no decision with id {decision_id!r}{when}")
         self.decision_id = decision_id
+
+
+class DraftNotFound(DecisionNotFound):
+    """No draft awaiting review has this id (none at all, one already reviewed, or one the
+    reviewer's access groups do not reach)."""
+
+    def __init__(self, decision_id: str) -> None:
+        super().__init__(decision_id)
+        self.args = (f"no draft awaiting review with id {decision_id!r}",)

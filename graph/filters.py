@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from nlp.schema import UNSCOPED_REPOSITORY
+from nlp.schema import CANDIDATE, UNSCOPED_REPOSITORY
 
 _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/]|&&|\|\|)')
 _OPERATORS = re.compile(r"\b(AND|OR|NOT|TO)\b")
@@ -25,6 +25,21 @@ def lucene_all_words(text: str) -> str | None:
     return " AND ".join(word for word in words if word) or None
 
 
+HISTORY_STATUSES = ("superseded", "deprecated", "rejected")
+"""Decisions no longer in force: out of a read unless it asks for history."""
+DRAFT_STATUS = CANDIDATE
+"""A draft a person has not confirmed (``status: candidate``): out of every read that does
+not ask for drafts, the history included."""
+
+
+def hidden_statuses(include_history: bool = False, include_drafts: bool = False) -> list[str]:
+    """The statuses a read leaves out: the one rule every query applies (``$hidden_statuses``),
+    so that drafts stay out of search, listings, counts, impact, path checks and export alike
+    unless the caller asks for them, and replaced decisions unless it asks for history."""
+    hidden = [] if include_history else list(HISTORY_STATUSES)
+    return hidden if include_drafts else [*hidden, DRAFT_STATUS]
+
+
 @dataclass(frozen=True)
 class DecisionFilter:
     """Narrows decisions; None means "no filter" for every field.
@@ -32,6 +47,8 @@ class DecisionFilter:
     Attributes:
         include_history: Also superseded, deprecated and rejected decisions (implied by
             ``statuses``).
+        include_drafts: Also drafts (``candidate``): only the review queue and an explicit
+            ``--drafts`` / ``includeDrafts`` ask for them; naming the status does not.
         statuses: Any of these statuses.
         tags: At least one of these tags.
         tags_all: Every one of these tags.
@@ -51,6 +68,7 @@ class DecisionFilter:
     """
 
     include_history: bool = False
+    include_drafts: bool = False
     statuses: tuple[str, ...] | None = None
     tags: tuple[str, ...] | None = None
     tags_all: tuple[str, ...] | None = None
@@ -72,7 +90,7 @@ class DecisionFilter:
         text = lucene_all_words(self.text) if self.text else None
         return {
             # Asking for statuses by name overrides the current-only default.
-            "include_history": self.include_history or bool(self.statuses),
+            "hidden_statuses": hidden_statuses(self.include_history or bool(self.statuses), self.include_drafts),
             "statuses": _listed(self.statuses),
             "tags": _listed(self.tags),
             "tags_all": _listed(self.tags_all),

@@ -10,7 +10,7 @@ from typing import Any
 
 from graph.cypher import load_query
 from graph.executor import QueryExecutor
-from graph.filters import DecisionFilter, path_ancestors
+from graph.filters import DecisionFilter, hidden_statuses, path_ancestors
 from nlp.schema import UNSCOPED_REPOSITORY
 
 
@@ -96,6 +96,7 @@ class DecisionListing:
         params = {
             # Keyed by the path as asked ("src/api/"), matched without its trailing slash.
             "paths": [{"asked": asked, "path": p, "dir": f"{p}/", "ancestors": path_ancestors(p)} for asked, p in wanted.items()],
+            "hidden_statuses": hidden_statuses(),
             "groups": list(groups) if groups is not None else None,
             "repository": repository,
         }

@@ -9,6 +9,7 @@ from typing import Any
 from graph.cypher import load_query
 from graph.errors import DecisionNotFound
 from graph.executor import QueryExecutor
+from graph.filters import hidden_statuses
 from graph.records import ChainLink, DecisionChain, DecisionRecord
 from graph.temporal import instant
 
@@ -21,25 +22,33 @@ class DecisionReader:
     def __init__(self, executor: QueryExecutor) -> None:
         self._executor = executor
 
-    async def decisions(self, ids: Sequence[str], groups: Sequence[str] | None = None) -> list[DecisionRecord]:
+    async def decisions(
+        self, ids: Sequence[str], groups: Sequence[str] | None = None, drafts: bool = False
+    ) -> list[DecisionRecord]:
         """The decisions with these ids, in the order asked; unknown ids are left out.
 
         Args:
             ids: Decision ids.
             groups: The reader's access groups; None reads without restriction. Decisions
                 the reader may not see are left out, exactly like unknown ids.
+            drafts: Also drafts (``candidate``); without it a draft's id reads as unknown,
+                since a draft is never presented as a decision.
         """
         members = await self._members(list(ids), None, groups)
-        by_id = {member["id"]: DecisionRecord.from_row(member) for member in members if member["visible"]}
+        by_id = {
+            member["id"]: DecisionRecord.from_row(member)
+            for member in members if member["visible"] and not _hidden(member, drafts)
+        }
         return [by_id[i] for i in ids if i in by_id]
 
-    async def decision(self, decision_id: str, groups: Sequence[str] | None = None) -> DecisionRecord:
-        """One decision.
+    async def decision(self, decision_id: str, groups: Sequence[str] | None = None, drafts: bool = False) -> DecisionRecord:
+        """One decision (or, with ``drafts``, a draft).
 
         Raises:
-            DecisionNotFound: No such id, or the reader may not see it.
+            DecisionNotFound: No such id, the reader may not see it, or it is a draft and
+                ``drafts`` is off.
         """
-        found = await self.decisions([decision_id], groups)
+        found = await self.decisions([decision_id], groups, drafts)
         if not found:
             raise DecisionNotFound(decision_id)
         return found[0]
@@ -60,7 +69,8 @@ class DecisionReader:
                 it did not exist yet.
         """
         rows = await self._members([], decision_id, groups)
-        if not any(row["id"] == decision_id and row["visible"] for row in rows):
+        # A draft relates to nothing until it is confirmed: it has no chain.
+        if not any(row["id"] == decision_id and row["visible"] and not _hidden(row) for row in rows):
             raise DecisionNotFound(decision_id)
         times = {row["id"]: instant(row["at"]) or _EARLIEST for row in rows}
         if as_of is not None:
@@ -125,3 +135,9 @@ class DecisionReader:
             links=tuple(sorted(links, key=lambda link: (times[link.source], link.source))),
             hidden=hidden,
         )
+
+
+def _hidden(member: dict[str, Any], drafts: bool = False) -> bool:
+    """Whether a read by id leaves out this visible member: a draft, unless drafts are asked
+    for (by id, history is always readable). The same rule as every filtered read's."""
+    return member["detail"]["decision"].get("status") in hidden_statuses(include_history=True, include_drafts=drafts)

@@ -35,6 +35,9 @@ class MessageRecord:
     role: str | None
     content: str | None  # None once `prune` removed it (retention_days)
     timestamp: datetime | None
+    anchor: bool = False
+    """The message whose sentence states the decision, among those of its unit (proposal,
+    votes, conclusion)."""
 
 
 @dataclass(frozen=True)
@@ -154,7 +157,8 @@ class DecisionRecord:
             revisits=tuple(sorted(link["to"] for link in links if link["type"] == "REVISITS")),
             revisited_by=tuple(sorted(row["revisited_by"])),
             stated_in=tuple(
-                MessageRecord(m["id"], m["seq"], m.get("author"), m.get("role"), m["content"], instant(m.get("timestamp")))
+                MessageRecord(m["id"], m["seq"], m.get("author"), m.get("role"), m["content"], instant(m.get("timestamp")),
+                              bool(m.get("anchor")))
                 for m in stated_in
             ),
             session_info=_session(row.get("session_info")),

@@ -39,11 +39,15 @@ class MessageRetention:
 
     async def prune(self, before: datetime) -> int:
         """Remove the text of every message older than ``before``, one transaction per
-        ``PRUNE_BATCH`` messages; returns how many."""
+        ``PRUNE_BATCH`` messages, and the copies review labels keep of it; returns how many
+        messages."""
         total = 0
         while True:
             rows = await self._executor.write(load_query("prune_messages"), {"before": before, "limit": PRUNE_BATCH})
             pruned = int(rows[0]["pruned"]) if rows else 0
             total += pruned
             if pruned < PRUNE_BATCH:
-                return total
+                break
+        if total:
+            await self._executor.write(load_query("prune_review_labels"))
+        return total

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from graph.cypher import load_query
 from graph.executor import QueryExecutor
+from graph.filters import DRAFT_STATUS
 from nlp.schema import UNSCOPED_REPOSITORY, Conversation, ExtractedDecision
 
 MESSAGE_BATCH = 1000
@@ -111,7 +113,11 @@ class DecisionWriter:
     async def write_decisions(
         self, session_id: str, decisions: Sequence[DecisionInput], repository: str = UNSCOPED_REPOSITORY
     ) -> list[tuple[str, bool]]:
-        """Store decisions with everything they link to; return (id, created) per decision.
+        """Store decisions with everything they link to; return (id, created) per decision
+        written. A draft (status ``candidate``) is stored with its evidence only (its
+        messages, subject, sentence and confidence) and its whole extraction as ``proposal``:
+        its links are made when it is confirmed. Left out (and not returned): drafts a person
+        has reviewed, and a decision found again only as a draft.
 
         Args:
             repository: The key of the repository the paths they state belong to.
@@ -135,6 +141,44 @@ def _offset(conversation: Conversation, existing: dict[str, int]) -> int:
 
 
 def _decision_row(item: DecisionInput) -> dict[str, Any]:
+    row = _full_row(item)
+    if item.decision.status != DRAFT_STATUS:
+        return row
+    # A draft links to nothing a read could reach it by (files, people, tags, options,
+    # vectors); what it would link is kept whole for its confirmation.
+    return {
+        **row, "proposal": proposal_json(item.decision, item.paths), "subject_key": None, "tags": [], "keywords": [],
+        "embedding": None, "alternatives_embedding": None, "alternatives": [], "stakeholders": [],
+        "decision_maker": None, "files": [], "features": [],
+    }
+
+
+def proposal_json(decision: ExtractedDecision, paths: Sequence[StatedPath] | None) -> str:
+    """What a draft keeps for its confirmation: its whole extraction, and the paths it names
+    as resolved against its session's repository at ingest (None: as written)."""
+    return json.dumps({
+        "extraction": decision.model_dump(mode="json"),
+        "paths": [{"path": p.path, "evidence": p.evidence} for p in paths] if paths is not None else None,
+    })
+
+
+def read_proposal(text: str) -> tuple[ExtractedDecision, tuple[StatedPath, ...] | None]:
+    """A draft's ``proposal`` back: its extraction and its resolved paths.
+
+    Raises:
+        ValueError: Not a proposal this version wrote.
+    """
+    data = json.loads(text)
+    if not isinstance(data, dict) or "extraction" not in data:
+        raise ValueError("not a draft proposal")
+    paths = data.get("paths")
+    return (
+        ExtractedDecision.model_validate(data["extraction"]),
+        tuple(StatedPath(p["path"], p.get("evidence")) for p in paths) if paths is not None else None,
+    )
+
+
+def _full_row(item: DecisionInput) -> dict[str, Any]:
     d = item.decision
     stated = [
         {"message_id": item.message_ids[index], "start": span.start, "end": span.end}
@@ -187,4 +231,5 @@ def _decision_row(item: DecisionInput) -> dict[str, Any]:
         ],
         "features": list(d.related_features),
         "stated_in": stated,
+        "proposal": None,
     }

@@ -114,3 +114,20 @@ def _remote_url(root: Path) -> str | None:
 
 def _without_credentials(url: str) -> str:
     return re.sub(r"^([a-z][a-z0-9+.-]*://)[^@/]*@", r"\1", url.strip(), flags=re.IGNORECASE)
+
+
+def portable_path(path: str | None, root: Path | None = None) -> str | None:
+    """Where a file is, said without the importing machine's folders: its path in the
+    repository ``root`` when it lies there; a relative path as given (``meetings/2024-03.md``);
+    otherwise (an absolute path, or one that climbs out with ``..``) its name alone."""
+    if not path:
+        return None
+    given = Path(path)
+    if root is not None and given.is_absolute():
+        try:
+            return given.resolve().relative_to(root.resolve()).as_posix()
+        except (ValueError, OSError):
+            pass
+    if not given.is_absolute() and ".." not in given.parts:
+        return given.as_posix()
+    return given.name

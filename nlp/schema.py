@@ -12,6 +12,9 @@ from pydantic import BaseModel, ConfigDict, Field
 UNSCOPED_REPOSITORY = ""
 """The repository of a path stated where no repository was known (a chat ingested without
 ``--repo``): such paths are matched only by reads that name no repository either."""
+CANDIDATE = "candidate"
+"""The ``ExtractedDecision.status`` of a detection not sure enough to be stored as a decision:
+it is stored as a draft, out of every default read, until a person confirms or rejects it."""
 
 
 class _Frozen(BaseModel):
@@ -143,6 +146,8 @@ class ExtractedDecision(_Frozen):
     confidence: float = Field(default=1.0, ge=0.0, le=1.0)
     origin: str = "stated"
     status: str = "active"
+    """``active`` (or what the source says: ``proposed``, ``superseded`` …), or ``CANDIDATE``
+    for a draft a person has to confirm."""
     status_text: str | None = None
     """The status as the source wrote it ("Accepted ([#1484])", "✅ Done"), when it differs
     from the normalized ``status``."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -21,6 +24,32 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--screenshots", default=None, metavar="DIR",
         help="the web-page tests write a PNG of each view into DIR (make screenshots: docs/screenshots)",
     )
+
+
+_USER_DIRS = ("XDG_DATA_HOME", "XDG_CONFIG_HOME")
+_saved_user_dirs: dict[str, str | None] = {}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Point the per-user data and config folders at a temporary folder for the whole run:
+    no test may read the user's config.toml or touch their journal (the jar cache, the
+    XDG cache folder, stays shared: it is read-only to the tests and slow to fill)."""
+    base = Path(tempfile.mkdtemp(prefix="dj-tests-user-"))
+    for name in _USER_DIRS:
+        _saved_user_dirs[name] = os.environ.get(name)
+        os.environ[name] = str(base / name.lower())
+    _saved_user_dirs["base"] = str(base)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    base = _saved_user_dirs.pop("base", None)
+    for name, value in _saved_user_dirs.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+    if base:
+        shutil.rmtree(base, ignore_errors=True)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

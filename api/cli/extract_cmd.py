@@ -87,7 +87,8 @@ def extract(
     for item in found:
         source = item["source"]
         cli.out.print(f"[{item['confidence']:.2f}] {item['summary']}", highlight=False, markup=False)
-        cli.out.print(f"       {source['session']} messages {source['messages']}  by {item['decision_maker'] or '?'}", highlight=False, markup=False)
+        by = f"  by {item['decision_maker']}" if item["decision_maker"] else ""
+        cli.out.print(f"       {source['session']} messages {source['messages']}{by}", highlight=False, markup=False)
         for key in ("subject", "context", "rationale"):
             if item[key] and not (key == "subject" and item[key] == item["context"]):
                 cli.out.print(f"       {key}: {item[key]}", highlight=False, markup=False)

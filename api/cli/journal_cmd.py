@@ -96,6 +96,7 @@ def ingest(
             f"{report.session_id}: {report.messages_read} messages read ({report.new_messages} new), "
             f"{report.decisions_found} decisions found ({report.new_decisions} new), {report.linked_files} file links, "
             f"{report.superseded} superseded, {report.revisited} revisited{dated}{in_series}"
+            + (f"; {report.drafts} drafts to review (`decision-journal review {report.session_id}`)" if report.drafts else "")
         )
         for warning in report.warnings:
             cli.note(f"{report.session_id}: warning: {warning}")

@@ -13,7 +13,7 @@ from typer._click.core import Command, Context  # the click typer bundles (0.29+
 from typer.core import TyperGroup
 
 from api.cli.context import CliContext, fail
-from api.settings import load_settings
+from api.settings import choose_config_file, read_settings
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("api.cli.serve_cmd", "serve"),
@@ -46,6 +46,7 @@ GROUPS: dict[str, str] = {
     "schema": "api.cli.schema_cmd",
     "eval": "api.cli.eval_cmd",
     "people": "api.cli.people_cmd",
+    "review": "api.cli.review_cmd",
 }
 """Command groups, each a module with a Typer ``app``, imported the same way."""
 
@@ -83,12 +84,16 @@ app = typer.Typer(
 def root(
     ctx: typer.Context,
     config: Path | None = typer.Option(
-        None, "--config", "-c", help="TOML settings file (default: $DJ_CONFIG or ./decision-journal.toml)."
+        None, "--config", "-c",
+        help="TOML settings file (default: $DJ_CONFIG, else the per-user config.toml; "
+             "./decision-journal.toml only when named here).",
     ),
 ) -> None:
     """Read the settings once for whichever command runs."""
+    err = Console(stderr=True, soft_wrap=True)
     try:
-        settings = load_settings(config)
+        choice = choose_config_file(config)
+        settings = read_settings(choice)
     except FileNotFoundError as exc:
         raise fail(str(exc), code=2) from exc
     except ValidationError as exc:
@@ -96,9 +101,10 @@ def root(
             f"{'.'.join(str(part) for part in error['loc'])}: {error['msg']}" for error in exc.errors()
         )
         raise fail(f"invalid settings: {problems}", code=2) from exc
-    ctx.obj = CliContext(
-        settings=settings, out=Console(soft_wrap=True), err=Console(stderr=True, soft_wrap=True), config_file=config
-    )
+    if choice.ignored is not None:
+        err.print(f"note: {choice.ignored} in this directory is not read unless named: "
+                  f"pass --config {choice.ignored} (or set DJ_CONFIG) to use it", highlight=False, markup=False)
+    ctx.obj = CliContext(settings=settings, out=Console(soft_wrap=True), err=err, config_file=config, config=choice)
 
 
 def main() -> None:

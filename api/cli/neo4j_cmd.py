@@ -9,9 +9,9 @@ import typer
 from rich.status import Status
 
 from api.cli.context import cli_context, fail
-from api.usecases.runtime import local_config
+from api.usecases.local_server import local_config, locate_local_server, start_home
 from graph.errors import LocalNeo4jError
-from graph.local import install_neo4j, server_status, start_server, stop_server
+from graph.local import install_neo4j, server_status, stop_server
 
 app = typer.Typer(help="Install, start, stop and inspect the local Neo4j server (used when NEO4J_URI is unset).")
 
@@ -53,15 +53,22 @@ def _every_nth_line(say: Callable[[str], None], n: int) -> Callable[[str], None]
 
 @app.command()
 def start(ctx: typer.Context) -> None:
-    """Start the local server and wait until Bolt answers."""
+    """Start the local server (moving an older ./.decision-journal journal into the per-user
+    home first) and wait until Bolt answers."""
     cli = cli_context(ctx)
-    config = local_config(cli.settings)
-    password = cli.settings.neo4j.password
+    located = locate_local_server(cli.settings)
+    for note in located.notes:
+        cli.note(note)
+    if located.running:
+        state = server_status(located.config)
+        raise fail(f"the local Neo4j is already running (pid {state.pid}) at {state.bolt_uri} from {state.home}; "
+                   "stop it with `decision-journal neo4j stop`.")
     try:
-        with Status(f"starting Neo4j in {config.home}", console=cli.err):
-            status = start_server(config, password.get_secret_value() if password else None)
+        with Status(f"starting Neo4j in {located.home}", console=cli.err):
+            config = start_home(cli.settings, located, cli.note)
     except LocalNeo4jError as exc:
         raise fail(str(exc)) from exc
+    status = server_status(config)
     cli.note(f"Neo4j {status.version} started (pid {status.pid})")
     cli.note(f"  Bolt     {status.bolt_uri}  user {config.user}, password in {status.password_file}")
     cli.note(f"  Browser  {status.browser_url}")
@@ -70,13 +77,13 @@ def start(ctx: typer.Context) -> None:
 
 @app.command()
 def stop(ctx: typer.Context) -> None:
-    """Stop the local server cleanly."""
+    """Stop the local server commands use (wherever it was started from) cleanly."""
     cli = cli_context(ctx)
-    config = local_config(cli.settings)
-    if stop_server(config):
-        cli.note("Neo4j stopped")
+    located = locate_local_server(cli.settings)
+    if located.running and stop_server(located.config):
+        cli.note(f"Neo4j stopped (home {located.config.home})")
     else:
-        cli.note(f"Neo4j was not running (home {config.home.resolve()})")
+        cli.note(f"Neo4j was not running (home {located.home})")
 
 
 @app.command()
@@ -84,14 +91,17 @@ def status(
     ctx: typer.Context,
     as_json: bool = typer.Option(False, "--json", help="Print the status as JSON."),
 ) -> None:
-    """Say whether the local server runs, where, and where its data lives."""
+    """Say whether the local server runs, where the journal lives (home, password file,
+    ports), and which config file was read."""
     cli = cli_context(ctx)
-    state = server_status(local_config(cli.settings))
+    located = locate_local_server(cli.settings)
+    state = server_status(located.config)
     data = {
         "running": state.running,
         "pid": state.pid,
         "installed": state.installed,
         "version": state.version,
+        "found": located.found.value,
         "bolt_uri": state.bolt_uri,
         "browser_url": state.browser_url,
         "home": str(state.home),
@@ -99,7 +109,9 @@ def status(
         "logs_dir": str(state.logs_dir),
         "lib_dir": str(state.lib_dir),
         "password_file": str(state.password_file),
+        "config_file": str(cli.config.file) if cli.config.file else None,
         "external_uri": cli.settings.neo4j.uri,
+        "notes": list(located.notes),
     }
     if as_json:
         cli.out.print_json(json.dumps(data))
@@ -108,8 +120,12 @@ def status(
         cli.out.print(f"local Neo4j {state.version}: {word}", highlight=False)
         for key in ("bolt_uri", "browser_url", "home", "data_dir", "logs_dir", "lib_dir", "password_file"):
             cli.out.print(f"  {key:<14}{data[key]}", highlight=False, markup=False)
+        source = f"{cli.config.file} ({cli.config.origin})" if cli.config.file else "none (defaults and environment)"
+        cli.out.print(f"  {'config_file':<14}{source}", highlight=False, markup=False)
         if not state.installed:
             cli.out.print("  not installed: run `decision-journal neo4j install`", highlight=False)
+        for note in located.notes:
+            cli.out.print(f"  {note}", highlight=False, markup=False)
         if cli.settings.neo4j.uri:
             cli.out.print(f"  note: NEO4J_URI is set, so commands use {cli.settings.neo4j.uri} instead", highlight=False)
     if not state.running:

@@ -30,6 +30,7 @@ def search(
     session: str | None = typer.Option(None, "--session", help="Only decisions from this session."),
     series: str | None = typer.Option(None, "--series", help="Only decisions from sessions of this series of meetings."),
     history: bool = typer.Option(False, "--history", help="Include superseded decisions."),
+    drafts: bool = typer.Option(False, "--drafts", help="Include drafts (status candidate) awaiting review."),
     limit: int = typer.Option(5, min=1, max=100),
     as_json: bool = typer.Option(
         False, "--json", help='As JSON: {"hits": [{"decision", "score", "retrievers"}], "filters_applied", "filters_dropped"}.'),
@@ -37,7 +38,7 @@ def search(
     """Decisions matching the query, best first (full-text and semantic, fused)."""
     cli = cli_context(ctx)
     filters = DecisionFilter(
-        include_history=history, statuses=tuple(status) or None, tags=tuple(tag) or None,
+        include_history=history, include_drafts=drafts, statuses=tuple(status) or None, tags=tuple(tag) or None,
         stakeholder=handle_for(by) if by else None, since=aware(since), until=aware(until), path_prefix=path, session=session,
         series=series,
     )
@@ -90,7 +91,8 @@ def _print_brief(cli: CliContext, hit: SearchHitJson) -> None:
     say = _say(cli)
     when = str(d["decided_at"] or d["recorded_at"] or "")[:10]
     say(d["summary"])
-    say(f"  {d['status']}, decided {when} by {d['decision_maker'] or '?'}  [{d['id']}, {'+'.join(hit['retrievers']) or 'filters only'}]")
+    by = f" by {d['decision_maker']}" if d["decision_maker"] else ""  # none stated: say nothing, not "?"
+    say(f"  {d['status']}, decided {when}{by}  [{d['id']}, {'+'.join(hit['retrievers']) or 'filters only'}]")
     subject = d.get("subject")
     if subject and subject != d["context"] and subject.lower() not in d["summary"].lower():
         say(f"  subject: {subject}")
@@ -114,8 +116,10 @@ def _print_answer(cli: CliContext, d: DecisionJson) -> None:
     say(f"We decided this in {month}:\n")
     say(f"Decision: {d['summary']}")
     others = [s["handle"] for s in d["stakeholders"] if s["handle"] != d["decision_maker"]]
-    made_by = d["decision_maker"] or "?"
-    say(f"Made by: {made_by}" + (f", with {', '.join(others)}" if others else ""))
+    if d["decision_maker"]:
+        say(f"Made by: {d['decision_maker']}" + (f", with {', '.join(others)}" if others else ""))
+    elif others:
+        say(f"People involved: {', '.join(others)}")
     if d["context"]:
         say(f"Context: {d['context']}")
     if d["rationale"]:

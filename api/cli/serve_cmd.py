@@ -15,6 +15,9 @@ from api.graphql.schema import SDL_FILE, sdl
 from api.usecases.runtime import resolve_target
 from graph.errors import LocalNeo4jError
 
+WORKER_HEALTHCHECK_SECONDS = 60
+"""How long a worker may take to answer uvicorn's supervisor before it is replaced."""
+
 
 def serve(
     ctx: typer.Context,
@@ -56,7 +59,13 @@ def serve(
     except LocalNeo4jError as exc:
         raise fail(str(exc), code=2) from exc
     cli.note(f"{processes} worker processes")
-    uvicorn.run("api.app:create_app", factory=True, workers=processes, host=bind_host, port=bind_port, log_level="info")
+    # uvicorn's supervisor asks each worker for a sign of life and, by default, kills and
+    # respawns one that does not answer within 5 s. A new worker first re-imports the
+    # command line's modules (spaCy, strawberry, openai, mcp) before it can answer: 6.5 s
+    # (python -X importtime) on the 2-core machine under a load of 12, where with 5 s the
+    # workers were respawned forever and never served.
+    uvicorn.run("api.app:create_app", factory=True, workers=processes, host=bind_host, port=bind_port, log_level="info",
+                timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS)
 
 
 def graphql_schema(

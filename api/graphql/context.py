@@ -40,14 +40,17 @@ class RequestContext:
     precedents: Neo4jPrecedentStore
     agent_decisions: DataLoader[str, AgentDecisionRecord | None]
     commits: DataLoader[str, list[CommitRecord]]
+    with_drafts: DataLoader[str, DecisionRecord | None]
+    """Like ``decisions``, drafts included: for the review queue and ``includeDrafts``."""
 
     def scoped(self, where: DecisionFilter) -> DecisionFilter:
         """``where`` limited to what the caller may read."""
         return replace(where, groups=self.principal.groups)
 
-    async def load_decisions(self, ids: Sequence[str]) -> list[DecisionRecord]:
-        """Visible decisions for ``ids``, in order; unknown and hidden ones are left out."""
-        found = await self.decisions.load_many(list(ids))
+    async def load_decisions(self, ids: Sequence[str], drafts: bool = False) -> list[DecisionRecord]:
+        """Visible decisions for ``ids``, in order; unknown and hidden ones are left out, and
+        drafts unless ``drafts``."""
+        found = await (self.with_drafts if drafts else self.decisions).load_many(list(ids))
         return [record for record in found if record is not None]
 
 
@@ -58,6 +61,10 @@ def build_context(principal: Principal, settings: Settings, services: Services) 
 
     async def load(ids: list[str]) -> list[DecisionRecord | None]:
         records = {r.id: r for r in await reading.reader.decisions(ids, principal.groups)}
+        return [records.get(i) for i in ids]
+
+    async def load_with_drafts(ids: list[str]) -> list[DecisionRecord | None]:
+        records = {r.id: r for r in await reading.reader.decisions(ids, principal.groups, drafts=True)}
         return [records.get(i) for i in ids]
 
     precedents = Neo4jPrecedentStore(executor, groups=principal.groups)
@@ -76,7 +83,7 @@ def build_context(principal: Principal, settings: Settings, services: Services) 
 
     return RequestContext(
         principal, settings, reading, executor, DataLoader(load_fn=load), precedents, DataLoader(load_fn=load_agent),
-        DataLoader(load_fn=load_commits),
+        DataLoader(load_fn=load_commits), DataLoader(load_fn=load_with_drafts),
     )
 
 

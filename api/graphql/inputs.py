@@ -21,7 +21,7 @@ AggregateKey = AggregateBy
 
 @strawberry.input(description="Narrows decisions. Every field is optional; given fields must all hold.")
 class DecisionWhere:
-    status_in: list[str] | None = strawberry.field(default=None, description="Any of these statuses (active, superseded, revisited, proposed, rejected, deprecated).")
+    status_in: list[str] | None = strawberry.field(default=None, description="Any of these statuses (active, superseded, revisited, proposed, rejected, deprecated; candidate with includeDrafts).")
     tags_any: list[str] | None = strawberry.field(default=None, description="At least one of these tags.")
     tags_all: list[str] | None = strawberry.field(default=None, description="Every one of these tags.")
     stakeholder: str | None = strawberry.field(default=None, description="Involves or was decided by this person (@alice or alice).")
@@ -35,6 +35,9 @@ class DecisionWhere:
     source: str | None = strawberry.field(default=None, description="conversation, adr, agent or manual.")
     text: str | None = strawberry.field(default=None, description="Words the decision or an alternative it considered must contain (full-text).")
     include_history: bool = strawberry.field(default=False, description="Also superseded, deprecated and rejected decisions.")
+    include_drafts: bool = strawberry.field(
+        default=False, description="Also drafts (status candidate): detections a person has not confirmed, left out of "
+                                   "every list, search and count unless asked for (`drafts` lists the review queue).")
 
 
 def to_filter(where: DecisionWhere | None) -> DecisionFilter:
@@ -43,6 +46,7 @@ def to_filter(where: DecisionWhere | None) -> DecisionFilter:
         return DecisionFilter()
     return DecisionFilter(
         include_history=where.include_history,
+        include_drafts=where.include_drafts,
         statuses=tuple(where.status_in) if where.status_in else None,
         tags=tuple(where.tags_any) if where.tags_any else None,
         tags_all=tuple(where.tags_all) if where.tags_all else None,

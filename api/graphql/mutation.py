@@ -21,6 +21,7 @@ from api.graphql.results import (
     RecordSuccess,
     ValidationError,
 )
+from api.graphql.review import ReviewMutation
 from api.graphql.types import Decision
 from api.usecases.evolution import mark_revisited, supersede_decision
 from api.usecases.ingest import ingest_text
@@ -37,7 +38,7 @@ REVISIT_OUTCOMES = ("kept", "changed", "reversed", "deferred")
 
 
 @strawberry.type
-class Mutation:
+class Mutation(ReviewMutation):
     @strawberry.mutation(description="Detect, extract, store and relate the decisions of one conversation (idempotent). `format`: auto, transcript, chat-jsonl, slack, qmsum, markdown or decision-doc. `date` dates the messages that carry no time of their own (over a date the content states); `series` names the series of meetings the session belongs to.")
     async def ingest(
         self, info: Info, session: str, content: str, format: str = "auto", access_groups: list[str] | None = None,
@@ -71,7 +72,7 @@ class Mutation:
             return ValidationError(message=str(exc), field="content")
         return IngestSuccess(
             session=report.session_id, messages_read=report.messages_read, new_messages=report.new_messages,
-            decisions_found=report.decisions_found, new_decisions=report.new_decisions,
+            decisions_found=report.decisions_found, new_decisions=report.new_decisions, drafts=report.drafts,
             superseded=report.superseded, revisited=report.revisited,
             decisions=[Decision.of(r) for r in await context.load_decisions(report.decision_ids)],
             warnings=report.warnings, date=report.date, date_from=report.date_from, series=report.series,

@@ -14,6 +14,7 @@ from api.graphql.inputs import AggregateKey, DecisionOrderBy, DecisionWhere
 from api.graphql.lineage import AgentDecision
 from api.graphql.paging import page_size
 from api.graphql.paths import PathDecisions, governing_paths
+from api.graphql.review import ReviewQuery
 from api.graphql.types import (
     Bucket,
     Chain,
@@ -43,7 +44,7 @@ from nlp.ids import handle_for
 
 
 @strawberry.type
-class Query:
+class Query(ReviewQuery):
     @strawberry.field(description="One decision, or null when there is none the caller may see.")
     async def decision(self, info: Info, id: strawberry.ID) -> Decision | None:
         record = await info.context.decisions.load(str(id))

@@ -35,6 +35,9 @@ class IngestSuccess:
     new_messages: int
     decisions_found: int
     new_decisions: int
+    drafts: int = strawberry.field(
+        description="Detections stored as drafts to review (`drafts`, `confirmDecision`, `rejectDecision`), not as decisions."
+    )
     superseded: int
     revisited: int
     decisions: list[Decision]

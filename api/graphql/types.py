@@ -29,11 +29,14 @@ class Message:
     role: str | None
     content: str | None = strawberry.field(description="The text; null once `decision-journal prune` removed it (retention_days).")
     timestamp: datetime | None
+    anchor: bool = strawberry.field(
+        default=False, description="Among a decision's messages (its unit: proposal, votes, conclusion), the one whose "
+                                   "sentence states it.")
 
     @classmethod
     def of(cls, record: MessageRecord) -> Message:
         return cls(id=strawberry.ID(record.id), seq=record.seq, author=record.author, role=record.role,
-                   content=record.content, timestamp=record.timestamp)
+                   content=record.content, timestamp=record.timestamp, anchor=record.anchor)
 
 
 @strawberry.type(description="Where a decision came from, as in the shared JSON shape.")
@@ -179,7 +182,8 @@ class Decision:
     )
     context: str | None
     rationale: str | None = strawberry.field(description="Why.")
-    status: str = strawberry.field(description="active, superseded, revisited, proposed, rejected or deprecated.")
+    status: str = strawberry.field(description="active, superseded, revisited, proposed, rejected or deprecated; candidate "
+                                               "for a draft a person has not confirmed (only where drafts are asked for).")
     status_text: str | None = strawberry.field(description="The status as the source wrote it (ADRs), when it differs.")
     decided_at: datetime | None
     recorded_at: datetime | None
@@ -203,7 +207,8 @@ class Decision:
                                                                "stated links first.")
     features: list[Feature]
     session: Session | None
-    stated_in: list[Message] = strawberry.field(description="The messages that state it.")
+    stated_in: list[Message] = strawberry.field(
+        description="The messages that state it: its unit (proposal, votes, conclusion), the anchor marked.")
     chain_position: ChainPosition
     record: strawberry.Private[DecisionRecord]
 
@@ -315,12 +320,18 @@ async def decision_connection(
     size = page_size(first, limits.default_page_size, limits.max_page_size)
     offset = decode_cursor(after)
     page = await context.services.listing.page(context.scoped(where), order, offset, size)
-    records = await context.load_decisions(page.ids)
+    records = await context.load_decisions(page.ids, drafts=where.include_drafts)
+    return connection_of(records, offset, len(page.ids), page.total)
+
+
+def connection_of(records: list[DecisionRecord], offset: int, listed: int, total: int) -> DecisionConnection:
+    """The connection for one page: ``records`` read of the ``listed`` ids found after
+    ``offset``, of ``total`` in all."""
     edges = [DecisionEdge(cursor=encode_cursor(offset + i), node=Decision.of(r)) for i, r in enumerate(records)]
     return DecisionConnection(
-        total_count=page.total,
+        total_count=total,
         page_info=PageInfo(
-            has_next_page=offset + len(page.ids) < page.total, has_previous_page=offset > 0,
+            has_next_page=offset + listed < total, has_previous_page=offset > 0,
             start_cursor=edges[0].cursor if edges else None, end_cursor=edges[-1].cursor if edges else None,
         ),
         edges=edges,

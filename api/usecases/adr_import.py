@@ -126,7 +126,7 @@ async def import_adrs(
     report = AdrImportReport(collection, files=len(files))
     where = None
     if repository is not None and key is not None:
-        where = InRepository(key, RepoTree(tracked_files(repository.root)))
+        where = InRepository(key, RepoTree(tracked_files(repository.root)), repository.root)
     ingested = await ingest_conversation(
         conversation, services, decisions=decisions, source="adr", relate=False, repository=where,
     )

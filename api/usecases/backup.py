@@ -20,16 +20,17 @@ class BackupFormatError(ApiError, ValueError):
     """A line of a backup file that is not one this tool wrote."""
 
 
-async def export_jsonl(executor: QueryExecutor, out: TextIO) -> int:
+async def export_jsonl(executor: QueryExecutor, out: TextIO, drafts: bool = False) -> int:
     """One line per decision: its shared JSON shape plus ``backup`` (labels, properties,
-    relationships) for an exact restore. Returns the number of lines written."""
+    relationships) for an exact restore; drafts too with ``drafts``. Returns the number of
+    lines written."""
     reader = DecisionReader(executor)
     written = 0
     batch: list[dict[str, Any]] = []
 
     async def flush() -> None:
         nonlocal written
-        records = {r.id: r for r in await reader.decisions([row["id"] for row in batch])}
+        records = {r.id: r for r in await reader.decisions([row["id"] for row in batch], drafts=drafts)}
         for row in batch:
             shape = decision_record_json(records[row["id"]])
             out.write(json.dumps({**shape, "backup": {k: row[k] for k in ("labels", "properties", "relationships")}},
@@ -37,7 +38,7 @@ async def export_jsonl(executor: QueryExecutor, out: TextIO) -> int:
             written += 1
         batch.clear()
 
-    async for row in backup_rows(executor):
+    async for row in backup_rows(executor, drafts):
         batch.append(row)
         if len(batch) >= BATCH:
             await flush()

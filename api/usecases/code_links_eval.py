@@ -20,9 +20,9 @@ from api.settings import Settings
 from api.usecases.adr_import import collection_name, import_adrs
 from api.usecases.git_ingest import ingest_git
 from api.usecases.ingest import ingest_conversation
+from api.usecases.local_server import default_lib_dir
 from api.usecases.path_check import decisions_for_paths
 from api.usecases.repositories import store_repository
-from api.usecases.runtime import default_lib_dir
 from api.usecases.services import build_services
 from graph.connection import open_driver
 from graph.executor import Neo4jExecutor, QueryExecutor

@@ -37,7 +37,7 @@ from typing import Any
 
 from api.settings import Settings
 from api.usecases.ingest import IngestServices, ingest_conversation
-from api.usecases.runtime import default_lib_dir
+from api.usecases.local_server import default_lib_dir
 from api.usecases.services import build_services
 from graph.connection import open_driver
 from graph.cypher import load_query

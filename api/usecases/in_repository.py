@@ -4,6 +4,7 @@ paths the session's decisions name."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from graph.writer import StatedPath
 from nlp.code_links.tree import RepoTree, too_wide
@@ -17,6 +18,8 @@ class InRepository:
 
     key: str
     tree: RepoTree | None = None
+    root: Path | None = None
+    """The checkout's top folder on this machine (never stored): paths are said relative to it."""
 
     def paths(self, decision: ExtractedDecision) -> tuple[StatedPath, ...]:
         """The paths ``decision`` names, as found in the tree: a name one file alone bears

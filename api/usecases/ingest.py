@@ -12,6 +12,7 @@ from typing import ParamSpec, TypeVar
 from api.usecases.events import DETECTED, EXTRACTED, INDEXED, SUPERSEDED, EventBus
 from api.usecases.in_repository import InRepository
 from graph.evolution import Candidate, EvolutionStore
+from graph.filters import DRAFT_STATUS
 from graph.people import ConfiguredAliases, People
 from graph.writer import DecisionInput, DecisionWriter
 from nlp.detector_features import kind_of
@@ -22,6 +23,7 @@ from nlp.ids import decision_id
 from nlp.llm.relations import RelationJudge
 from nlp.pipeline import Pipeline
 from nlp.readers import read_conversation_text, read_decisions_text
+from nlp.repository import portable_path
 from nlp.schema import UNSCOPED_REPOSITORY, Conversation, ExtractedDecision
 from nlp.subject_match import series_words, subject_key
 
@@ -70,11 +72,17 @@ class IngestReport:
     messages_read: int = 0
     new_messages: int = 0
     decisions_found: int = 0
+    """Decisions found, drafts left out (``drafts``)."""
     new_decisions: int = 0
     linked_files: int = 0
     superseded: int = 0
     revisited: int = 0
     decision_ids: list[str] = field(default_factory=list)
+    """Every decision and draft found, in the order found (a draft's id reads as unknown
+    outside the review queue)."""
+    drafts: int = 0
+    """Detections stored as drafts to review (``status: candidate``), not as decisions."""
+    draft_ids: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     date: datetime | None = None
     date_from: str | None = None
@@ -128,31 +136,40 @@ async def ingest_conversation(
         found = list(decisions)
     if only_messages is not None:
         found = [d for d in found if set(d.messages) & only_messages]
-    report.decisions_found = len(found)
-    inputs = await services.off_loop(_inputs, conversation, found, services.embedder, source)
+    inputs = await services.off_loop(decision_inputs, conversation, found, services.embedder, source)
+    # What is stored says where a file is without this machine's folders (the repository's
+    # own path for it, else the path as given when relative, else the file's name).
+    root = repository.root if repository is not None else None
+    inputs = [replace(item, source_path=portable_path(item.source_path, root)) for item in inputs]
+    drafts = {item.id for item in inputs if is_draft(item)}
+    report.decisions_found = len(found) - len(drafts)
+    report.drafts, report.draft_ids = len(drafts), [item.id for item in inputs if item.id in drafts]
     if services.people is not None and inputs:
         await services.aliases.apply(services.people)
     for item in inputs:
         await services.events.emit(DETECTED, {"decision_id": item.id, "confidence": item.decision.confidence})
-        await services.events.emit(EXTRACTED, {"decision_id": item.id, "decision_summary": item.decision.decision})
+        if item.id not in drafts:  # a draft is extracted when a person confirms it
+            await services.events.emit(EXTRACTED, {"decision_id": item.id, "decision_summary": item.decision.decision})
     if repository is not None:
         inputs = [replace(item, paths=repository.paths(item.decision)) for item in inputs]
-    results = await services.writer.write_decisions(
+    # Drafts a person reviewed, and decisions found again only as drafts, are not written.
+    results = dict(await services.writer.write_decisions(
         conversation.session_id, inputs, repository.key if repository else UNSCOPED_REPOSITORY,
-    )
-    created = {decision for decision, is_new in results if is_new}
+    ))
+    created = {decision for decision, is_new in results.items() if is_new and decision not in drafts}
     report.decision_ids = [item.id for item in inputs]
     report.new_decisions = len(created)
     report.linked_files = sum(len(item.decision.related_code) for item in inputs if item.id in created)
     for item in inputs:
-        await services.events.emit(INDEXED, {"decision_id": item.id})
+        if item.id in results and item.id not in drafts:
+            await services.events.emit(INDEXED, {"decision_id": item.id})
     if services.detect_evolution and relate:
         later = {item.id for item in inputs}
         spoken = kind_of(conversation) == "spoken"
         for item in inputs:
             later.discard(item.id)
             if item.id in created:
-                await _relate(item, conversation, spoken, access_groups, services, later, report)
+                await relate_decision(item, conversation, spoken, access_groups, services, later, report)
     return report
 
 
@@ -179,21 +196,19 @@ async def ingest_text(
     return await ingest_conversation(conversation, services, access_groups=access_groups)
 
 
-def _inputs(
+def is_draft(item: DecisionInput) -> bool:
+    """A detection stored as a draft for a person to confirm, not as a decision."""
+    return item.decision.status == DRAFT_STATUS
+
+
+def decision_inputs(
     conversation: Conversation, found: Sequence[ExtractedDecision], embedder: Embedder | None, source: str
 ) -> list[DecisionInput]:
-    texts = [embedding_text(d.decision, d.pattern, d.context, d.rationale, d.subject) for d in found]
-    weighed = [
-        alternatives_text(d.subject, d.decision, [(a.option, a.why_not_chosen) for a in d.alternatives]) for d in found
-    ]
-    vectors: Sequence[list[float] | None] = [None] * len(found)
-    alternative_vectors: list[list[float] | None] = [None] * len(found)
-    if embedder and texts:
-        # One ONNX pass over both kinds of text: the alternatives' vectors ride in the same batches.
-        embedded = embedder.embed(texts + [text for text in weighed if text is not None])
-        vectors = embedded[: len(texts)]
-        rest = iter(embedded[len(texts):])
-        alternative_vectors = [next(rest) if text is not None else None for text in weighed]
+    """What ingest stores for each decision found: its id, its messages' ids and its vectors
+    (a draft gets none: it is embedded when a person confirms it)."""
+    vectors, alternative_vectors = embed_decisions(
+        [d if d.status != DRAFT_STATUS else None for d in found], embedder
+    )
     inputs = []
     for decision, vector, alternatives_vector in zip(found, vectors, alternative_vectors, strict=True):
         message_ids = tuple(conversation.messages[seq].id for seq in decision.messages)
@@ -214,10 +229,33 @@ def _inputs(
     return inputs
 
 
+def embed_decisions(
+    found: Sequence[ExtractedDecision | None], embedder: Embedder | None
+) -> tuple[list[list[float] | None], list[list[float] | None]]:
+    """Each decision's vector and that of the options it weighed (None for a None, and for
+    all without an embedder)."""
+    vectors: list[list[float] | None] = [None] * len(found)
+    alternative_vectors: list[list[float] | None] = [None] * len(found)
+    wanted = [(i, d) for i, d in enumerate(found) if d is not None]
+    if embedder is None or not wanted:
+        return vectors, alternative_vectors
+    texts = [embedding_text(d.decision, d.pattern, d.context, d.rationale, d.subject) for _, d in wanted]
+    weighed = [
+        alternatives_text(d.subject, d.decision, [(a.option, a.why_not_chosen) for a in d.alternatives]) for _, d in wanted
+    ]
+    # One ONNX pass over both kinds of text: the alternatives' vectors ride in the same batches.
+    embedded = embedder.embed(texts + [text for text in weighed if text is not None])
+    rest = iter(embedded[len(texts):])
+    for (i, _), vector, text in zip(wanted, embedded[: len(texts)], weighed, strict=True):
+        vectors[i] = vector
+        alternative_vectors[i] = next(rest) if text is not None else None
+    return vectors, alternative_vectors
+
+
 _EVIDENCE_RANK = {"reference": 4, "subject": 3, "number": 2, "technology": 1, "similar": 0}
 
 
-async def _relate(
+async def relate_decision(
     item: DecisionInput, conversation: Conversation, spoken: bool, access_groups: Sequence[str],
     services: IngestServices, exclude: set[str], report: IngestReport,
 ) -> None:

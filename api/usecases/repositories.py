@@ -74,7 +74,7 @@ async def repository_to_ingest(executor: QueryExecutor, checkout: Repository) ->
     """A checkout stored as a repository of the journal, ready for conversations about it
     to be ingested with (its key, and its tree to find the paths they name)."""
     key = await store_repository(executor, checkout)
-    return InRepository(key, RepoTree(await asyncio.to_thread(tracked_files, checkout.root)))
+    return InRepository(key, RepoTree(await asyncio.to_thread(tracked_files, checkout.root)), checkout.root)
 
 
 async def resolve_scope(executor: QueryExecutor, named: str | None, cwd: Path | None = None) -> RepositoryScope:

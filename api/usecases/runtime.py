@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from pathlib import Path
 
 from neo4j import AsyncDriver
 
 from api.settings import Settings
+from api.usecases.local_server import Notify, ensure_local_server
 from graph.connection import open_driver
 from graph.errors import LocalNeo4jError
 from graph.executor import Neo4jExecutor
-from graph.local import LocalNeo4jConfig, install_neo4j, is_installed, server_status, start_server
-from graph.local.config import NEO4J_VERSION
 from graph.local.server import read_password
-
-Notify = Callable[[str], None]
 
 
 @dataclass(frozen=True)
@@ -39,51 +34,6 @@ class GraphConnection:
     driver: AsyncDriver
     executor: Neo4jExecutor
     target: Neo4jTarget
-
-
-def default_lib_dir() -> Path:
-    """The per-user folder for the server jars of this Neo4j version."""
-    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(cache) / "decision-journal" / f"neo4j-{NEO4J_VERSION}"
-
-
-def local_config(settings: Settings) -> LocalNeo4jConfig:
-    """The local server's configuration from the ``local_neo4j`` section."""
-    local = settings.local_neo4j
-    return LocalNeo4jConfig(
-        home=local.home,
-        lib_dir=local.lib_dir or default_lib_dir(),
-        bolt_port=local.bolt_port,
-        http_port=local.http_port,
-        heap=local.heap,
-        pagecache=local.pagecache,
-        user=settings.neo4j.user,
-        java=local.java,
-        mvn=local.mvn,
-        start_timeout=local.start_timeout,
-    )
-
-
-def ensure_local_server(settings: Settings, notify: Notify) -> LocalNeo4jConfig:
-    """Install and start the local server if it is not running; leave it running.
-
-    Raises:
-        LocalNeo4jError: It cannot be installed or started.
-    """
-    config = local_config(settings)
-    if server_status(config).running:
-        return config
-    if not is_installed(config):
-        notify(f"installing Neo4j {NEO4J_VERSION} (first run only) into {config.lib_dir}")
-        install_neo4j(config, notify)
-    notify(f"starting the local Neo4j in {config.home} ...")
-    password = settings.neo4j.password.get_secret_value() if settings.neo4j.password else None
-    status = start_server(config, password)
-    notify(
-        f"local Neo4j {status.version} running at {status.bolt_uri} (Browser {status.browser_url}); "
-        "it keeps running: stop it with `decision-journal neo4j stop`"
-    )
-    return config
 
 
 def resolve_target(settings: Settings, notify: Notify) -> Neo4jTarget:

@@ -16,7 +16,7 @@ from statistics import mean, pstdev
 
 from api.settings import Settings
 from api.usecases.adr_import import import_adrs
-from api.usecases.runtime import default_lib_dir
+from api.usecases.local_server import default_lib_dir
 from api.usecases.search import search_hits
 from api.usecases.services import Services, build_services
 from graph.connection import open_driver

@@ -1,9 +1,9 @@
 // How many of the decisions the filters select fall under each tag, status, stakeholder,
 // month or file they affect ($by: TAG | STATUS | STAKEHOLDER | MONTH | FILE), largest first. Same filters and
 // visibility as decisions_page.
-// params: $by, $include_history, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $repository, $feature, $session, $series, $source, $text, $groups
+// params: $by, $hidden_statuses, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $repository, $feature, $session, $series, $source, $text, $groups
 // example: :param by => 'TAG'
-//          :param include_history => false
+//          :param hidden_statuses => ['superseded', 'deprecated', 'rejected', 'candidate']
 //          :param statuses => null
 //          :param tags => null
 //          :param tags_all => null
@@ -25,7 +25,7 @@ CALL () {
   RETURN collect(DISTINCT coalesce(owner, node).id) AS text_ids
 }
 MATCH (d:Decision)
-WHERE ($include_history OR NOT d.status IN ['superseded', 'deprecated', 'rejected'])
+WHERE NOT d.status IN $hidden_statuses
   AND ($statuses IS NULL OR d.status IN $statuses)
   AND ($tags IS NULL OR any(tag IN d.tags WHERE tag IN $tags))
   AND ($tags_all IS NULL OR all(tag IN $tags_all WHERE tag IN coalesce(d.tags, [])))

@@ -6,13 +6,15 @@
 // when one is set; a candidate counts the nearer of its own vector and that of
 // the alternatives it weighed), each adding $search.weight x its cosine similarity to the
 // full-text weights the caller passes ($search.ranked: [{id, weight, by}]), kept by the search's
-// filters (the keys of a DecisionFilter's params, as in decisions_page), best
+// filters (the keys of a DecisionFilter's params, as in decisions_page: drafts and replaced
+// decisions by $search.hidden_statuses), best
 // $search.limit by score, then date. Retrieving, fusing and reading in one query spares a
 // search a round trip: about 2 ms of 20 at 100k decisions.
 // Every member comes with its date, the links it makes to older decisions and whether the
 // caller may see it ($groups null: unrestricted; else its session is open or shares a
 // group with the caller); the details only when it may; a search hit also with `found`:
-// its rank, fused score and the retrievers that found it. One row holding a list, and
+// its rank, fused score and the retrievers that found it. A stated_in message is the unit's
+// anchor when the statement's span lies in it. One row holding a list, and
 // dates as ISO text: the driver builds rows and temporal values in Python, which cost
 // more than the query itself.
 // params: $ids, $chain_of, $search, $groups
@@ -79,7 +81,7 @@ CALL () {
        max(CASE hit.by WHEN 'vector' THEN hit.weight END) AS near_share,
        collect(DISTINCT hit.by) AS by
   MATCH (d:Decision {id: id})
-  WHERE (search.include_history OR NOT d.status IN ['superseded', 'deprecated', 'rejected'])
+  WHERE NOT d.status IN search.hidden_statuses
     AND (search.statuses IS NULL OR d.status IN search.statuses)
     AND (search.tags IS NULL OR any(tag IN d.tags WHERE tag IN search.tags))
     AND (search.tags_all IS NULL OR all(tag IN search.tags_all WHERE tag IN coalesce(d.tags, [])))
@@ -139,7 +141,8 @@ RETURN collect({
     session: s.id,
     session_info: s {.id, .title, .source, .series, started_at: toString(s.started_at)},
     earlier: earlier,
-    stated_in: [(d)-[:STATED_IN]->(m:Message) | m {.id, .seq, .author, .role, .content, timestamp: toString(m.timestamp)}],
+    stated_in: [(d)-[r:STATED_IN]->(m:Message) | m {.id, .seq, .author, .role, .content, timestamp: toString(m.timestamp),
+                                                     anchor: r.start IS NOT NULL}],
     alternatives: [(d)-[:CONSIDERED]->(a:Alternative) | a {.id, .option, .pros, .cons, .why_not_chosen}],
     stakeholders: [(d)-[r:INVOLVES]->(h:Stakeholder) | {handle: h.handle, name: h.name, role: r.role}],
     decision_maker: head([(d)-[:DECIDED_BY]->(h:Stakeholder) | h.handle]),

@@ -1,7 +1,8 @@
 // One page of the decisions the filters select, with how many there are in all: the
 // listing behind GraphQL's connections, impact ("what touched src/api?"), timelines, and
-// search when there is nothing to retrieve by. A null filter does not filter; current
-// decisions only unless $include_history; $groups null reads without restriction, else
+// search when there is nothing to retrieve by. A null filter does not filter; decisions
+// whose status is in $hidden_statuses are left out (graph/filters.py: replaced ones unless
+// history is asked for, drafts unless drafts are); $groups null reads without restriction, else
 // a decision is visible when its session is open or shares a group. $order is one of
 // NEWEST, OLDEST, SUMMARY, CONFIDENCE, QUALITY.
 // The most selective filter given seeds the scan through an index — a path (the File
@@ -9,11 +10,11 @@
 // $tags; the rarest of $tags_all) — so only those decisions are examined, not every
 // decision; the filters then apply to all of them. Seeding by tag relies on every tag a
 // decision carries having its TAGGED relationship (the writers and `schema apply` see to it).
-// params: $order, $skip, $limit, $path_ancestors, $include_history, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $repository, $feature, $session, $series, $source, $text, $groups
+// params: $order, $skip, $limit, $path_ancestors, $hidden_statuses, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $repository, $feature, $session, $series, $source, $text, $groups
 // example: :param order => 'NEWEST'
 //          :param skip => 0
 //          :param limit => 20
-//          :param include_history => false
+//          :param hidden_statuses => ['superseded', 'deprecated', 'rejected', 'candidate']
 //          :param statuses => null
 //          :param tags => null
 //          :param tags_all => null
@@ -95,7 +96,7 @@ CALL (text_hits, seed) {
   RETURN d
 }
 WITH d, text_hits, seed
-WHERE ($include_history OR NOT d.status IN ['superseded', 'deprecated', 'rejected'])
+WHERE NOT d.status IN $hidden_statuses
   AND ($statuses IS NULL OR d.status IN $statuses)
   AND ($tags IS NULL OR any(tag IN d.tags WHERE tag IN $tags))
   AND ($tags_all IS NULL OR all(tag IN $tags_all WHERE tag IN coalesce(d.tags, [])))

@@ -2,20 +2,31 @@
 // features, tags and the messages that state them. recorded_at is set only on creation;
 // so is status, so re-ingesting never undoes a later supersede -- except for an ADR, whose
 // file is the source of truth: its status follows the file unless a newer decision in the
-// graph supersedes it. `created` says which decisions are new. The paths a decision states
-// belong to $repository (the session's repository key; '' when none is known), and their
-// AFFECTS links say so: via 'stated', not inferred.
+// graph supersedes it. The paths a decision states belong to $repository (the session's
+// repository key; '' when none is known), and their AFFECTS links say so: via 'stated', not
+// inferred. A draft (status 'candidate') comes with its evidence only, and its whole
+// extraction as `proposal`; a draft found again as a decision becomes one (and counts as
+// new, so it is related like one). A draft a person reviewed (a ReviewLabel names it) is
+// never written again, so a rejection or an edited confirmation survives re-ingesting, and a
+// decision found again only as a draft is left as it is. `created` says which decisions are
+// new; a row that was left alone returns nothing.
 // params: $session_id, $repository, $decisions
 // example: :param session_id => 'api-design'
 //          :param repository => ''
-//          :param decisions => [{id: 'dec-1', summary: 'Use REST', subject: 'API style', subject_key: 'api style', status: 'active', status_text: null, source: 'conversation', alternatives: [], stakeholders: [], decision_maker: null, files: [], features: [], tags: [], stated_in: []}]
+//          :param decisions => [{id: 'dec-1', summary: 'Use REST', subject: 'API style', subject_key: 'api style', status: 'active', status_text: null, source: 'conversation', proposal: null, alternatives: [], stakeholders: [], decision_maker: null, files: [], features: [], tags: [], stated_in: []}]
 MATCH (s:Session {id: $session_id})
 OPTIONAL MATCH (repo:Repository {key: $repository})
 UNWIND $decisions AS d
+OPTIONAL MATCH (stored:Decision {id: d.id})
+WITH s, repo, d, stored
+WHERE NOT EXISTS { (:ReviewLabel {decision_id: d.id}) }
+  AND NOT (d.status = 'candidate' AND stored IS NOT NULL AND stored.status <> 'candidate')
 MERGE (dec:Decision {id: d.id})
 ON CREATE SET dec.recorded_at = datetime(), dec.status = d.status, dec.is_new = true
-SET dec.status = CASE WHEN d.source = 'adr' AND NOT EXISTS { (:Decision)-[:SUPERSEDES]->(dec) }
-                      THEN d.status ELSE dec.status END,
+SET dec.is_new = CASE WHEN dec.status = 'candidate' AND d.status <> 'candidate' THEN true ELSE dec.is_new END
+SET dec.status = CASE WHEN d.source = 'adr' AND NOT EXISTS { (:Decision)-[:SUPERSEDES]->(dec) } THEN d.status
+                      WHEN dec.status = 'candidate' THEN d.status ELSE dec.status END,
+    dec.proposal = d.proposal,
     dec.status_text = d.status_text,
     dec.summary = d.summary, dec.subject = d.subject, dec.subject_key = d.subject_key, dec.context = d.context, dec.rationale = d.rationale,
     dec.decided_at = d.decided_at, dec.confidence = d.confidence, dec.origin = d.origin,

@@ -7,6 +7,7 @@
 //          :param reason => 'stated in ADR-48: | Updates | ADR-8 |'
 //          :param inferred => false
 MATCH (new:Decision {id: $new_id}), (old:Decision {id: $old_id})
+WHERE new.status <> 'candidate' AND old.status <> 'candidate'  // a draft relates to nothing until confirmed
 MERGE (new)-[r:AMENDS]->(old)
 ON CREATE SET r.at = coalesce($at, new.decided_at, datetime()), r.reason = $reason, r.inferred = $inferred
 RETURN new.id AS new_id, old.id AS old_id, r.at AS at;

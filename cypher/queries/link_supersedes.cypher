@@ -9,6 +9,7 @@
 //          :param inferred => false
 //          :param confidence => 1.0
 MATCH (new:Decision {id: $new_id}), (old:Decision {id: $old_id})
+WHERE new.status <> 'candidate' AND old.status <> 'candidate'  // a draft relates to nothing until confirmed
 MERGE (new)-[r:SUPERSEDES]->(old)
 ON CREATE SET r.at = coalesce($at, new.decided_at, datetime()), r.reason = $reason, r.partial = $partial,
               r.inferred = $inferred, r.confidence = $confidence

@@ -18,3 +18,4 @@ CREATE CONSTRAINT policy_name_version IF NOT EXISTS FOR (n:Policy) REQUIRE (n.na
 CREATE CONSTRAINT standing_exception_name_version IF NOT EXISTS FOR (n:StandingException) REQUIRE (n.name, n.version) IS UNIQUE;
 CREATE CONSTRAINT commit_sha IF NOT EXISTS FOR (n:Commit) REQUIRE n.sha IS UNIQUE;
 CREATE CONSTRAINT entity_type_id IF NOT EXISTS FOR (n:Entity) REQUIRE (n.type, n.id) IS UNIQUE;
+CREATE CONSTRAINT review_label_decision_id IF NOT EXISTS FOR (n:ReviewLabel) REQUIRE n.decision_id IS UNIQUE;

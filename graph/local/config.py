@@ -14,6 +14,8 @@ VECTOR_MERGE_FACTOR = 10
 default is 50); see ``render_conf``."""
 
 _MEMORY = re.compile(r"^\d+[kmg]?$", re.IGNORECASE)
+_CONF_HEADER = "# Written by decision-journal"
+_LISTEN = re.compile(r"^server\.(bolt|http)\.listen_address=127\.0\.0\.1:(\d+)$", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,25 @@ class LocalNeo4jConfig:
         return f"http://127.0.0.1:{self.http_port}"
 
 
+def conf_ports(home: Path) -> tuple[int, int] | None:
+    """The (Bolt, HTTP) ports a home's ``neo4j.conf`` was last started with, or None when
+    the home has no configuration that decision-journal wrote.
+
+    A running server listens where its conf says, whatever today's settings say: a
+    command run from another directory (or with other settings) still finds it.
+    """
+    try:
+        text = (home / "conf" / "neo4j.conf").read_text()
+    except (OSError, UnicodeDecodeError):
+        return None
+    if not text.startswith(_CONF_HEADER):
+        return None
+    ports = {kind: int(port) for kind, port in _LISTEN.findall(text)}
+    if "bolt" not in ports or "http" not in ports:
+        return None
+    return ports["bolt"], ports["http"]
+
+
 def render_conf(config: LocalNeo4jConfig) -> str:
     """Return the ``neo4j.conf`` text for an instance.
 
@@ -101,7 +122,7 @@ def render_conf(config: LocalNeo4jConfig) -> str:
     """
     home = config.home.resolve()
     lines = [
-        "# Written by decision-journal; edits are overwritten at the next start.",
+        f"{_CONF_HEADER}; edits are overwritten at the next start.",
         "server.default_listen_address=127.0.0.1",
         "server.default_advertised_address=127.0.0.1",
         f"server.bolt.listen_address=127.0.0.1:{config.bolt_port}",

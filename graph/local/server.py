@@ -18,7 +18,7 @@ from graph.errors import LocalNeo4jError
 from graph.local.config import NEO4J_VERSION, LocalNeo4jConfig, render_conf
 from graph.local.install import is_installed, require_java
 
-_ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
+ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
 _ADMIN_TOOL = "org.neo4j.cli.AdminTool"
 # The JVM options Neo4j's own launch script passes that matter for a server on Java 17:
 # Netty needs reflective access to NIO buffers, and G1 is the collector Neo4j is tuned for.
@@ -106,7 +106,7 @@ def start_server(config: LocalNeo4jConfig, password: str | None = None) -> Serve
         )
     _forget_pid(config)
     for name, port in (("Bolt", config.bolt_port), ("HTTP", config.http_port)):
-        if not _port_free(port):
+        if not port_free(port):
             raise LocalNeo4jError(
                 f"port {port} on 127.0.0.1 ({name}) is already in use: choose another "
                 "port in the settings or stop what listens there."
@@ -203,7 +203,7 @@ def _spawn(config: LocalNeo4jConfig) -> int:
         *_JVM_FLAGS,
         "-cp",
         f"{config.lib_dir}/*",
-        _ENTRY_POINT,
+        ENTRY_POINT,
         f"--home-dir={config.home.resolve()}",
         f"--config-dir={config.conf_dir.resolve()}",
         "--console-mode",
@@ -235,7 +235,7 @@ def _wait_for_bolt(config: LocalNeo4jConfig, pid: int, secret: str) -> None:
                 f"the local Neo4j exited while starting; last lines of {config.console_log}:\n"
                 + _tail(config.console_log)
             )
-        if not _port_free(config.bolt_port):
+        if not port_free(config.bolt_port):
             try:
                 with GraphDatabase.driver(config.bolt_uri, auth=(config.user, secret)) as driver:
                     driver.verify_connectivity()
@@ -263,11 +263,10 @@ def _running_pid(config: LocalNeo4jConfig) -> int | None:
         return None
     # Guard against a recycled pid: the process must be this home's Neo4j.
     try:
-        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+        args = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace").split("\0")
     except OSError:
         return pid
-    home = str(config.home.resolve())
-    return pid if _ENTRY_POINT in cmdline and home in cmdline else None
+    return pid if ENTRY_POINT in args and f"--home-dir={config.home.resolve()}" in args else None
 
 
 def _alive(pid: int) -> bool:
@@ -308,7 +307,8 @@ def _terminate(pid: int, timeout: float) -> None:
         time.sleep(0.1)
 
 
-def _port_free(port: int) -> bool:
+def port_free(port: int) -> bool:
+    """Whether nothing listens on ``port`` of 127.0.0.1 (a bind succeeds)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:

@@ -25,6 +25,7 @@ NODE_MODELS: tuple[type[AsyncStructuredNode], ...] = (
     nodes.StandingExceptionNode,
     nodes.EntityNode,
     nodes.CommitNode,
+    nodes.ReviewLabelNode,
 )
 
 Ends = tuple[frozenset[str], frozenset[str]]

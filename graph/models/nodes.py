@@ -33,7 +33,9 @@ from graph.models.relationships import (
     SupersedesRel,
 )
 
-DECISION_STATUSES = ("active", "superseded", "revisited", "proposed", "rejected", "deprecated")
+DECISION_STATUSES = ("active", "superseded", "revisited", "proposed", "rejected", "deprecated", "candidate")
+"""``candidate``: a draft a person has not confirmed, out of every default read."""
+REVIEW_VERDICTS = ("confirmed", "rejected")
 DECISION_SOURCES = ("conversation", "adr", "agent", "manual")
 DECISION_ORIGINS = ("stated", "inferred")
 
@@ -215,6 +217,9 @@ class DecisionNode(AsyncStructuredNode):
     quality = FloatProperty()
     embedding = ArrayProperty(FloatProperty())
     alternatives_embedding = ArrayProperty(FloatProperty())
+    proposal = StringProperty()
+    """A draft's whole extraction (JSON of ``nlp.schema.ExtractedDecision``): what its
+    confirmation links, as ingest would have. A draft stores only its evidence until then."""
 
     supersedes = AsyncRelationshipTo("DecisionNode", "SUPERSEDES", model=SupersedesRel)
     superseded_by = AsyncRelationshipFrom("DecisionNode", "SUPERSEDES", model=SupersedesRel)
@@ -252,6 +257,31 @@ class PolicyDecisionNode(DecisionNode):
         StandingExceptionNode, "APPLIED_EXCEPTION", model=AppliedExceptionRel, cardinality=AsyncZeroOrOne
     )
     cites_precedent = AsyncRelationshipTo(DecisionNode, "CITES_PRECEDENT", model=CitesPrecedentRel)
+
+
+class ReviewLabelNode(AsyncStructuredNode):
+    """A person's verdict on a draft, kept as a training label: the draft's sentence, its unit
+    of messages (ids and texts, so a label outlives retention), where it came from, and who
+    confirmed or rejected it when and why. A rejected draft leaves only this behind."""
+
+    __label__ = "ReviewLabel"
+
+    decision_id = StringProperty(unique_index=True, required=True)
+    verdict = StringProperty(choices=_choices(REVIEW_VERDICTS), required=True)
+    proposed = StringProperty(required=True)
+    summary = StringProperty()
+    subject = StringProperty()
+    confidence = FloatProperty()
+    session_id = StringProperty(required=True)
+    source_format = StringProperty()
+    source_kind = StringProperty()
+    series = StringProperty()
+    message_ids = ArrayProperty(StringProperty(), default=list)
+    message_texts = ArrayProperty(StringProperty(), default=list)
+    anchor = IntegerProperty()
+    reviewer = StringProperty()
+    reviewed_at = DateTimeNeo4jFormatProperty(required=True)
+    reason = StringProperty()
 
 
 class CommitNode(AsyncStructuredNode):

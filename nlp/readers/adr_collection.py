@@ -3,6 +3,7 @@ under some folders, with the links each one states."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -26,11 +27,21 @@ def adr_files(dirs: Sequence[Path]) -> list[Path]:
     for folder in dirs:
         if not folder.is_dir():
             raise InputFormatError(str(folder), "is not a directory of ADRs")
-        found = [p for p in sorted(folder.rglob("*.md")) if not p.stem.lower().startswith(_NOT_ADRS)]
+        found = [p for p in sorted(folder.rglob("*.md"))
+                 if not p.stem.lower().startswith(_NOT_ADRS) and not _unnumbered(p.stem).startswith(_TEMPLATES)]
         if not found:
             raise InputFormatError(str(folder), "holds no ADR markdown files")
         files += found
     return files
+
+
+_TEMPLATES = ("template", "adr-template")
+
+
+def _unnumbered(stem: str) -> str:
+    """A file name without its ADR number: ``0000-template`` and ``adr000-template`` are templates too
+    (but ``0066-index-group-merges`` is an ADR about indexes)."""
+    return re.sub(r"^(?:adr[-_]?)?\d+[-_]", "", stem.lower())
 
 
 def read_adr_collection(

@@ -17,6 +17,7 @@ TOKENS = {
     "writer": TokenSettings(name="writer", token=SecretStr("writer-token-0123456789"), scopes=["write"], groups=["eng"]),
     "eng": TokenSettings(name="eng", token=SecretStr("eng-reader-token-0123456789"), scopes=["read"], groups=["eng"]),
     "sales": TokenSettings(name="sales", token=SecretStr("sales-reader-token-0123456789"), scopes=["read"], groups=["sales"]),
+    "design": TokenSettings(name="design", token=SecretStr("design-writer-token-0123456789"), scopes=["write"], groups=["design"]),
     "expired": TokenSettings(name="expired", token=SecretStr("expired-admin-token-0123456789"), scopes=["admin"],
                              expires_at=datetime(2024, 1, 1, tzinfo=UTC)),
 }

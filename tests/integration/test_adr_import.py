@@ -78,6 +78,15 @@ async def test_import_adr_command(journal: DecisionJournal, tmp_path: Path) -> N
     assert "5 ADRs, 5 new decisions; 1 supersede and 2 amend links stated and linked" in result.stderr
     missing = await asyncio.to_thread(CliRunner().invoke, app, ["import-adr", str(tmp_path / "nope")])
     assert missing.exit_code == 2 and "is not a directory of ADRs" in missing.stderr
+    # No ADR of the folder names a decider: the answer says nothing of one rather than "?".
+    rest = next(d for d in decisions if d["source"]["path"].endswith("0003-use-rest.md"))
+    assert rest["decision_maker"] is None and rest["stakeholders"] == []
+    found = await asyncio.to_thread(CliRunner().invoke, app, ["search", "REST endpoints", "--session", "team-adrs"])
+    assert found.exit_code == 0, found.output
+    assert "Use REST for the public API" in found.stdout and "by ?" not in found.stdout
+    answer = await asyncio.to_thread(CliRunner().invoke, app, ["ask", "Why REST for the public API?"])
+    assert answer.exit_code == 0, answer.output
+    assert "Decision: Use REST for the public API" in answer.stdout and "Made by: ?" not in answer.stdout
 
 
 @pytest.mark.skipif(not SHARED_ADRS.is_dir(), reason="the shared development data sits beside the clone")

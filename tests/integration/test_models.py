@@ -5,6 +5,7 @@ from pathlib import Path
 
 from api.journal import DecisionJournal
 from api.usecases.git_ingest import ingest_git
+from api.usecases.review import Reviewer, reject_draft
 from graph.executor import Neo4jExecutor
 from graph.models import (
     NODE_MODELS,
@@ -25,6 +26,7 @@ from graph.people import People
 from tests.integration.test_check_diff import _repo
 from tests.integration.test_export import _fill
 from tests.support.cypher import support_query
+from tests.support.drafts import CHATTER, SEPTEMBER, ingest_as_drafts
 from tests.support.git import git
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "platform-sync.txt"
@@ -109,9 +111,12 @@ async def test_the_models_declare_every_label_property_and_edge_the_product_writ
     journal: DecisionJournal, tmp_path: Path
 ) -> None:
     """The models are the one definition of the graph: everything ingestion, ADR import,
-    recording, agent lineage, people merges and ingest-git store is declared by them, and
-    every label and edge type they declare is written by one of those."""
+    recording, agent lineage, people merges, ingest-git and reviews store is declared by
+    them, and every label and edge type they declare is written by one of those."""
     await _fill(journal, tmp_path)
+    await ingest_as_drafts(journal.services.ingest, SEPTEMBER, "draft-kept")
+    rejected = await ingest_as_drafts(journal.services.ingest, CHATTER, "draft-rejected")
+    await reject_draft(journal.services, rejected.draft_ids[0], Reviewer("tester"), "chatter")
     await journal.ingest_session(_write_chat(tmp_path))
     executor = journal.services.executor
     assert await People(executor).merge([("@carol", "@carol-jones")]) == [("@carol", "@carol-jones")]

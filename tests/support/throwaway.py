@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from api.usecases.runtime import default_lib_dir
+from api.usecases.local_server import default_lib_dir
 from graph.local import LocalNeo4jConfig
 from graph.local import throwaway as _throwaway
 from graph.local.throwaway import Throwaway, free_port

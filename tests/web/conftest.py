@@ -4,7 +4,7 @@ chromium driven through its chromedriver: the web page as a reader's browser sho
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +18,12 @@ from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 from api.app import create_app
+from api.journal import DecisionJournal
 from graph.executor import Neo4jExecutor
 from tests.api.graphql_client import TOKENS, GraphQL, ingest_examples, settings_for
 from tests.graph_fixtures import Neo4jServer
 from tests.support.cypher import support_query
+from tests.support.drafts import CARDS, CHATTER, ingest_as_drafts
 from tests.support.served import LiveServer, Served
 
 CHROMIUM = "/usr/bin/chromium"
@@ -43,6 +45,19 @@ def live(neo4j_server: Neo4jServer, wiped_for_web: None) -> Iterator[LiveServer]
         with httpx.Client(base_url=server.url, timeout=120) as client:
             ingest_examples(GraphQL(client))
         yield server
+
+
+@pytest.fixture(scope="package")
+async def drafts(live: LiveServer, neo4j_server: Neo4jServer) -> AsyncIterator[dict[str, str]]:
+    """Drafts to review: two of the design group (cards, and an aside at its retro) and an
+    aside in an open conversation every reader sees. Stored as detection stores those it is
+    not sure of; only the review tests use them (confirming one adds a design decision)."""
+    async with DecisionJournal(settings_for(neo4j_server)) as journal:
+        ingest = journal.services.ingest
+        cards = await ingest_as_drafts(ingest, CARDS, "cards", ["design"])
+        aside = await ingest_as_drafts(ingest, CHATTER, "design-retro", ["design"])
+        open_aside = await ingest_as_drafts(ingest, CHATTER.replace("pizza", "tacos"), "open-chat")
+    yield {"cards": cards.draft_ids[0], "aside": aside.draft_ids[0], "open": open_aside.draft_ids[0]}
 
 
 @pytest.fixture(scope="package")

@@ -1,96 +1,10 @@
 // The onboarding page: one GraphQL request per view, against the app's own /graphql with
 // the reader's bearer token, rendered with DOM calls only (text is never parsed as HTML).
 
-const TOKEN_KEY = "decision-journal.token";
-const main = document.getElementById("main");
-
-// ---------------------------------------------------------------- GraphQL
-
-class ApiError extends Error {
-  constructor(message, status) {
-    super(message);
-    this.status = status;
-  }
-}
-
-async function gql(query, variables = {}) {
-  const headers = { "Content-Type": "application/json", Accept: "application/json" };
-  const token = localStorage.getItem(TOKEN_KEY);
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response;
-  try {
-    response = await fetch("/graphql", { method: "POST", headers, body: JSON.stringify({ query, variables }) });
-  } catch (error) {
-    throw new ApiError(`The server did not answer (${error.message}).`, 0);
-  }
-  if (response.status === 401) throw new ApiError("This server needs a token: set it with the Token button above.", 401);
-  if (response.status === 503) throw new ApiError("The server is busy; try again in a moment.", 503);
-  const body = await response.json();
-  if (body.errors && body.errors.length) throw new ApiError(body.errors.map((e) => e.message).join("; "), response.status);
-  return body.data;
-}
-
-// ---------------------------------------------------------------- DOM helpers
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  append(node, children);
-  return node;
-}
-
-function append(node, children) {
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-}
-
-const SVG = "http://www.w3.org/2000/svg";
-
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value !== null && value !== undefined) node.setAttribute(key, value);
-  }
-  append(node, children);
-  return node;
-}
-
-function show(...children) {
-  main.replaceChildren(...children.flat().filter(Boolean));
-}
-
-function day(value) {
-  return value ? value.slice(0, 10) : "";
-}
-
-function statusBadge(status) {
-  return el("span", { class: `badge status-${status}` }, status);
-}
-
-const REPLACED = ["superseded", "deprecated", "rejected"];
-
-function replacedClass(decision) {
-  return REPLACED.includes(decision.status) ? "replaced" : null;
-}
-
-function decisionLink(decision) {
-  return el("a", { href: `#/decision/${encodeURIComponent(decision.id)}` }, decision.summary);
-}
-
-function person(p) {
-  return p.name && p.name !== p.handle ? `${p.name} (${p.handle})` : p.handle;
-}
-
-function failure(error) {
-  return el("p", { class: "error", role: "alert" }, error.message || String(error));
-}
+import {
+  REPLACED, TOKEN_KEY, append, day, decisionLink, el, failure, go, gql, main, person, replacedClass, show, statusBadge, svg,
+} from "./lib.js";
+import { reviewView } from "./review.js";
 
 // ---------------------------------------------------------------- routing
 
@@ -101,12 +15,9 @@ function parseHash() {
   return { view: parts[0] || "search", arg: parts.slice(1).join("/"), params: new URLSearchParams(query) };
 }
 
-function go(view, arg = "", params = {}) {
-  const query = new URLSearchParams(Object.entries(params).filter(([, v]) => v)).toString();
-  location.hash = `#/${view}${arg ? `/${encodeURIComponent(arg)}` : ""}${query ? `?${query}` : ""}`;
-}
-
-const VIEWS = { search: searchView, decision: decisionView, timeline: timelineView, paths: pathsView, session: sessionView };
+const VIEWS = {
+  search: searchView, decision: decisionView, timeline: timelineView, paths: pathsView, session: sessionView, review: reviewView,
+};
 
 async function render() {
   const { view, arg, params } = parseHash();
@@ -417,9 +328,10 @@ async function pathsView(_arg, params) {
 async function sessionView(id, params) {
   const target = params.get("m");
   const data = await gql(
-    `query($id: ID!) { session(id: $id) { id title source startedAt series
+    `query($id: ID!, $session: String) { session(id: $id) { id title source startedAt series
        messages { seq author role content timestamp }
-       decisions(first: 100) { totalCount edges { node { id summary subject status decidedAt tags source { messages } } } } } }`, { id });
+       decisions(first: 100) { totalCount edges { node { id summary subject status decidedAt tags source { messages } } } } }
+       drafts(session: $session, first: 0) { totalCount } }`, { id, session: id });
   const session = data.session;
   if (!session) {
     show(el("h1", {}, "No such conversation"), el("p", {}, "It does not exist, or your token's groups cannot read it."));
@@ -438,9 +350,11 @@ async function sessionView(id, params) {
         decided.map((d) => el("span", { class: "decided-note" }, "Decision: ", decisionLink(d), " ", statusBadge(d.status)))));
   });
   const meta = [session.source, session.series ? `series ${session.series}` : null, day(session.startedAt)].filter(Boolean).join(" · ");
+  const drafts = data.drafts.totalCount;
   show(el("h1", {}, session.title || session.id), el("p", { class: "muted" }, meta,
     ` · ${session.decisions.totalCount} decisions, highlighted below`
-    + (session.decisions.totalCount > session.decisions.edges.length ? ` (the first ${session.decisions.edges.length})` : "")),
+    + (session.decisions.totalCount > session.decisions.edges.length ? ` (the first ${session.decisions.edges.length})` : ""),
+    drafts ? [" · ", el("a", { href: `#/review/${encodeURIComponent(session.id)}` }, `${drafts} ${drafts === 1 ? "draft" : "drafts"} to review`)] : null),
   items.length ? el("ol", { class: "list transcript", "aria-label": "Messages" }, items)
     : decisionList(session.decisions.edges.map((e) => e.node)));
   if (target) document.getElementById(`m${target}`)?.scrollIntoView({ block: "center" });

@@ -9,7 +9,7 @@ from api.settings import describe, load_settings
 
 _ENV_NAMES = (
     "NEO4J_URI", "NEO4J_USER", "NEO4J_USERNAME", "NEO4J_PASSWORD", "NEO4J_DATABASE", "DJ_CONFIG",
-    "OPENAI_API_KEY", "OPENAI_BASE_URL", "DJ_LLM__MODEL",
+    "OPENAI_API_KEY", "OPENAI_BASE_URL", "DJ_LLM__MODEL", "DJ_LOCAL_NEO4J__HOME",
 )
 
 
@@ -18,6 +18,8 @@ def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     for name in _ENV_NAMES:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)  # no ./decision-journal.toml unless a test writes one
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
 
 
 def test_defaults_use_the_embedded_server() -> None:
@@ -54,10 +56,10 @@ def test_prefixed_nested_variables(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_toml_file_is_read_and_env_wins(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    path = tmp_path / "decision-journal.toml"
+    path = tmp_path / "custom.toml"
     path.write_text('[local_neo4j]\nbolt_port = 9999\nheap = "2g"\n[server]\nport = 9000\n')
     monkeypatch.setenv("DJ_SERVER__PORT", "9100")
-    settings = load_settings()
+    settings = load_settings(path)
     assert settings.local_neo4j.bolt_port == 9999
     assert settings.local_neo4j.heap == "2g"
     assert settings.server.port == 9100

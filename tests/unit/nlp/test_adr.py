@@ -7,7 +7,7 @@ import pytest
 
 from nlp.errors import InputFormatError
 from nlp.readers.adr import normalize_status, read_adr
-from nlp.readers.adr_collection import read_adr_collection
+from nlp.readers.adr_collection import adr_files, read_adr_collection
 
 MADR = """# Use Lunr for search
 
@@ -87,7 +87,11 @@ def test_statuses_normalize(text: str, status: str) -> None:
 def test_a_collection_is_one_session_and_a_file_without_title_fails(tmp_path: Path) -> None:
     (tmp_path / "a.md").write_text(MADR)
     (tmp_path / "b.md").write_text(NYGARD)
-    conversation, decisions, _links = read_adr_collection(sorted(tmp_path.glob("*.md")), "team-adrs")
+    (tmp_path / "0000-TEMPLATE.md").write_text("# [short title of solved problem and solution]\n")  # not an ADR
+    (tmp_path / "0066-index-group-merges.md").write_text(MADR)
+    assert [p.name for p in adr_files([tmp_path])] == ["0066-index-group-merges.md", "a.md", "b.md"]
+    (tmp_path / "0066-index-group-merges.md").unlink()
+    conversation, decisions, _links = read_adr_collection(adr_files([tmp_path]), "team-adrs")
     assert conversation.session_id == "team-adrs" and len(decisions) == 2
     (tmp_path / "c.md").write_text("no heading here\n")
     with pytest.raises(InputFormatError, match="c.md: an ADR starts with a `# Title` heading"):
@@ -187,3 +191,116 @@ def test_metadata_before_the_first_section_is_not_context() -> None:
     assert read_adr(tabled, "ADR-31.md", 0, "nats")[1].context is None
     bylined = "# Use gRPC\n\n- Status: accepted\n- Date: 2021-01-02\n\n## Decision\n\nUse gRPC.\n"
     assert read_adr(bylined, "y.md", 0, "c")[1].context is None
+
+
+@pytest.mark.parametrize(
+    ("heading", "name", "title"),
+    [("( 1) Use django-fsm-2", "0030-x.md", "Use django-fsm-2"), ("n. Django Templates", "0007-x.md", "Django Templates"),
+     ("ADR-7: Use gRPC", "ADR-7.md", "Use gRPC"), ("[ADR 12] Use gRPC", "x.md", "Use gRPC"),
+     ("6 Blocking and Non-Blocking Retry", "0006-retry.md", "Blocking and Non-Blocking Retry"),
+     ("- Use gRPC", "x.md", "Use gRPC"), ("3.0 migration", "0007-x.md", "3.0 migration"),
+     ("2FA for admins", "0002-x.md", "2FA for admins")],
+)
+def test_titles_and_summaries_carry_no_numbering_or_debris(heading: str, name: str, title: str) -> None:
+    decision = read_adr(f"# {heading}\n\n## Decision\n\nWe do it.\n", name, 0, "c")[1]
+    assert (decision.subject, decision.decision) == (title, f"{title}: We do it.")
+
+
+@pytest.mark.parametrize(
+    ("status", "normalized", "shown"),
+    [("## Status\n\nAccepted\n\nSuperseded by [ADR-12](0012-x.md)\n", "superseded", "Superseded by ADR-12"),
+     ("## Status\n\nAccepted\n\nAmended by [ADR-12](0012-x.md)\n", "active", None),
+     ("## Status\n\n> A decision may be proposed or accepted.\n\n{Deprecated|Proposed|Accepted}\n", "active", None),
+     ("## Status\n\nAccepted (tracked in\n[#9256](https://x))\n", "active", "Accepted (tracked in #9256)"),
+     ("**Status:** Proposed\n", "proposed", None), ("Status: Rejected\n", "rejected", None),
+     ("---\nstatus: [Proposed | Accepted]\n---\n", "active", None)],
+)
+def test_status_lines_are_read_as_their_authors_meant(status: str, normalized: str, shown: str | None) -> None:
+    front = status if status.startswith("---") else ""
+    text = f"{front}# Use gRPC\n\n{'' if front else status}\n## Decision\n\nUse gRPC.\n"
+    decision = read_adr(text, "0013-x.md", 0, "c")[1]
+    assert (decision.status, decision.status_text) == (normalized, shown)
+
+
+@pytest.mark.parametrize(
+    "deciders",
+    ["- Deciders: ?\n", "- Deciders: TBD\n", "* Deciders: [list everyone involved in the decision]\n", "- Deciders: -\n",
+     "---\ndecision-makers: \"{list everyone involved in the decision}\"\n---\n"],
+)
+def test_a_missing_decider_is_absent_not_a_placeholder(deciders: str) -> None:
+    front = deciders if deciders.startswith("---") else ""
+    text = f"{front}# Use gRPC\n\n{'' if front else deciders}\n## Decision\n\nUse gRPC.\n"
+    decision = read_adr(text, "x.md", 0, "c")[1]
+    assert (decision.decision_maker, decision.stakeholders) == (None, ())
+
+
+def test_madr_4_decision_makers_are_deciders() -> None:
+    text = '---\nstatus: accepted\ndecision-makers: "@ann, @bob"\n---\n# Use gRPC\n\n## Decision Outcome\n\nChosen option: "gRPC".\n'
+    decision = read_adr(text, "x.md", 0, "c")[1]
+    assert [(s.handle, s.role) for s in decision.stakeholders] == [("@ann", "decider"), ("@bob", "decider")]
+
+
+def test_decision_drivers_are_not_the_decision_and_the_outcome_is_read_by_block() -> None:
+    text = """# Use Happo
+
+## Decision Drivers
+
+- speed
+
+## Decision
+
+* Chosen Alternative: *Switch to Happo*
+* Tests run on a hosted platform
+
+## Consequences
+
+* Good, because reviews happen in the browser
+"""
+    decision = read_adr(text, "x.md", 0, "c")[1]
+    assert decision.decision == "Use Happo: Chosen Alternative: Switch to Happo. Tests run on a hosted platform"
+    assert decision.trade_offs.pros == ("reviews happen in the browser",)
+    headed = "# Nesting paths\n\n## Decision Outcome\n\n### Chosen Alternative: *Do not nest IDs*\n\n* Justification: it is simpler.\n"
+    assert read_adr(headed, "x.md", 0, "c")[1].decision == "Nesting paths: Chosen Alternative: Do not nest IDs. Justification: it is simpler."
+
+
+def test_madr_2_consequence_headings_under_the_outcome_are_trade_offs() -> None:
+    text = """# Use regular expressions
+
+## Decision Outcome
+
+Chosen option: "Regular expression", because it needs no dependency.
+
+### Positive Consequences
+
+* Smaller project
+
+### Negative Consequences
+
+* Misses some titles
+"""
+    decision = read_adr(text, "x.md", 0, "c")[1]
+    assert (decision.trade_offs.pros, decision.trade_offs.cons) == (("Smaller project",), ("Misses some titles",))
+
+
+def test_a_summary_that_only_leads_in_or_names_the_choice_runs_on_with_the_next_block() -> None:
+    bare = "# Use Redux\n\n## Decision Outcome\n\n* Chosen Alternative: *Redux*\n* Redux is the obvious choice. It is common.\n"
+    assert read_adr(bare, "x.md", 0, "c")[1].decision == "Use Redux: Chosen Alternative: Redux. Redux is the obvious choice."
+    lead = "# Crypto provider\n\n## Decision\n\nWe will:\n\n- Define types and interfaces\n- Refactor the code\n"
+    assert read_adr(lead, "x.md", 0, "c")[1].decision == "Crypto provider: We will: Define types and interfaces"
+    diagram = "# Roles\n\n## Decision\n\nThe design has clear roles:\n\n```\nA -> B\n```\n\nThis package defines them.\n"
+    assert read_adr(diagram, "x.md", 0, "c")[1].decision == "Roles: The design has clear roles:"
+
+
+def test_an_adr_without_a_title_is_named_by_its_front_matter_or_file() -> None:
+    untitled = "**Date: 2020-11-16**\n\n## Status\n\n**Proposed**\n\n## Decision\n\nBuild it ourselves.\n"
+    decision = read_adr(untitled, "0009_build_job_applications_rather_than_buy_cots.md", 0, "c")[1]
+    assert decision.subject == "Build job applications rather than buy cots"
+    assert (decision.status, decision.decided_at) == ("proposed", datetime(2020, 11, 16, tzinfo=UTC))
+    assert decision.spans[0].end > decision.spans[0].start
+    titled = "---\ntitle: \"Add frontmatter\"\n---\n\n## Decision\n\nAdd it.\n"
+    assert read_adr(titled, "0065-x.md", 0, "c")[1].decision == "Add frontmatter: Add it."
+
+
+def test_html_entities_in_titles_read_as_characters() -> None:
+    decision = read_adr("# Environments after GOV&#46;UK PaaS\n\n## Decision\n\nKeep staging.\n", "x.md", 0, "c")[1]
+    assert decision.subject == "Environments after GOV.UK PaaS"

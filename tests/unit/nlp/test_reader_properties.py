@@ -33,6 +33,16 @@ TEXTS = st.one_of(
     st.lists(st.tuples(st.sampled_from(["alice", "Bob", "[10:00] carol", "## Decision 1: X", "- Status", "# T"]),
                        st.text(max_size=60)), max_size=8).map(lambda rows: "\n".join(f"{a}: {b}" for a, b in rows)),
 )
+ADR_LINES = st.sampled_from([
+    "# Use X", "# ( 1) n. Title", "## Status", "Accepted", "Superseded by [ADR-2](0002-y.md)", "{Proposed|Accepted}",
+    "## Considered Options", "## Options", "## Alternatives Considered", "## Alternative Approaches", "### Option 1: A",
+    "### Option 2: B (chosen)", "* A", "* B", "  * nested:", "* When exporting:", "1. **First** - long text", "**2. Bold**",
+    "## Decision Outcome", "## Decision", "Chosen option: \"A\", because", "Chosen option: mix of \"A\" and",
+    "We go with option 2.", "the second option", "## Pros and Cons of the Options", "### A", "* Good, because fast",
+    "* Bad, because slow", "**Pros:**", "- Deciders: ?", "---", "decision-makers: [TBD]", "```", "Resources:", "",
+    "Rejected because:", "### Decision", "> quoted guidance",
+])
+ADRS = st.lists(ADR_LINES | st.text(max_size=30), max_size=30).map("\n".join)
 CHECKS = settings(max_examples=int(os.environ.get("DJ_HYPOTHESIS_EXAMPLES", "150")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -68,3 +78,18 @@ def test_any_bytes_decode_or_refuse_clearly(data: bytes) -> None:
         assert str(exc).startswith("upload.txt")
     else:
         assert isinstance(text, str)
+
+
+@CHECKS
+@given(ADRS)
+def test_adr_shaped_text_reads_into_a_decision_or_refuses_clearly(text: str) -> None:
+    """The options, chosen option and status paths of the ADR reader, on ADR-shaped text."""
+    try:
+        _message, decision = read_adr(text, "0001-adr.md", 0, "c")
+    except InputFormatError as exc:
+        assert str(exc).startswith("0001-adr.md")
+        return
+    assert "\n" not in decision.decision and len(decision.decision) <= 300
+    assert all(a.option.strip() for a in decision.alternatives)
+    assert decision.decision_maker is None or decision.decision_maker != "@?"
+

@@ -63,3 +63,16 @@ def test_without_a_remote_two_clones_share_their_root_commit(tmp_path: Path) -> 
 def test_a_folder_outside_any_repository_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(GitError):
         identify_repository(tmp_path)
+
+
+def test_a_stored_path_carries_no_folder_of_the_machine(tmp_path: Path) -> None:
+    from nlp.repository import portable_path
+
+    repo = _repo(tmp_path / "work" / "shop")
+    (repo / "notes").mkdir()
+    assert portable_path(str(repo / "notes" / "m.md"), repo) == "notes/m.md"
+    assert portable_path(str(tmp_path / "elsewhere" / "m.md"), repo) == "m.md"
+    assert portable_path("meetings/2024-03-15.md") == "meetings/2024-03-15.md"
+    assert portable_path("../up/m.md") == "m.md"
+    assert portable_path(str(tmp_path / "m.md")) == "m.md"
+    assert portable_path(None) is None

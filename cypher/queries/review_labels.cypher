@@ -1,0 +1,11 @@
+// Every review label (a person's confirmation or rejection of a draft) whose session the
+// reader may see ($groups null: all), oldest review first: the training data a team's
+// reviews add to the detector's (`eval train-detector`).
+// params: $groups
+// example: :param groups => null
+MATCH (label:ReviewLabel)
+OPTIONAL MATCH (s:Session {id: label.session_id})
+WITH label, s
+WHERE $groups IS NULL OR (s IS NOT NULL AND (coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups)))
+RETURN label {.*, reviewed_at: toString(label.reviewed_at)} AS label
+ORDER BY label.reviewed_at, label.decision_id;

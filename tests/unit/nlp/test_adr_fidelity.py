@@ -1,0 +1,65 @@
+"""eval adr-fidelity's checks find what they count, on decisions made up to fail them, and
+the reader passes them on a small collection."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from nlp.evaluation.adr_fidelity import CHECKS, check_adr, measure_collection, options_section
+from nlp.schema import ExtractedAlternative, ExtractedDecision, ExtractedStakeholder
+
+TEXT = """# Submit Domain Request User Flow
+
+## Considered Options
+
+* A single-page form
+* A multi-step wizard
+
+## Decision Outcome
+
+We have decided to go with option 1.
+"""
+
+
+def _checks(decision: ExtractedDecision, text: str = TEXT) -> set[str]:
+    return {f.check for f in check_adr(text, decision, "c/0001-x.md")}
+
+
+def test_each_check_finds_what_it_counts() -> None:
+    bare = ExtractedDecision(decision="Submit Domain Request User Flow: We have decided to go with option 1.",
+                             subject="Submit Domain Request User Flow")
+    assert _checks(bare) == {"option_only", "no_alternatives"}
+    named = bare.model_copy(update={
+        "decision": "Submit Domain Request User Flow: We have decided to go with option 1 (A single-page form).",
+        "alternatives": (ExtractedAlternative(option="A single-page form"),),
+    })
+    assert _checks(named) == {"chosen_is_alternative", "missing_options"}
+    debris = named.model_copy(update={"subject": "( 1) Submit", "decision": "( 1) Submit: A single-page form.",
+                                      "alternatives": (ExtractedAlternative(option="A multi-step wizard"),)})
+    assert _checks(debris) == {"debris"}
+    unknown = debris.model_copy(update={"subject": "Submit", "decision": "Submit: A single-page form.",
+                                        "stakeholders": (ExtractedStakeholder(handle="@x", name="?", role="decider"),)})
+    assert _checks(unknown) == {"placeholder_decider"}
+    assert _checks(unknown.model_copy(update={"stakeholders": ()})) == set()
+
+
+def test_an_options_section_is_found_by_its_heading_and_a_settings_list_is_not_one() -> None:
+    section = options_section(TEXT)
+    assert section is not None and section.items == ("A single-page form", "A multi-step wizard")
+    assert options_section("# X\n\n## Alternative Approaches\n\nWe could keep the old protocol, which is slower.\n") is not None
+    assert options_section("# X\n\n## Alternatives\n\nNone.\n") is None
+    assert options_section("# X\n\n## Options\n\n- `seq` is the upper bound\n- `keep` is how many to keep\n") is None
+    grouped = options_section("# X\n\n## Considered Options\n\n* When exporting:\n  * One file\n    * detail\n  * Two files\n"
+                              "* Forbid it\n\nResources:\n\n* [a post](https://example.org)\n")
+    assert grouped is not None and grouped.items == ("One file", "Two files", "Forbid it")
+
+
+def test_the_reader_passes_every_check_on_a_small_collection(tmp_path: Path) -> None:
+    folder = tmp_path / "team"
+    folder.mkdir()
+    (folder / "0001-flow.md").write_text(TEXT)
+    (folder / "0002-queue.md").write_text("# n. Pick a queue\n\n- Deciders: ?\n\n## Options\n\n### Option 1: RabbitMQ\n\n"
+                                          "### Option 2: Kafka (chosen)\n\n## Decision\n\nKafka keeps history.\n")
+    result = measure_collection(folder)
+    assert (result.adrs, result.with_options, result.alternatives) == (2, 2, 2)
+    assert {check: result.count(check) for check in CHECKS} == dict.fromkeys(CHECKS, 0), result.findings

@@ -1,0 +1,459 @@
+"""ADR options as their authors meant them: which option won, what "option N" is, every
+other option stored as an alternative with its pros, cons and why it lost."""
+
+from __future__ import annotations
+
+from nlp.readers.adr import read_adr
+from nlp.schema import ExtractedDecision
+
+
+def _read(text: str, name: str = "0012-x.md") -> ExtractedDecision:
+    return read_adr(text, name, 0, "c")[1]
+
+
+def _options(decision: ExtractedDecision) -> list[str]:
+    return [a.option for a in decision.alternatives]
+
+
+NUMBERED = """# Submit Domain Request User Flow
+
+## Status
+
+Accepted
+
+## Options
+
+### Option 1: A single-page form
+
+Everything on one page.
+
+### Option 2: A multi-step wizard
+
+One question per page, which is too slow for people who know their answers.
+
+## Decision
+
+We have decided to go with option 1.
+"""
+
+
+def test_a_decision_that_picks_option_n_says_what_option_n_is() -> None:
+    decision = _read(NUMBERED)
+    assert decision.decision == (
+        "Submit Domain Request User Flow: We have decided to go with option 1 (A single-page form)."
+    )
+    assert _options(decision) == ["A multi-step wizard"]
+    assert decision.alternatives[0].why_not_chosen == "One question per page, which is too slow for people who know their answers."
+
+
+def test_ordinals_and_letters_point_to_listed_options() -> None:
+    second = NUMBERED.replace("We have decided to go with option 1.", "The second option wins, for accessibility.")
+    assert _read(second).decision.endswith("The second option (A multi-step wizard) wins, for accessibility.")
+    assert _options(_read(second)) == ["A single-page form"]
+    lettered = """# Cache layer
+
+## Alternatives
+
+- Alternative A: Redis
+- Alternative B: Memcached
+
+## Decision
+
+We choose Alternative B because it is already deployed.
+"""
+    decision = _read(lettered)
+    assert decision.decision == "Cache layer: We choose Alternative B (Memcached) because it is already deployed."
+    assert _options(decision) == ["Redis"]
+
+
+def test_a_reference_the_sentence_already_explains_is_left_alone() -> None:
+    explained = NUMBERED.replace("We have decided to go with option 1.", "We go with option 1: a single-page form.")
+    assert _read(explained).decision.endswith("We go with option 1: a single-page form.")
+
+
+MADR = """# Use Lunr for search
+
+## Considered Options
+
+* Lunr
+* Algolia
+* FlexSearch
+
+## Decision Outcome
+
+Chosen option: "Lunr", because it runs offline. Algolia was not an option because it needs a hosted index.
+
+## Pros and Cons of the Options
+
+### Lunr
+
+* Good, because it runs offline
+
+### Algolia
+
+* Good, because it is fast
+* Bad, because it is a paid service
+
+### FlexSearch
+
+* Good, because it is small
+* Bad, because its index format changes between versions
+"""
+
+
+def test_every_other_option_is_an_alternative_with_pros_cons_and_why_it_lost() -> None:
+    algolia, flexsearch = _read(MADR).alternatives
+    assert (algolia.option, algolia.pros, algolia.cons) == ("Algolia", ("it is fast",), ("it is a paid service",))
+    # What the outcome says against it is more specific than its cons...
+    assert algolia.why_not_chosen == "Algolia was not an option because it needs a hosted index."
+    # ...and when it says nothing, the cons are why it lost.
+    assert flexsearch.why_not_chosen == "its index format changes between versions"
+
+
+def test_the_chosen_option_is_never_an_alternative() -> None:
+    mix = MADR.replace('Chosen option: "Lunr"', 'Chosen option: mix of "Lunr" and "FlexSearch"')
+    assert _options(_read(mix)) == ["Algolia"]
+    reworded = MADR.replace('Chosen option: "Lunr"', 'Chosen option: "Use Lunr in the browser"')
+    assert _options(_read(reworded)) == ["Algolia", "FlexSearch"]
+    marked = """# Pick a queue
+
+## Options
+
+### Option 1: RabbitMQ
+
+### Option 2: Kafka (Chosen)
+
+## Decision
+
+Kafka keeps the history we replay.
+"""
+    assert _options(_read(marked)) == ["RabbitMQ"]
+    titled = """# Use django-fsm-2
+
+## Alternatives Considered
+
+* django-fsm-2
+* A hand-written state machine
+"""
+    assert _options(_read(titled)) == ["A hand-written state machine"]
+
+
+def test_an_outcome_rewording_its_option_or_naming_it_in_passing_still_chose_it() -> None:
+    text = """# Preferences objects
+
+## Considered Options
+
+* Alter the existing object and return it
+* Create a new object every time a preferences object changes
+
+## Decision Outcome
+
+Chosen option: "Alter the exiting object", because the objects are wrappers.
+"""
+    assert _options(_read(text)) == ["Create a new object every time a preferences object changes"]
+    nygard = """# Use An Envelope Wrapper
+
+## Context
+
+### Options
+
+#### Do Nothing
+
+Customers keep their own mappers.
+
+#### Wrap-Unwrap Pipeline for Message Mapper
+
+#### Wrap-Unwrap Pipeline for Transport
+
+## Decision
+
+Most transforms can be managed in the header. So we want to go ahead with the Wrap-Unwrap Pipeline for Message Mapper option.
+"""
+    assert _options(_read(nygard)) == ["Do Nothing", "Wrap-Unwrap Pipeline for Transport"]
+
+
+def test_a_list_of_settings_under_options_is_no_choice() -> None:
+    settings = """# Extended purge
+
+## Context
+
+Purging all messages is too coarse.
+
+## Options
+
+Requests may carry more options:
+
+- `seq` is the upper bound
+- `keep` is how many messages to keep
+"""
+    assert _read(settings).alternatives == ()
+
+
+def test_prose_and_bold_lines_state_alternatives_too() -> None:
+    prose = """# Combine the repositories
+
+## Decision
+
+The specification moves into the core repository.
+
+## Alternative Approaches
+
+The main alternative we considered was to keep separate repositories with a shared versioning scheme.
+
+We decided against this because it complicates releases.
+"""
+    (alternative,) = _read(prose).alternatives
+    assert alternative.option.startswith("The main alternative we considered was to keep separate repositories")
+    assert alternative.why_not_chosen == "We decided against this because it complicates releases."
+    bold = """# Expose the window
+
+## Decision
+
+Wire the setting through the pipeline.
+
+## Alternatives Considered
+
+**1. Use a configuration object**
+
+Rejected because it is a larger refactoring.
+
+**2. Read it from the subscription**
+
+Rejected because the pump has no such dependency.
+"""
+    assert _options(_read(bold)) == ["Use a configuration object", "Read it from the subscription"]
+    assert _read(bold).alternatives[1].why_not_chosen == "Rejected because the pump has no such dependency."
+    none = prose.split("## Alternative Approaches")[0] + "## Alternative Approaches\n\nNone.\n"
+    assert _read(none).alternatives == ()
+
+
+def test_reasons_listed_under_rejected_because_are_why_it_lost() -> None:
+    text = """# Cleanup
+
+## Decision
+
+Tag resources and sweep them nightly.
+
+## Alternatives Considered
+
+### Name pattern matching
+
+Rejected because:
+
+- patterns are heuristic
+- they need knowledge of the code
+"""
+    (alternative,) = _read(text).alternatives
+    assert alternative.why_not_chosen == "Rejected because: patterns are heuristic; they need knowledge of the code;"
+
+
+def test_group_labels_links_and_framing_headings_are_not_options() -> None:
+    text = """# Export several entries
+
+## Considered Options
+
+* When exporting:
+  * Export one file per entry
+  * Export a dummy top element
+* Forbid exporting several entries
+
+Resources:
+
+* [A blog post about exports](https://example.org)
+
+## Decision Outcome
+
+Chosen option: "Export a dummy top element", because tools accept it.
+"""
+    assert _options(_read(text)) == ["Export one file per entry", "Forbid exporting several entries"]
+    framed = """# Senders
+
+## Decision
+
+Use a callback.
+
+## Alternatives
+
+### A channel and a goroutine
+
+More concurrent access.
+
+### Decision
+
+We chose the callback.
+"""
+    assert _options(_read(framed)) == ["A channel and a goroutine"]
+
+
+def test_the_pros_and_cons_section_merges_with_the_list_it_follows() -> None:
+    text = """# Index group merges
+
+## Considered Options
+
+* Continue scanning sibling lists
+* Build temporary hash indexes during the merge
+* Cache group trees
+
+## Decision Outcome
+
+Chosen option: "Build temporary hash indexes during the merge", because lookups are constant time.
+
+## Pros and Cons of the Options
+
+### Scan sibling lists
+
+* Bad, because merging scans a growing list
+
+### Temporary hash indexes
+
+* Good, because constant time
+
+### Cache group trees
+
+* Bad, because invalidation is hard
+"""
+    scan, cache = _read(text).alternatives
+    assert (scan.option, scan.cons) == ("Continue scanning sibling lists", ("merging scans a growing list",))
+    assert (cache.option, cache.cons) == ("Cache group trees", ("invalidation is hard",))
+
+
+def test_a_chosen_set_is_read_from_the_bold_list_after_the_chosen_line() -> None:
+    text = """# OCR engines
+
+## Considered Options
+
+* OCRmyPDF subprocess
+* Tesseract via Tess4J
+* Apache Tika with Tesseract
+
+## Decision Outcome
+
+Chosen option: a prioritized set of engines.
+
+1. **OCRmyPDF** (primary engine).
+2. **Tesseract via Tess4J** (fallback).
+
+Apache Tika is not selected because it hides fine-grained settings.
+"""
+    (tika,) = _read(text).alternatives
+    assert tika.option == "Apache Tika with Tesseract"
+    assert tika.why_not_chosen == "Apache Tika is not selected because it hides fine-grained settings."
+
+
+def test_a_prose_alternative_starts_after_the_sentence_that_announces_it() -> None:
+    text = """# Mempool refactor
+
+## Decision
+
+Add a priority field.
+
+## Alternative Approaches
+
+When choosing how to prioritize, there are two core candidates. The first candidate simply extends CheckTx.
+"""
+    (alternative,) = _read(text).alternatives
+    assert alternative.option == "The first candidate simply extends CheckTx."
+
+
+def test_lettered_headings_are_labels() -> None:
+    text = """# Box migrations
+
+## Decision
+
+We build our own runner, as alternative B would tie us to EF Core.
+
+## Alternatives Considered
+
+### A. Use FluentMigrator
+
+Rejected because it adds a dependency.
+
+### B. Use EF Core Migrations
+
+Rejected because not every backend has EF Core.
+"""
+    decision = _read(text)
+    assert _options(decision) == ["Use FluentMigrator", "Use EF Core Migrations"]
+    assert decision.decision.endswith("as alternative B (Use EF Core Migrations) would tie us to EF Core.")
+
+
+def test_wrapped_reasons_stay_whole_and_marked_points_stay_out_of_why() -> None:
+    text = """# Lanes
+
+## Decision
+
+Lanes are defined by the application.
+
+## Alternative Approaches
+
+### Where to define lanes
+
+- We have discarded this option as it does not make sense for
+  different nodes to have different lanes.
+- `-` Harder to configure
+  for operators
+"""
+    (alternative,) = _read(text).alternatives
+    assert alternative.why_not_chosen == (
+        "We have discarded this option as it does not make sense for different nodes to have different lanes."
+    )
+    assert alternative.cons == ("Harder to configure",)
+
+
+def test_paragraphs_led_in_bold_and_prose_candidates_are_options() -> None:
+    bold = """# Advisory lock key
+
+## Decision
+
+Use the first 8 bytes of a SHA-256 digest.
+
+## Alternatives Considered
+
+**(a) Keep the two-int4 overload.** It still widens the key. Rejected: it gains nothing over one bigint.
+
+**(b) Keep hashtext (status quo).** Rejected: the collision space stays small.
+"""
+    first, second = _read(bold).alternatives
+    assert (first.option, first.why_not_chosen) == ("Keep the two-int4 overload", "Rejected: it gains nothing over one bigint.")
+    assert second.option == "Keep hashtext (status quo)"
+    prose = """# Reverse sync
+
+## Decision
+
+Add two P2P messages.
+
+## Alternative Solutions
+
+The need for history comes from evidence. Because of this, an alternative could be to trust the majority.
+
+Another alternative is to fetch the data over RPC instead of P2P.
+"""
+    assert _options(_read(prose)) == ["Because of this, an alternative could be to trust the majority.",
+                                      "Another alternative is to fetch the data over RPC instead of P2P."]
+
+
+def test_options_in_a_table_and_a_bold_note_that_is_no_option() -> None:
+    text = """# Use Devise for authentication
+
+## Status
+
+Decided
+
+## Options considered
+
+| Name      | Link                              | Notes                          |
+| --------- | --------------------------------- | ------------------------------ |
+| Devise    | https://github.com/heartcombo/devise | Widely adopted               |
+| Clearance | https://github.com/thoughtbot/clearance | Not as feature rich as Devise |
+
+**Note:**
+
+The team also weighed building it in house.
+
+## Decision
+
+We will adopt Devise as the authentication library.
+"""
+    decision = _read(text)
+    assert [(a.option, a.why_not_chosen) for a in decision.alternatives] == [("Clearance", None)]
+    assert (decision.status, decision.status_text) == ("active", "Decided")

@@ -1,0 +1,68 @@
+"""The review queue in a real browser: a reviewer of the design group edits a draft's
+sentence and confirms it, rejects another, and the queue keeps to each reader's groups and
+scope. (Runs after the other page tests: confirming adds a design decision.)"""
+
+from __future__ import annotations
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from tests.web.conftest import WAIT_SECONDS, Page
+from tests.web.test_page import CONTRAST
+
+
+def _answer(page: Page, draft_id: str) -> str:
+    WebDriverWait(page.browser, WAIT_SECONDS).until(
+        lambda b: page.find(f'article.draft[data-id="{draft_id}"] .review-answer').text.strip())
+    return str(page.find(f'article.draft[data-id="{draft_id}"] .review-answer').text)
+
+
+def test_a_reviewer_edits_and_confirms_one_draft_and_rejects_another(page: Page, drafts: dict[str, str]) -> None:
+    page.open("#/review", token="design")
+    assert {card.get_attribute("data-id") for card in page.all("article.draft")} == set(drafts.values())
+    assert "3 drafts await review." in page.find(".queue-count").text
+    cards = page.find(f'article.draft[data-id="{drafts["cards"]}"]')
+    anchor = cards.find_element(By.CSS_SELECTOR, "ol.unit li.anchor")
+    assert "square corners" in anchor.text and "states it" in anchor.text
+    assert [li.text.split("\n")[1] for li in cards.find_elements(By.CSS_SELECTOR, "ol.unit li")] == ["ken", "liz", "judy"]
+    assert page.browser.execute_script(CONTRAST) == []
+    page.screenshot("review")
+
+    sentence = cards.find_element(By.CSS_SELECTOR, "textarea.sentence")
+    sentence.clear()
+    sentence.send_keys("Cards get square corners.")
+    cards.find_element(By.CSS_SELECTOR, "button.confirm").click()
+    assert _answer(page, drafts["cards"]).startswith("Confirmed as a decision: Cards get square corners.")
+    assert "2 drafts await review." in page.find(".queue-count").text
+
+    aside = page.find(f'article.draft[data-id="{drafts["aside"]}"]')
+    aside.find_element(By.CSS_SELECTOR, "input.reason").send_keys("small talk")
+    aside.find_element(By.CSS_SELECTOR, "button.reject").click()
+    assert _answer(page, drafts["aside"]).startswith("Rejected")
+
+    link = page.find(f'article.draft[data-id="{drafts["cards"]}"] .review-answer a')
+    page.navigate(link.click)
+    assert page.find("h1").text == "Cards get square corners."
+    assert "active" in page.text()
+    page.open("#/review", token="design")
+    assert [card.get_attribute("data-id") for card in page.all("article.draft")] == [drafts["open"]]
+
+
+def test_a_reader_sees_only_their_groups_drafts_and_cannot_review(page: Page, drafts: dict[str, str]) -> None:
+    page.open("#/review", token="eng")
+    assert [card.get_attribute("data-id") for card in page.all("article.draft")] == [drafts["open"]]
+    page.find(f'article.draft[data-id="{drafts["open"]}"] button.confirm').click()
+    assert "needs a token with the write scope" in _answer(page, drafts["open"])
+    page.open("#/review", token="eng")
+    assert [card.get_attribute("data-id") for card in page.all("article.draft")] == [drafts["open"]], "still a draft"
+    page.open("#/review/cards", token="eng")
+    assert page.all("article.draft") == [] and "Nothing left to review." in page.text()
+
+
+def test_a_conversation_links_to_its_drafts(page: Page, drafts: dict[str, str]) -> None:
+    page.open("#/session/open-chat", token="eng")
+    link = page.find("main p.muted a")
+    assert link.text == "1 draft to review"
+    page.navigate(link.click)
+    assert [card.get_attribute("data-id") for card in page.all("article.draft")] == [drafts["open"]]
+    assert "All conversations' drafts" in page.text()
