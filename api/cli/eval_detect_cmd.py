@@ -11,7 +11,9 @@ import typer
 
 from api.cli.context import CliContext, cli_context, fail
 from api.cli.eval_common import DATA, EXTRA, SHARED, check, detector, featurized, places, shared_dir
-from api.usecases.detector_training import retrain_detector
+from api.cli.graph_session import run_on_graph
+from api.usecases.detector_training import journal_review_records, retrain_detector
+from api.usecases.runtime import GraphConnection
 from nlp.detector_model import shipped_model
 from nlp.evaluation.detection_cv import (
     FORMULAIC_VIEWS,
@@ -28,7 +30,7 @@ from nlp.evaluation.detection_cv import (
 )
 from nlp.evaluation.held_out import load_held_out
 from nlp.evaluation.real_metrics import mean_ranking_auc
-from nlp.evaluation.reviews import ReviewRecordError, read_reviews
+from nlp.evaluation.reviews import ReviewRecord, ReviewRecordError, read_reviews
 from nlp.evaluation.run import seed000_keywords, seed001_regex
 from nlp.evaluation.train import Featurized
 
@@ -166,15 +168,19 @@ def train_detector_command(
         "gives them) to add to the training data; each kind of conversation's verdicts weigh as one labelled source "
         "from 100 verdicts up, in proportion below.",
     ),
+    from_journal: bool = typer.Option(
+        False, "--from-journal", help="Add the journal's own review labels (the drafts confirmed or rejected in "
+        "`review`, as `review labels` lists them), weighed as --reviews weighs its records.",
+    ),
     out: Path = typer.Option(Path("nlp/detector_model.json"), help="Where to write the trained model."),
 ) -> None:
     """Train the detector on every labelled group outside the final split (and the reviewed
-    drafts of --reviews) and write it (deterministic: the same data give the same file)."""
+    drafts of --reviews and --from-journal) and write it (deterministic: the same data give the same file)."""
     cli = cli_context(ctx)
     check("dev", data)
     if shared_dir(shared) is None:
         raise fail("train-detector needs the shared data (W3C minutes, QMSum, meeting notes): pass --shared", code=2)
-    records = []
+    records: list[ReviewRecord] = []
     if reviews is not None:
         if not reviews.is_file():
             raise fail(f"{reviews} not found: --reviews takes a JSON lines file of review labels", code=2)
@@ -182,6 +188,14 @@ def train_detector_command(
             records = read_reviews(reviews)
         except ReviewRecordError as exc:
             raise fail(str(exc), code=2) from exc
+    if from_journal:
+
+        async def action(graph: GraphConnection) -> tuple[list[ReviewRecord], int]:
+            return await journal_review_records(graph.executor)
+
+        kept, skipped = run_on_graph(cli, action)
+        cli.note(f"the journal's review labels: {len(kept)} to learn from" + (f", {skipped} pruned and left out" if skipped else ""))
+        records += kept
     where = places(data, shared, extra)
     reader = detector()
     trained = retrain_detector(where, records, reader, cli.note, featurized(cli, load_labelled(where), reader))

@@ -1,9 +1,9 @@
 """Retrain the detector on the labelled sources and a team's verdicts on drafts (issue 45, part 4).
 
-``eval train-detector --reviews FILE`` calls ``retrain_detector`` with records read from a JSON
-lines file; the journal's own review labels (confirmations and rejections kept by the review
-queue) are the same records, so wiring them in is reading them from the graph and passing
-them here (``review_records``). How the verdicts weigh: ``nlp.evaluation.reviews``.
+``eval train-detector`` calls ``retrain_detector`` with the records of ``--reviews FILE`` (JSON
+lines, as ``review labels --json`` prints them) or, with ``--from-journal``, of the journal's own
+review labels (the ReviewLabel nodes the review queue keeps, read by ``journal_review_records``).
+How the verdicts weigh: ``nlp.evaluation.reviews``.
 """
 
 from __future__ import annotations
@@ -12,9 +12,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, is_dataclass
 from typing import Any
 
+from api.usecases.review import review_labels
+from graph.executor import QueryExecutor
 from nlp.detect import DecisionDetector
 from nlp.evaluation.detection_cv import Places, TrainedDetector, load_labelled, train_detector
-from nlp.evaluation.reviews import ReviewRecord, review_meetings, review_record
+from nlp.evaluation.reviews import ReviewRecord, ReviewRecordError, review_meetings, review_record
 from nlp.evaluation.train import Featurized, featurize
 
 Progress = Callable[[str], None]
@@ -34,6 +36,20 @@ def review_records(labels: Iterable[Mapping[str, Any] | object]) -> list[ReviewR
             raise TypeError(f"a review label is a mapping or a dataclass, not {type(label).__name__}")
         out.append(review_record(data))
     return out
+
+
+async def journal_review_records(executor: QueryExecutor) -> tuple[list[ReviewRecord], int]:
+    """The journal's review labels as training records, oldest first, and how many were left
+    out: a label whose unit's texts were pruned (retention keeps the verdict, not always the
+    words) has nothing left to learn from, and one such label must not stop a retrain."""
+    records: list[ReviewRecord] = []
+    skipped = 0
+    for label in await review_labels(executor):
+        try:
+            records += review_records([label])
+        except ReviewRecordError:
+            skipped += 1
+    return records, skipped
 
 
 def retrain_detector(
