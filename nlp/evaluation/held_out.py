@@ -12,7 +12,8 @@
 - ``w3c-unseen``: minutes of two W3C groups of another community (``../eval-data/w3c_unseen``,
   built with the development groups by ``nlp.evaluation.w3c_build``), scored as W3C minutes.
 
-Once scored, a set is development data: a fresh one takes its place.
+Once scored, a set is development data: a fresh one takes its place. Both sets were scored
+once on 2026-11-26 (``docs/quality.md``, "Held-out sets, scored once"): they are seen now.
 """
 
 from __future__ import annotations
