@@ -1,11 +1,10 @@
-"""``decision-journal eval detect|extract|summaries|train-detector|search|evolution|code-links|adr-fidelity`` (and, from ``eval_spoken_cmd``, spoken-ceiling|spoken-precision): quality figures, ours beside the baselines."""
+"""``decision-journal eval detect|extract|summaries|train-detector|review-curve|search|evolution|code-links|adr-fidelity`` (and, from ``eval_spoken_cmd``, spoken-ceiling|spoken-precision): quality figures, ours beside the baselines."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
 
 import typer
 
@@ -13,146 +12,25 @@ from api.cli import eval_spoken_cmd
 from api.cli.context import CliContext, cli_context, fail
 from api.cli.eval_code_links_cmd import code_links_command
 from api.cli.eval_common import DATA as _DATA
-from api.cli.eval_common import EXTRA as _EXTRA
 from api.cli.eval_common import SHARED as _SHARED
 from api.cli.eval_common import SPLIT as _SPLIT
 from api.cli.eval_common import check as _check
-from api.cli.eval_common import detector as _detector
-from api.cli.eval_common import featurized as _featurized
-from api.cli.eval_common import places as _places
 from api.cli.eval_common import shared_dir as _shared
+from api.cli.eval_detect_cmd import detect_command, train_detector_command
 from api.cli.eval_fidelity_cmd import adr_fidelity
+from api.cli.eval_review_cmd import review_curve_command
 from api.usecases.evolution_eval import GroupScore, evaluate_evolution
 from api.usecases.search_eval import SearchEvaluation, evaluate_search
 from api.usecases.services import load_llm, with_llm
-from nlp.detector_model import shipped_model
-from nlp.evaluation.corpus import SOURCES
-from nlp.evaluation.detection_cv import (
-    Points,
-    SourceScores,
-    baseline_detections,
-    candidate_scores,
-    fold_logits,
-    load_labelled,
-    load_unseen,
-    nested_points,
-    out_of_fold,
-    score_detected,
-    score_sources,
-    train_detector,
-)
 from nlp.evaluation.metrics import ExtractionScore, FieldScore
 from nlp.evaluation.qmsum_spans import load_qmsum
-from nlp.evaluation.real_metrics import mean_ranking_auc
-from nlp.evaluation.run import evaluate_extraction, load_sets, seed000_keywords, seed001_regex
+from nlp.evaluation.run import evaluate_extraction, load_sets
 from nlp.evaluation.summaries import FRAGMENT_WORDS, score_summaries
 from nlp.language import load_language
 from nlp.llm.pipeline import LLMPipeline
 from nlp.pipeline import OfflinePipeline
 
 app = typer.Typer(help="Measure decision detection and extraction on the labelled sets (docs/quality.md).")
-
-@app.command()
-def detect(
-    ctx: typer.Context,
-    data: Path = _DATA,
-    shared: Path | None = _SHARED,
-    extra: Path | None = _EXTRA,
-    final: bool = typer.Option(False, "--final", help="Score the shipped model on the final split instead of cross-validating."),
-    as_json: bool = typer.Option(False, "--json"),
-) -> None:
-    """Detection on real data, cross-validated by group: W3C resolutions, QMSum decision
-    spans, meeting notes and our conversations; seed 001's regex and seed 000's keywords beside."""
-    cli = cli_context(ctx)
-    _check("dev", data)
-    shared_dir = _shared(shared)
-    if shared_dir is None:
-        cli.note("shared data not found: scoring our conversations and the minutes under eval/ only (pass --shared)")
-    detector = _detector()
-    items = _featurized(cli, load_labelled(_places(data, shared, extra)), detector)
-    chosen = [item for item in items if item.meeting.final == final]
-    model = shipped_model()
-    if final:
-        weights = {item.meeting.conversation.session_id: model.weights for item in chosen}
-    else:
-        weights = out_of_fold(chosen, cli.note)
-    # A set nothing was trained or chosen on is scored by the shipped model either way.
-    unseen = _featurized(cli, load_unseen(data), detector)
-    weights.update({item.meeting.conversation.session_id: model.weights for item in unseen})
-    logits = fold_logits([*chosen, *unseen], weights)
-    shipped = Points(model.operating_logits, model.draft_logits or model.operating_logits)
-    if final:
-        points = {item.meeting.conversation.session_id: shipped for item in chosen}
-    else:
-        # Each group is scored at the points chosen on the other groups' out-of-fold scores.
-        points = nested_points(chosen, candidate_scores(chosen, logits))
-    points.update({item.meeting.conversation.session_id: shipped for item in unseen})
-    chosen += unseen
-    ours = score_sources(chosen, logits, {}, per_session={s: p.reliable for s, p in points.items()})
-    drafts = score_sources(chosen, logits, {}, per_session={s: p.draft for s, p in points.items()})
-    ranking = {
-        source: auc for source in [*SOURCES, "unseen"]
-        if (auc := mean_ranking_auc(
-            (item.meeting, logits[item.meeting.conversation.session_id].tolist())
-            for item in chosen if item.meeting.source == source
-        )) is not None
-    }
-    meetings = [item.meeting for item in chosen]
-    systems = {
-        "ours": ours,
-        "ours+drafts": drafts,
-        "seed001-regex": score_detected(meetings, baseline_detections(meetings, seed001_regex)),
-        "seed000-keywords": score_detected(meetings, baseline_detections(meetings, seed000_keywords)),
-    }
-    rows = [row for system, scores in systems.items() for s in scores for row in _rows(system, s)]
-    if as_json:
-        typer.echo(json.dumps(
-            {"split": "final" if final else "cross-validated", "rows": rows, "ranking_auc": ranking}, indent=2
-        ))
-        return
-    heading = "final split, shipped model" if final else (
-        "cross-validated by group (each group scored by a model trained without it, at points chosen without it)"
-    )
-    cli.out.print(f"decision detection on real data: {heading}", highlight=False)
-    cli.out.print(
-        f"{'source':<24}{'system':<18}{'P':>7}{'R':>7}{'F1':>7}{'F1 by group':>17}{'found':>12}{'detections':>12}",
-        highlight=False,
-    )
-    for row in rows:
-        spread = f"{row['f1_mean']:.3f} ± {row['f1_sd']:.3f}" if row["groups"] > 1 else "-"
-        cli.out.print(
-            f"{row['source']:<24}{row['system']:<18}{row['precision']:>7.3f}{row['recall']:>7.3f}{row['f1']:>7.3f}"
-            f"{spread:>17}{str(row['found']) + '/' + str(row['targets']):>12}{row['detections']:>12}",
-            highlight=False,
-        )
-    cli.out.print(
-        "ranking within a meeting (AUC: a labelled message outscores an unlabelled one; 0.5 is chance): "
-        + ", ".join(f"{source} {auc:.3f}" for source, auc in ranking.items()),
-        highlight=False,
-    )
-    cli.out.print("P is the share of detections inside a labelled decision (QMSum: in a decision span);"
-                  " R the share of labelled decisions found. ours: stored decisions; ours+drafts: with the drafts"
-                  " (below the point where a kind's decisions are reliably real).", highlight=False)
-
-
-def _rows(system: str, scores: SourceScores) -> list[dict[str, Any]]:
-    views = [(scores.source, scores.score)]
-    if scores.non_routine is not None:
-        views = [(f"{scores.source} (non-routine)", scores.non_routine), (f"{scores.source} (all)", scores.score)]
-    rows = []
-    for name, folded in views:
-        pooled = folded.pooled
-        mean, sd = folded.spread("f1")
-        rows.append({
-            "source": name, "system": system, "precision": round(pooled.precision, 4), "recall": round(pooled.recall, 4),
-            "f1": round(pooled.f1, 4), "detections": pooled.predicted, "correct": pooled.correct,
-            "targets": pooled.units, "found": pooled.found, "groups": len(folded.folds),
-            "f1_mean": round(mean, 4), "f1_sd": round(sd, 4),
-            "by_group": {group: {"precision": round(s.precision, 4), "recall": round(s.recall, 4), "f1": round(s.f1, 4)}
-                         for group, s in folded.folds},
-        })
-    return rows
-
 
 @app.command()
 def extract(
@@ -237,30 +115,6 @@ def summaries_command(
         f"with a filler or a doubled word {score.disfluent / total:.3f}",
         highlight=False,
     )
-
-
-@app.command("train-detector")
-def train_detector_command(
-    ctx: typer.Context,
-    data: Path = _DATA,
-    shared: Path | None = _SHARED,
-    extra: Path | None = _EXTRA,
-    out: Path = typer.Option(Path("nlp/detector_model.json"), help="Where to write the trained model."),
-) -> None:
-    """Train the detector on every labelled group outside the final split and write it
-    (deterministic: the same data give the same file)."""
-    cli = cli_context(ctx)
-    _check("dev", data)
-    shared_dir = _shared(shared)
-    if shared_dir is None:
-        raise fail("train-detector needs the shared data (W3C minutes, QMSum, meeting notes): pass --shared", code=2)
-    detector = _detector()
-    trained = train_detector(_featurized(cli, load_labelled(_places(data, shared, extra)), detector), cli.note)
-    out.write_text(trained.model.to_json())
-    cli.note(trained.model.note)
-    model = trained.model
-    logits = ", ".join(f"{kind} {model.draft_logits.get(kind, value):.2f}/{value:.2f}" for kind, value in model.operating_logits.items())
-    cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB); draft/decision log-odds: {logits}", highlight=False)
 
 
 @app.command("search")
@@ -402,6 +256,9 @@ def evolution_command(
             cli.out.print(f"  [ami missed] {later}", highlight=False, markup=False)
 
 
+app.command("detect")(detect_command)
+app.command("train-detector")(train_detector_command)
+app.command("review-curve")(review_curve_command)
 app.command("code-links")(code_links_command)
 # spoken-ceiling and spoken-precision: how spoken meetings' decisions read.
 app.add_typer(eval_spoken_cmd.app)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from nlp.schema import Conversation
 
-SOURCES = ("w3c", "ami", "qmsum", "notes", "conversations")
+SOURCES = ("w3c", "ami", "qmsum", "notes", "conversations", "chat")
 """The labelled development sources (``nlp.evaluation.detection_cv.LOADERS``)."""
 FINAL_SHARE = 6
 """One key in ``FINAL_SHARE`` (by hash) goes to the final split."""
@@ -35,6 +35,8 @@ class Target:
 
     messages: frozenset[int]
     routine: bool = False
+    """A formulaic decision that a view sets apart: a W3C minutes approval, an issue
+    tracker's triage outcome (``detection_cv.FORMULAIC_VIEWS``)."""
     answer: str | None = None
     """What the annotators wrote was decided (a QMSum query's answer), when the source says."""
 

@@ -92,7 +92,7 @@ def load_meeting_notes(shared_data: Path, annotations: Path, prose: Path | None 
         if not items:
             continue
         conversation = read_conversation(shared_data / record["file"], "markdown", record["file"])
-        by_line = _messages_by_line(conversation)
+        by_line = messages_by_line(conversation)
         gold: list[GoldDecision] = []
         scored: set[int] = set()
         for item in items:
@@ -117,7 +117,7 @@ def _annotated_positives(path: Path) -> set[tuple[str, int]]:
     return {(row["file"], int(row["line_start"])) for row in reader}
 
 
-def _messages_by_line(conversation: Conversation) -> dict[int, int]:
+def messages_by_line(conversation: Conversation) -> dict[int, int]:
     """Source line → message seq, for every line a message spans."""
     starts = [(m.line, m.seq) for m in conversation.messages if m.line is not None]
     mapping: dict[int, int] = {}

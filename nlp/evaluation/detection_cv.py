@@ -33,14 +33,16 @@ import numpy as np
 from nlp.detect import units_from
 from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, confidences_at, operating_logit_of
 from nlp.evaluation.ami import load_ami
+from nlp.evaluation.chat import load_chat
 from nlp.evaluation.corpus import SOURCES, LabelledMeeting, cv_groups
 from nlp.evaluation.datasets import as_labelled_meeting, load_conversations, load_meeting_notes
 from nlp.evaluation.metrics import EMPTY, DetectionScore
 from nlp.evaluation.minutes import load_minutes
 from nlp.evaluation.qmsum_spans import load_qmsum
 from nlp.evaluation.real_metrics import FoldedScore, fold_scores, score_targets
+from nlp.evaluation.reviews import is_review
 from nlp.evaluation.train import Featurized, fit
-from nlp.evaluation.w3c import load_w3c
+from nlp.evaluation.w3c import load_w3c, load_w3c_groups
 
 Progress = Callable[[str], None]
 @dataclass(frozen=True)
@@ -62,10 +64,10 @@ class Places:
 Loader = Callable[[Places], list[LabelledMeeting]]
 NOTES_LABELS = "notes_openvdb_decisions.tsv"
 NOTES_PROSE_LABELS = "meeting_note_prose.tsv"
-UNSEEN_DIR = "unseen"
-UNSEEN_LABELS = "labels.tsv"
-"""``eval/unseen/<collection>/`` and ``eval/unseen/labels.tsv``: a set nobody here reads or
-chooses on, labelled by someone else, scored once by the shipped model (empty for now)."""
+W3C_GROUPS = "w3c"
+"""``../eval-data/w3c/meetings.jsonl``: more W3C groups' minutes (``eval/w3c/README.md``)."""
+CHAT = "chat"
+"""``eval/chat/<source>/labels.tsv`` (ours) over ``../eval-data/chat/<source>/conversations.jsonl``."""
 CANDIDATES = tuple(float(c) for c in np.arange(-3.0, 8.01, 0.25))
 """The raw log-odds tried as operating points."""
 RELIABLE_PRECISION = 0.6
@@ -93,6 +95,16 @@ def _w3c(places: Places) -> list[LabelledMeeting]:
     return load_w3c(shared) if shared is not None and (shared / "resolutions" / "meetings.jsonl").is_file() else []
 
 
+def _w3c_groups(places: Places) -> list[LabelledMeeting]:
+    # More W3C groups' minutes (``../eval-data/w3c``), held out by their ``group`` field
+    # beside the shared three: one source, cross-validated over every group.
+    return load_w3c_groups(places.extra / W3C_GROUPS) if places.extra is not None else []
+
+
+def _chat(places: Places) -> list[LabelledMeeting]:
+    return load_chat(places.eval_dir / CHAT, places.extra / CHAT) if places.extra is not None else []
+
+
 def _qmsum(places: Places) -> list[LabelledMeeting]:
     shared = places.shared
     return load_qmsum(shared) if shared is not None and (shared / "qmsum" / "meetings.jsonl").is_file() else []
@@ -111,7 +123,7 @@ def _ami(places: Places) -> list[LabelledMeeting]:
     return load_ami(folder) if folder is not None and (folder / "meetings.jsonl").is_file() else []
 
 
-LOADERS: tuple[Loader, ...] = (_conversations, _openvdb_minutes, _w3c, _qmsum, _shared_notes, _ami)
+LOADERS: tuple[Loader, ...] = (_conversations, _openvdb_minutes, _w3c, _w3c_groups, _qmsum, _shared_notes, _ami, _chat)
 """Every labelled source, each a function of where the data is (``Places``) that returns its
 meetings, reserved ones already dropped, or none when its data is absent."""
 
@@ -123,11 +135,6 @@ def load_labelled(places: Places, loaders: Sequence[Loader] = LOADERS) -> list[L
     meetings = [meeting for loader in loaders for meeting in loader(places)]
     ami = {m.conversation.session_id for m in meetings if m.source == "ami"}
     return [m for m in meetings if not (m.source == "qmsum" and m.conversation.session_id in ami)]
-
-
-def load_unseen(eval_dir: Path) -> list[LabelledMeeting]:
-    """The unseen minutes, if someone has put them there (``UNSEEN_DIR``)."""
-    return load_minutes(eval_dir / UNSEEN_DIR, eval_dir / UNSEEN_DIR / UNSEEN_LABELS, "unseen")
 
 
 def anchors_at(
@@ -168,9 +175,14 @@ def out_of_fold(
     return fold_weights
 
 
+FORMULAIC_VIEWS = {"w3c": "non-routine", "w3c-unseen": "non-routine", "chat": "non-triage"}
+"""Sources scored a second way, without their formulaic decisions (``Target.routine``): W3C
+minutes approvals, an issue tracker's triage outcomes. The name of that view."""
+
+
 @dataclass(frozen=True)
 class SourceScores:
-    """Cross-validated scores of one source; W3C adds the non-routine view."""
+    """Scores of one source; those of ``FORMULAIC_VIEWS`` add the view without formulaic decisions."""
 
     source: str
     score: FoldedScore
@@ -212,11 +224,12 @@ def score_sources(
 def score_detected(meetings: Sequence[LabelledMeeting], detected: Mapping[str, Sequence[int]]) -> list[SourceScores]:
     """Per-source scores of given detections (ours or a baseline's)."""
     out: list[SourceScores] = []
-    for source in [*SOURCES, "unseen"]:
+    present = {meeting.source for meeting in meetings}
+    for source in [*SOURCES, *sorted(present - set(SOURCES))]:
         mine = [meeting for meeting in meetings if meeting.source == source]
         if not mine:
             continue
-        routine = fold_scores(mine, detected, routine=False) if source == "w3c" else None
+        routine = fold_scores(mine, detected, routine=False) if source in FORMULAIC_VIEWS else None
         out.append(SourceScores(source, fold_scores(mine, detected), routine))
     return out
 
@@ -327,17 +340,22 @@ class TrainedDetector:
 
 
 def train_detector(items: Sequence[Featurized], progress: Progress | None = None) -> TrainedDetector:
-    """Cross-validate, choose the operating points out of fold, then fit on every dev group."""
+    """Cross-validate, choose the operating points out of fold, then fit on every dev group.
+    A team's verdicts on drafts among ``items`` (``nlp.evaluation.reviews``) are trained on in
+    every fold and in the end, never held out, scored or chosen on."""
     fold_weights = out_of_fold(items, progress)
     dev = [item for item in items if not item.meeting.final]
-    points = choose_points(dev, candidate_scores(dev, fold_logits(dev, fold_weights)))
+    labelled = [item for item in dev if not is_review(item.meeting)]
+    points = choose_points(labelled, candidate_scores(labelled, fold_logits(labelled, fold_weights)))
     if progress is not None:
         chosen = ", ".join(f"{kind} {points.draft[kind]:.2f}/{value:.2f}" for kind, value in points.reliable.items())
         progress(f"operating points (draft/reliable log-odds): {chosen}; training on every group outside the final split")
-    sources = sorted({item.meeting.source for item in dev})
+    sources = sorted({item.meeting.source for item in labelled})
+    reviews = len(dev) - len(labelled)
     note = (
-        f"fitted by `decision-journal eval train-detector` on {sum(len(i.rows) for i in dev)} messages of "
-        f"{len(dev)} labelled meetings ({', '.join(sources)}); final split left out; "
-        f"operating points chosen on out-of-fold scores"
+        f"fitted by `decision-journal eval train-detector` on {sum(len(i.rows) for i in labelled)} messages of "
+        f"{len(labelled)} labelled meetings ({', '.join(sources)})"
+        + (f" and {reviews} reviewed drafts" if reviews else "")
+        + "; final split left out; operating points chosen on out-of-fold scores"
     )
     return TrainedDetector(DetectorModel(fit(dev), points.reliable, note, points.draft), fold_weights)

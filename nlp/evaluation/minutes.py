@@ -1,10 +1,8 @@
 """Meeting minutes labelled here by reading every message.
 
 ``eval/notes/<collection>/*.md`` are development notes beside the shared rez and o3de notes
-(each collection one cross-validation group): the 49 OpenVDB TSC minutes. ``eval/unseen/``
-is the place of a set that nothing here is trained, tuned or chosen on, labelled by someone
-else and scored once by the shipped model (``eval detect`` prints it as ``unseen``); it is
-empty for now. A labels file lists each collection's decisions, one row each:
+(each collection one cross-validation group): the 49 OpenVDB TSC minutes. A fresh set
+kept apart and scored once is ``nlp.evaluation.held_out``'s. A labels file lists each collection's decisions, one row each:
 ``collection/file``, the start lines of the messages that state it (as the markdown reader
 cuts them), and ``decision`` or ``unsure``. Every message of a file is scored except those
 of ``unsure`` rows: a detection anywhere else is wrong.

@@ -19,6 +19,7 @@ import numpy as np
 from nlp.detect import DecisionDetector
 from nlp.detector_features import BUCKETS, ConversationFeatures
 from nlp.evaluation.corpus import LabelledMeeting
+from nlp.evaluation.reviews import review_weights
 
 MIN_COUNT = 3
 L2 = 1e-3
@@ -62,7 +63,8 @@ def fit(
     items: Sequence[Featurized], l2: float = L2, steps: int = STEPS, rate: float = RATE,
     source_weights: dict[str, float] | None = None,
 ) -> np.ndarray:
-    """Weights over ``BUCKETS`` that separate decision messages from the rest."""
+    """Weights over ``BUCKETS`` that separate decision messages from the rest. A team's
+    verdicts on drafts (``nlp.evaluation.reviews``) weigh as their source's count says."""
     rows: list[tuple[int, ...]] = []
     labels: list[int] = []
     sources: list[str] = []
@@ -75,9 +77,10 @@ def fit(
         raise ValueError("no training examples")
     y = np.array(labels, dtype=np.float64)
     sample = np.zeros(len(y))
+    shares = {**review_weights(item.meeting for item in items), **(SOURCE_WEIGHTS if source_weights is None else source_weights)}
     for source in sorted(set(sources)):
         mine = np.array([s == source for s in sources])
-        share = (SOURCE_WEIGHTS if source_weights is None else source_weights).get(source, 1.0)
+        share = shares.get(source, 1.0)
         for cls in (0.0, 1.0):
             chosen = mine & (y == cls)
             if chosen.any():

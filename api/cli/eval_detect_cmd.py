@@ -1,0 +1,206 @@
+"""``decision-journal eval detect`` and ``eval train-detector``: decision detection measured on
+the labelled sources, cross-validated by group, and the shipped model trained (docs/quality.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from api.cli.context import CliContext, cli_context, fail
+from api.cli.eval_common import DATA, EXTRA, SHARED, check, detector, featurized, places, shared_dir
+from api.cli.graph_session import run_on_graph
+from api.usecases.detector_training import journal_review_records, retrain_detector
+from api.usecases.runtime import GraphConnection
+from nlp.detector_model import shipped_model
+from nlp.evaluation.detection_cv import (
+    FORMULAIC_VIEWS,
+    Points,
+    SourceScores,
+    baseline_detections,
+    candidate_scores,
+    fold_logits,
+    load_labelled,
+    nested_points,
+    out_of_fold,
+    score_detected,
+    score_sources,
+)
+from nlp.evaluation.held_out import load_held_out
+from nlp.evaluation.real_metrics import mean_ranking_auc
+from nlp.evaluation.reviews import ReviewRecord, ReviewRecordError, read_reviews
+from nlp.evaluation.run import seed000_keywords, seed001_regex
+from nlp.evaluation.train import Featurized
+
+
+def detect_command(
+    ctx: typer.Context,
+    data: Path = DATA,
+    shared: Path | None = SHARED,
+    extra: Path | None = EXTRA,
+    final: bool = typer.Option(False, "--final", help="Score the shipped model on the final split instead of cross-validating."),
+    unseen: bool = typer.Option(
+        False, "--unseen", help="Score the held-out sets instead (notes-unseen, w3c-unseen): with the shipped model, "
+        "once; nothing is trained, tuned or chosen on them.",
+    ),
+    by_group: bool = typer.Option(False, "--groups", help="Also print each group's figures."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Detection on real data, cross-validated by group: W3C resolutions, AMI decisions, QMSum
+    decision spans, meeting notes, our conversations and real chat; seed 001's regex and seed
+    000's keywords beside."""
+    cli = cli_context(ctx)
+    check("dev", data)
+    where = places(data, shared, extra)
+    if where.shared is None:
+        cli.note("shared data not found: scoring the sources under eval/ and the evaluation data only (pass --shared)")
+    model = shipped_model()
+    shipped = Points(model.operating_logits, model.draft_logits or model.operating_logits)
+    if unseen:
+        chosen = featurized(cli, load_held_out(data, where.extra), detector())
+        if not chosen:
+            raise fail("no held-out set found: its labels (eval/notes_unseen_fresh) and text (--eval-data) are needed", code=2)
+    else:
+        chosen = [item for item in featurized(cli, load_labelled(where), detector()) if item.meeting.final == final]
+    sessions = [item.meeting.conversation.session_id for item in chosen]
+    if final or unseen:
+        logits = fold_logits(chosen, dict.fromkeys(sessions, model.weights))
+        points = dict.fromkeys(sessions, shipped)
+    else:
+        logits = fold_logits(chosen, out_of_fold(chosen, cli.note))
+        # Each group is scored at the points chosen on the other groups' out-of-fold scores.
+        points = nested_points(chosen, candidate_scores(chosen, logits))
+    rows, ranking = _scored(chosen, logits, points)
+    split = "held-out" if unseen else "final" if final else "cross-validated"
+    if as_json:
+        typer.echo(json.dumps({"split": split, "rows": rows, "ranking_auc": ranking}, indent=2))
+        return
+    heading = {
+        "held-out": "held-out sets, shipped model (scored once: nothing was trained, tuned or chosen on them)",
+        "final": "final split, shipped model",
+        "cross-validated": "cross-validated by group (each group scored by a model trained without it, at points chosen without it)",
+    }[split]
+    _print(cli, heading, rows, ranking, by_group)
+
+
+def _scored(
+    chosen: list[Featurized], logits: dict[str, Any], points: dict[str, Points]
+) -> tuple[list[dict[str, Any]], dict[str, float]]:
+    ours = score_sources(chosen, logits, {}, per_session={s: p.reliable for s, p in points.items()})
+    drafts = score_sources(chosen, logits, {}, per_session={s: p.draft for s, p in points.items()})
+    meetings = [item.meeting for item in chosen]
+    systems = {
+        "ours": ours,
+        "ours+drafts": drafts,
+        "seed001-regex": score_detected(meetings, baseline_detections(meetings, seed001_regex)),
+        "seed000-keywords": score_detected(meetings, baseline_detections(meetings, seed000_keywords)),
+    }
+    rows = [row for system, scores in systems.items() for s in scores for row in _rows(system, s)]
+    ranking = {
+        s.source: auc for s in ours
+        if (auc := mean_ranking_auc(
+            (item.meeting, logits[item.meeting.conversation.session_id].tolist())
+            for item in chosen if item.meeting.source == s.source
+        )) is not None
+    }
+    return rows, ranking
+
+
+def _print(cli: CliContext, heading: str, rows: list[dict[str, Any]], ranking: dict[str, float], by_group: bool) -> None:
+    cli.out.print(f"decision detection on real data: {heading}", highlight=False)
+    cli.out.print(
+        f"{'source':<24}{'system':<18}{'P':>7}{'R':>7}{'F1':>7}{'F1 by group':>17}{'found':>12}{'detections':>12}",
+        highlight=False,
+    )
+    for row in rows:
+        spread = f"{row['f1_mean']:.3f} ± {row['f1_sd']:.3f}" if row["groups"] > 1 else "-"
+        cli.out.print(
+            f"{row['source']:<24}{row['system']:<18}{row['precision']:>7.3f}{row['recall']:>7.3f}{row['f1']:>7.3f}"
+            f"{spread:>17}{str(row['found']) + '/' + str(row['targets']):>12}{row['detections']:>12}",
+            highlight=False,
+        )
+        if by_group and row["system"] in {"ours", "ours+drafts"} and row["groups"] > 1:
+            for group, score in row["by_group"].items():
+                cli.out.print(
+                    f"  {group[:40]:<40}{score['precision']:>7.3f}{score['recall']:>7.3f}{score['f1']:>7.3f}"
+                    f"{str(score['found']) + '/' + str(score['targets']):>12}{score['detections']:>12}",
+                    highlight=False, markup=False,
+                )
+    cli.out.print(
+        "ranking within a meeting (AUC: a labelled message outscores an unlabelled one; 0.5 is chance): "
+        + ", ".join(f"{source} {auc:.3f}" for source, auc in ranking.items()),
+        highlight=False,
+    )
+    cli.out.print("P is the share of detections inside a labelled decision (QMSum: in a decision span);"
+                  " R the share of labelled decisions found. ours: stored decisions; ours+drafts: with the drafts"
+                  " (below the point where a kind's decisions are reliably real).", highlight=False)
+
+
+def _rows(system: str, scores: SourceScores) -> list[dict[str, Any]]:
+    views = [(scores.source, scores.score)]
+    if scores.non_routine is not None:
+        views = [(f"{scores.source} ({FORMULAIC_VIEWS[scores.source]})", scores.non_routine), (f"{scores.source} (all)", scores.score)]
+    rows = []
+    for name, folded in views:
+        pooled = folded.pooled
+        mean, sd = folded.spread("f1")
+        rows.append({
+            "source": name, "system": system, "precision": round(pooled.precision, 4), "recall": round(pooled.recall, 4),
+            "f1": round(pooled.f1, 4), "detections": pooled.predicted, "correct": pooled.correct,
+            "targets": pooled.units, "found": pooled.found, "groups": len(folded.folds),
+            "f1_mean": round(mean, 4), "f1_sd": round(sd, 4),
+            "by_group": {group: {"precision": round(s.precision, 4), "recall": round(s.recall, 4), "f1": round(s.f1, 4),
+                                 "found": s.found, "targets": s.units, "detections": s.predicted}
+                         for group, s in folded.folds},
+        })
+    return rows
+
+
+def train_detector_command(
+    ctx: typer.Context,
+    data: Path = DATA,
+    shared: Path | None = SHARED,
+    extra: Path | None = EXTRA,
+    reviews: Path | None = typer.Option(
+        None, "--reviews", help="A JSON lines file of review labels (confirmed/rejected drafts, as `review labels --json` "
+        "gives them) to add to the training data; each kind of conversation's verdicts weigh as one labelled source "
+        "from 100 verdicts up, in proportion below.",
+    ),
+    from_journal: bool = typer.Option(
+        False, "--from-journal", help="Add the journal's own review labels (the drafts confirmed or rejected in "
+        "`review`, as `review labels` lists them), weighed as --reviews weighs its records.",
+    ),
+    out: Path = typer.Option(Path("nlp/detector_model.json"), help="Where to write the trained model."),
+) -> None:
+    """Train the detector on every labelled group outside the final split (and the reviewed
+    drafts of --reviews and --from-journal) and write it (deterministic: the same data give the same file)."""
+    cli = cli_context(ctx)
+    check("dev", data)
+    if shared_dir(shared) is None:
+        raise fail("train-detector needs the shared data (W3C minutes, QMSum, meeting notes): pass --shared", code=2)
+    records: list[ReviewRecord] = []
+    if reviews is not None:
+        if not reviews.is_file():
+            raise fail(f"{reviews} not found: --reviews takes a JSON lines file of review labels", code=2)
+        try:
+            records = read_reviews(reviews)
+        except ReviewRecordError as exc:
+            raise fail(str(exc), code=2) from exc
+    if from_journal:
+
+        async def action(graph: GraphConnection) -> tuple[list[ReviewRecord], int]:
+            return await journal_review_records(graph.executor)
+
+        kept, skipped = run_on_graph(cli, action)
+        cli.note(f"the journal's review labels: {len(kept)} to learn from" + (f", {skipped} pruned and left out" if skipped else ""))
+        records += kept
+    where = places(data, shared, extra)
+    reader = detector()
+    trained = retrain_detector(where, records, reader, cli.note, featurized(cli, load_labelled(where), reader))
+    out.write_text(trained.model.to_json())
+    cli.note(trained.model.note)
+    model = trained.model
+    logits = ", ".join(f"{kind} {model.draft_logits.get(kind, value):.2f}/{value:.2f}" for kind, value in model.operating_logits.items())
+    cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB); draft/decision log-odds: {logits}", highlight=False)

@@ -1,0 +1,72 @@
+"""Retrain the detector on the labelled sources and a team's verdicts on drafts (issue 45, part 4).
+
+``eval train-detector`` calls ``retrain_detector`` with the records of ``--reviews FILE`` (JSON
+lines, as ``review labels --json`` prints them) or, with ``--from-journal``, of the journal's own
+review labels (the ReviewLabel nodes the review queue keeps, read by ``journal_review_records``).
+How the verdicts weigh: ``nlp.evaluation.reviews``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import asdict, is_dataclass
+from typing import Any
+
+from api.usecases.review import review_labels
+from graph.executor import QueryExecutor
+from nlp.detect import DecisionDetector
+from nlp.evaluation.detection_cv import Places, TrainedDetector, load_labelled, train_detector
+from nlp.evaluation.reviews import ReviewRecord, ReviewRecordError, review_meetings, review_record
+from nlp.evaluation.train import Featurized, featurize
+
+Progress = Callable[[str], None]
+
+
+def review_records(labels: Iterable[Mapping[str, Any] | object]) -> list[ReviewRecord]:
+    """Records from review labels: mappings (``review labels --json``) or the graph's label
+    dataclasses, which carry the same fields.
+
+    Raises:
+        ReviewRecordError: A label that cannot be learned from (its index is named).
+    """
+    out = []
+    for label in labels:
+        data = asdict(label) if is_dataclass(label) and not isinstance(label, type) else label
+        if not isinstance(data, Mapping):
+            raise TypeError(f"a review label is a mapping or a dataclass, not {type(label).__name__}")
+        out.append(review_record(data))
+    return out
+
+
+async def journal_review_records(executor: QueryExecutor) -> tuple[list[ReviewRecord], int]:
+    """The journal's review labels as training records, oldest first, and how many were left
+    out: a label whose unit's texts were pruned (retention keeps the verdict, not always the
+    words) has nothing left to learn from, and one such label must not stop a retrain."""
+    records: list[ReviewRecord] = []
+    skipped = 0
+    for label in await review_labels(executor):
+        try:
+            records += review_records([label])
+        except ReviewRecordError:
+            skipped += 1
+    return records, skipped
+
+
+def retrain_detector(
+    places: Places, reviews: Sequence[ReviewRecord], detector: DecisionDetector,
+    progress: Progress | None = None, featurized: Sequence[Featurized] | None = None,
+) -> TrainedDetector:
+    """The detector trained on every labelled development group and on ``reviews``, with its
+    operating points chosen out of fold on the labelled groups (``train_detector``).
+
+    Args:
+        places: Where the labelled data is.
+        reviews: The team's verdicts on drafts; none gives the plain shipped training.
+        detector: Reads the conversations' features.
+        progress: Told what is being trained.
+        featurized: The labelled groups already featurized (saves reading them again).
+    """
+    items = list(featurized) if featurized is not None else featurize(detector, load_labelled(places))
+    if progress is not None and reviews:
+        progress(f"adding {len(reviews)} reviewed drafts to the training data")
+    return train_detector([*items, *featurize(detector, review_meetings(reviews))], progress)
