@@ -14,6 +14,8 @@ _ITEM = re.compile(r"^( *)(?:[-*+]|\d{1,3}[.)])[ \t]+(.*)$")
 _LINK = re.compile(r"!?\[\[?([^\]]*)\]?\]\([^)]*\)|\[([^\]]+)\]\[[^\]]*\]")
 _STATEMENT_HEADING = re.compile(r"^#+\s*\W*(?:chosen|selected|decision)\b[^:]{0,30}:\s*\S", re.IGNORECASE)
 _BARE_CHOICE = re.compile(r"^\W*(?:chosen|selected|preferred)\s+\w+\s*:", re.IGNORECASE)
+_DANGLING = re.compile(r"\b(?:because|since|as|due\s+to)\W*$", re.IGNORECASE)
+"""MADR's 'Chosen option: "X", because' with its reasons as the list below."""
 _LIST_FOLLOWS = re.compile(r":[ \t]*\n(?:[ \t]*\n)*[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+\S")
 _ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|resp|ca|al)\.$", re.IGNORECASE)
 _GOOD = ("good", "pro", "pros", "positive", "+", "`+`", "advantage", "benefit")
@@ -164,20 +166,35 @@ def first_block(body: str) -> str:
 def first_sentence(body: str, limit: int = 200) -> str:
     """The first sentence of ``body``'s first block, at most ``limit`` characters (cut at a
     word). One that only leads in ("We will:") or names the choice without a reason
-    ("Chosen Alternative: Redux") runs on with the next block's first sentence, so that the
-    sentence says what or why on its own."""
+    ("Chosen Alternative: Redux"), or stops at "because" with its reasons listed below, runs
+    on with the next block's first sentence, so that the sentence says what or why on its own."""
     found = blocks(body, 2)
     first = sentences(found[0]) if found else []
     if not first:
         return ""
     said = first[0]
-    bare = said.endswith(":") or (_BARE_CHOICE.match(said) is not None and "because" not in said.lower())
+    dangling = _DANGLING.search(said) is not None
+    bare = said.endswith(":") or dangling or (_BARE_CHOICE.match(said) is not None and "because" not in said.lower())
     more = sentences(re.sub(r"^[+-]\s+", "", found[1])) if len(found) > 1 else []
     if said.endswith(":") and not _LIST_FOLLOWS.search(without_code(body)):
         more = []  # "… with clear roles:" and then a diagram: what follows is no sentence of it
     if bare and len(first) == 1 and more and len(more[0].split()) >= 3:
-        said = f"{said} {more[0]}" if said.endswith(":") else f"{said.rstrip('.')}. {more[0]}"
+        if dangling:
+            said = f"{said.rstrip(' ,')} {_in_sentence(more[0])}"
+        else:
+            said = f"{said} {more[0]}" if said.endswith(":") else f"{said.rstrip('.')}. {more[0]}"
     return clip(said, limit)
+
+
+_SENTENCE_OPENERS = frozenset(
+    "we it they this that these those the a an our its there in as if no not all most some".split())
+
+
+def _in_sentence(text: str) -> str:
+    """``text`` continuing a sentence: a capitalised opening word ("We", "The") lower-cased,
+    a name ("Yarn", "JBang") kept."""
+    first, _, rest = text.partition(" ")
+    return f"{first.lower()} {rest}".rstrip() if first.lower() in _SENTENCE_OPENERS else text
 
 
 def clip(text: str, limit: int) -> str:

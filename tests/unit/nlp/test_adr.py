@@ -289,6 +289,12 @@ def test_a_summary_that_only_leads_in_or_names_the_choice_runs_on_with_the_next_
     assert read_adr(lead, "x.md", 0, "c")[1].decision == "Crypto provider: We will: Define types and interfaces"
     diagram = "# Roles\n\n## Decision\n\nThe design has clear roles:\n\n```\nA -> B\n```\n\nThis package defines them.\n"
     assert read_adr(diagram, "x.md", 0, "c")[1].decision == "Roles: The design has clear roles:"
+    # MADR's "Chosen option: …, because" with the reasons listed below it.
+    because = ('# Monorepo\n\n## Decision Outcome\n\nChosen option: "Yarn and Lerna", because\n\n'
+               "- We don't want a monolith. It is hard to test.\n- Lerna is common.\n")
+    assert read_adr(because, "x.md", 0, "c")[1].decision == 'Monorepo: Chosen option: "Yarn and Lerna", because we don\'t want a monolith.'
+    named = '# Index\n\n## Decision Outcome\n\nChosen option: "JBang", because\n\n* JBang runs scripts without a build.\n'
+    assert read_adr(named, "x.md", 0, "c")[1].decision == 'Index: Chosen option: "JBang", because JBang runs scripts without a build.'
 
 
 def test_an_adr_without_a_title_is_named_by_its_front_matter_or_file() -> None:
