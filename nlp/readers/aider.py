@@ -21,6 +21,7 @@ from nlp.schema import TOOL_ROLE, Message
 _STARTED = re.compile(r"^# aider chat started at (.+?)\s*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _EDIT_OPEN = re.compile(r"^<{5,9} (?:SEARCH|ORIGINAL)\s*$")
+_UDIFF_TO = re.compile(r"^\+\+\+ (?:b/)?(\S+)")
 _APPLIED = re.compile(r"^Applied edit to (.+?)\s*$")
 _PATH_LIKE = re.compile(r"^[\w./\\@+~-]*[\w-][./\\][\w./\\@+~-]*$|^[\w-]+$")
 
@@ -106,13 +107,20 @@ def _edit_or_reply(
         if _FENCE.match(line) and len(body) > 1:
             break
     inner = body[1:-1]
-    if not any(_EDIT_OPEN.match(line) for line in inner):
+    # aider's udiff edit format: a diff fence naming each file on a "+++ path" line.
+    patched = [m.group(1) for line in inner if (m := _UDIFF_TO.match(line)) and m.group(1) != "/dev/null"]
+    if not patched and not any(_EDIT_OPEN.match(line) for line in inner):
         if current is None or current.role != "assistant" or current.closed:
             current = _Block("assistant", number)
             blocks.append(current)
             times.append(started)
         current.lines += body
         return current
+    if patched:
+        edit = _Block(TOOL_ROLE, number, ["edit", *body], list(dict.fromkeys(patched)), closed=True)
+        blocks.append(edit)
+        times.append(started)
+        return edit
     name: str | None = None
     if inner and _PATH_LIKE.match(inner[0].strip()) and not _EDIT_OPEN.match(inner[0]):
         name = inner[0].strip()

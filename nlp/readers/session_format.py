@@ -10,7 +10,7 @@ from nlp.readers.session_log import numbered_lines
 from nlp.readers.specstory import MARKER as SPECSTORY_MARKER
 
 _AIDER_STARTED = re.compile(r"^# aider chat started at ", re.MULTILINE)
-_SPECSTORY_TURN = re.compile(r"^_\*\*(?:User|Assistant|Agent)(?:\s*\([^)]*\))?\*\*_\s*$", re.MULTILINE)
+_SPECSTORY_TURN = re.compile(r"^_\*\*(?:User|Assistant|Agent)(?:\s*\([^)]*\))*\*\*_\s*$", re.MULTILINE)
 _CLAUDE_KEYS = frozenset({"parentUuid", "sessionId", "leafUuid"})
 _CODEX_LINES = frozenset({"session_meta", "response_item", "event_msg", "turn_context"})
 _CODEX_ITEMS = frozenset({"message", "function_call", "function_call_output", "reasoning"})
@@ -25,7 +25,9 @@ def session_format(path: Path, text: str) -> str | None:
     if path.name == ".aider.chat.history.md" or _AIDER_STARTED.search(text[:20000]):
         return "aider"
     head = text[:20000]
-    if SPECSTORY_MARKER.search(head) or (_SPECSTORY_TURN.search(head) and ".specstory" in path.parts):
+    if SPECSTORY_MARKER.search(head) or head.startswith("## SpecStory") or (
+        _SPECSTORY_TURN.search(head) and ".specstory" in path.parts
+    ):
         return "specstory"
     if text.lstrip()[:1] == "{":
         return _jsonl_session(text)
