@@ -22,6 +22,8 @@ KNOWN_MAJOR_VERSION = 2
 EDIT_TOOLS = frozenset({"Edit", "MultiEdit", "Write", "NotebookEdit"})
 """Tools whose ``file_path`` (``notebook_path``) input is a file the session changed."""
 
+_LOCAL_PREFIXES = ("<command-name>", "<command-message>", "<local-command-", "[Request interrupted by user")
+
 
 class _Session:
     """The session being read: messages so far and what the entries state about it."""
@@ -40,7 +42,11 @@ class _Session:
         if not content.strip():
             return
         seq = len(self.messages)
-        given = f"{entry_id}.{part}" if entry_id and part else entry_id
+        # A resumed or forked session's file repeats the entries it continues, uuids and all:
+        # the session id in front keeps each session's messages its own.
+        given = f"{self.session_id}#{entry_id}" if entry_id else None
+        if given and part:
+            given = f"{given}.{part}"
         self.messages.append(Message(
             id=given or message_id(self.session_id, seq), seq=seq,
             author=None if role == TOOL_ROLE else role, role=role, content=content,
@@ -96,9 +102,11 @@ def _read_message(session: _Session, number: int, entry: dict[str, object], kind
     if not isinstance(message, dict):
         raise session.unknown(number, f"a {kind} entry without a `message` object")
     uuid = as_str(entry.get("uuid"))
-    # isMeta marks what Claude Code itself put in the user's turn (command caveats, reminders).
-    role = "system" if entry.get("isMeta") is True else kind
     content = message.get("content")
+    # isMeta marks what Claude Code itself put in the user's turn (command caveats, reminders);
+    # slash commands and their local output are the tool talking, not the person.
+    local = isinstance(content, str) and content.lstrip().startswith(_LOCAL_PREFIXES)
+    role = "system" if entry.get("isMeta") is True or local else kind
     if isinstance(content, str):
         session.add(uuid, 0, role, content, number, entry)
         return

@@ -49,7 +49,8 @@ def test_claude_code_keeps_roles_tool_turns_edited_files_and_the_session_s_place
     ]
     # The Read call is a tool turn, but only Edit and Write count as files the session changed.
     assert _edited(session) == ["/home/dev/shop/app/cache.py", "/home/dev/shop/app/settings/cache.toml"]
-    assert [m.id for m in session.messages[4:8]] == ["u4", "u5", "u5.1", "u5.2"]
+    sid = session.session_id
+    assert [m.id for m in session.messages[4:8]] == [f"{sid}#u4", f"{sid}#u5", f"{sid}#u5.1", f"{sid}#u5.2"]
     assert all("decided nothing yet" not in m.content for m in session.messages), "thinking is left out"
     assert all(m.author is None for m in session.messages if m.role == TOOL_ROLE)
     assert session.messages[0].author == "user" and session.messages[0].line == 2
@@ -257,7 +258,19 @@ def test_new_entry_and_block_kinds_are_skipped_not_fatal() -> None:
             {"type": "image", "source": {}}, {"type": "hologram"}, {"type": "text", "text": "Ship it."}]}},
     ]
     log = read_claude_code("\n".join(json.dumps(line) for line in lines), "s.jsonl", "s")
-    assert [(m.id, m.content) for m in log.messages] == [("a.2", "Ship it.")]
+    assert [(m.id, m.content) for m in log.messages] == [("s#a.2", "Ship it.")]
+
+
+def test_claude_code_slash_commands_and_their_output_are_system_turns() -> None:
+    lines = [
+        {"type": "user", "sessionId": "s", "uuid": "c", "message": {"role": "user", "content":
+            "<command-name>/model</command-name>\n<command-args>opus</command-args>"}},
+        {"type": "user", "sessionId": "s", "uuid": "o", "message": {"role": "user", "content":
+            "<local-command-stdout>Set model to opus</local-command-stdout>"}},
+        {"type": "user", "sessionId": "s", "uuid": "u", "message": {"role": "user", "content": "Use opus from now on."}},
+    ]
+    log = read_claude_code("\n".join(json.dumps(line) for line in lines), "s.jsonl", "s")
+    assert [m.role for m in log.messages] == ["system", "system", "user"]
 
 
 def test_detection_tells_each_session_from_other_formats() -> None:
