@@ -3,8 +3,11 @@ turns are stored as messages but never become decisions."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
+
+from typer.testing import CliRunner
 
 from api.journal import DecisionJournal
 from tests.support.cypher import support_query
@@ -37,3 +40,28 @@ async def test_a_claude_code_session_ingests_its_decision_and_keeps_its_tool_tur
 
     again = await journal.ingest_session(session)
     assert (again.new_messages, again.new_decisions) == (0, 0)
+
+
+def test_cli_ingests_a_repository_s_aider_and_specstory_histories_and_a_codex_rollout(tmp_path: Path) -> None:
+    from api.cli.main import app
+
+    # The CLI shares the test server with no wipe in between: sessions of its own.
+    repo = tmp_path / "shop-cli-sessions"
+    (repo / ".specstory" / "history").mkdir(parents=True)
+    (repo / ".git").mkdir()
+    (repo / ".git" / "notes.md").write_text("# We decided nothing here\n")
+    shutil.copy(SESSIONS / "aider" / ".aider.chat.history.md", repo)
+    history = next((SESSIONS / "specstory" / ".specstory" / "history").glob("*.md"))
+    shutil.copy(history, repo / ".specstory" / "history" / f"cli-{history.name}")
+    rollout = next(SESSIONS.glob("rollout-*.jsonl"))
+    shutil.copy(rollout, repo / f"rollout-cli-{rollout.name.removeprefix('rollout-')}")
+
+    result = CliRunner().invoke(app, ["ingest", str(repo), "--json"])
+    assert result.exit_code == 0, result.output
+    stored = json.loads(result.stdout)
+    assert {d["source"]["session"]: d["summary"] for d in stored} == {
+        "aider-shop-cli-sessions": "Let's use ISO 8601 strings everywhere and drop epoch seconds.",
+        f"cli-{history.stem}": "Let's go with the queue and server-sent events instead of polling.",
+        f"rollout-cli-{rollout.stem.removeprefix('rollout-')}": "We round on the total, not per line.",
+    }
+    assert "notes" not in result.stderr, "no other hidden file is read"
