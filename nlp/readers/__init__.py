@@ -183,7 +183,7 @@ def _session_conversation(
     when, where = (date, "--date") if date is not None else (log.started_at, "session")
     if when is not None:
         messages = [m if m.timestamp else m.model_copy(update={"timestamp": when}) for m in messages]
-    title = log.title or (path.stem if path else session_id)
+    title = log.title or session_id
     return Conversation(
         session_id=session_id, source_format=fmt, path=str(path) if path else None, title=title,
         messages=tuple(messages), date=when, date_from=where if when is not None else None,

@@ -85,6 +85,7 @@ def test_aider_keeps_user_lines_replies_output_and_edit_blocks_across_its_sessio
     session = read_conversation(AIDER)
     assert session.source_format == "aider"
     assert session.session_id == "aider-aider", "every repository names the file alike: the folder names the session"
+    assert session.title == "aider-aider"
     assert _roles(session) == ["tool", "user", "assistant", "user", "assistant", "tool", "tool", "user", "tool", "tool"]
     assert session.messages[3].content == (
         "ok, let's use ISO 8601 strings everywhere and drop epoch seconds.\nUpdate the serializer."
