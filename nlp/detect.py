@@ -31,7 +31,7 @@ from nlp.detector_features import (
 from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, shipped_model
 from nlp.fluency import clarity
 from nlp.parsing import ParsedConversation
-from nlp.schema import Conversation, Detection, Message
+from nlp.schema import TOOL_ROLE, Conversation, Detection, Message
 from nlp.schema import Span as TextSpan
 from nlp.seed_rules import SEED000_KEYWORDS, SEED001_PATTERNS
 from nlp.units import LEAD, Unit, decision_units
@@ -128,6 +128,9 @@ def units_from(
     they form; the detector and the evaluation both go through here."""
     messages = features.messages
     final = capped(confidences, [features.signals(m.seq) for m in messages])
+    # A tool call or its output is evidence of what a session did, never talk: it can
+    # neither state a decision nor anchor one, whatever words a file or log holds.
+    final = [0.0 if m.role == TOOL_ROLE else score for m, score in zip(messages, final, strict=True)]
     units = decision_units(
         final, features.replies, threshold, [m.topic for m in messages],
         statements_join=features.kind != "notes", times=[m.timestamp for m in messages],
@@ -218,7 +221,12 @@ class DecisionDetector:
         parsed = parsed or self.parse(conversation)
         messages = conversation.messages
         size = self._config.context_size
-        prefiltered = [(m, self.prefilter(m, messages[max(0, m.seq - size) : m.seq])) for m in messages]
+        # Tool messages are never candidates, so they are not read: in a coding session they
+        # are most of the text (file contents, logs), and parsing them would cost the most.
+        prefiltered = [
+            (m, self.prefilter(m, messages[max(0, m.seq - size) : m.seq]) if m.role != TOOL_ROLE else ())
+            for m in messages
+        ]
         candidates = [(m, hits) for m, hits in prefiltered if hits]
         # One signal reads the dependency parse: "we will / must / are gonna <verb>". A
         # candidate without "we" gets sentences and entity rules only, which is all the

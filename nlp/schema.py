@@ -17,6 +17,11 @@ CANDIDATE = "candidate"
 it is stored as a draft, out of every default read, until a person confirms or rejects it."""
 
 
+TOOL_ROLE = "tool"
+"""The ``Message.role`` of a tool call or tool output in a coding-assistant session: kept as
+evidence (what was run, which files changed), never a candidate or anchor of a decision."""
+
+
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -28,11 +33,16 @@ class Message(_Frozen):
         id: Stable id: the source's own, or ``<session>#<seq>``.
         seq: 0-based position in the conversation.
         author: Who wrote it (speaker, user, handle), if known.
-        role: ``user``/``assistant``/``system`` for agent sessions, if given.
+        role: ``user``/``assistant``/``system`` for agent sessions, if given; ``tool`` for a
+            coding assistant's tool call or tool output, kept as evidence and never scored as
+            talk (``TOOL_ROLE``).
         content: The text.
         timestamp: When it was written, if known.
         line: 1-based line in the source file where it starts, for error messages.
         topic: The agenda item or heading it falls under, if any.
+        files: The paths a tool call in this message edited, wrote or deleted (an ``Edit`` or
+            ``Write`` call, an ``apply_patch``, an aider edit block), as the session named them
+            (absolute or relative to its working directory), in order of first mention.
     """
 
     id: str
@@ -43,6 +53,7 @@ class Message(_Frozen):
     timestamp: datetime | None = None
     line: int | None = None
     topic: str | None = None
+    files: tuple[str, ...] = ()
 
 
 class Conversation(_Frozen):
@@ -54,6 +65,11 @@ class Conversation(_Frozen):
         date_from: Where that date was read ("front matter", "file name", "--date" …).
         series: The series of meetings or threads the session belongs to, if known.
         series_from: How it was known: "--series" (said by the user), "folder" or "title".
+        cwd: The working directory a coding-assistant session ran in, as the session states it
+            (the repository is resolved from it later, outside ``nlp``).
+        git_branch: The git branch the session ran on, if it states one.
+        started_at: When the session's first entry was written, if known.
+        ended_at: When its last entry was written, if known.
     """
 
     session_id: str
@@ -65,6 +81,10 @@ class Conversation(_Frozen):
     date_from: str | None = None
     series: str | None = None
     series_from: str | None = None
+    cwd: str | None = None
+    git_branch: str | None = None
+    started_at: datetime | None = None
+    ended_at: datetime | None = None
 
 
 class Span(_Frozen):

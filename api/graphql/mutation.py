@@ -39,7 +39,7 @@ REVISIT_OUTCOMES = ("kept", "changed", "reversed", "deferred")
 
 @strawberry.type
 class Mutation(ReviewMutation):
-    @strawberry.mutation(description="Detect, extract, store and relate the decisions of one conversation (idempotent). `format`: auto, transcript, chat-jsonl, slack, qmsum, markdown or decision-doc. `date` dates the messages that carry no time of their own (over a date the content states); `series` names the series of meetings the session belongs to.")
+    @strawberry.mutation(description="Detect, extract, store and relate the decisions of one conversation (idempotent). `format`: auto, transcript, chat-jsonl, slack, qmsum, markdown, claude-code, codex, aider, specstory or decision-doc. `date` dates the messages that carry no time of their own (over a date the content states); `series` names the series of meetings the session belongs to.")
     async def ingest(
         self, info: Info, session: str, content: str, format: str = "auto", access_groups: list[str] | None = None,
         date: datetime | None = None, series: str | None = None,

@@ -1,4 +1,5 @@
-"""Read conversations from files: transcripts, chat JSONL, Slack, QMSum, Markdown notes."""
+"""Read conversations from files: transcripts, chat JSONL, Slack, QMSum, Markdown notes, and
+coding-assistant sessions (Claude Code, Codex CLI, aider, SpecStory)."""
 
 from __future__ import annotations
 
@@ -8,18 +9,25 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from nlp.errors import InputFormatError
+from nlp.readers.aider import read_aider
 from nlp.readers.chat_jsonl import read_chat_jsonl
+from nlp.readers.claude_code import read_claude_code
+from nlp.readers.codex import read_codex
 from nlp.readers.common import decode_text, with_content_ids
 from nlp.readers.decision_doc import is_decision_document, read_decision_document
 from nlp.readers.markdown_notes import read_markdown_notes
 from nlp.readers.qmsum import read_qmsum
 from nlp.readers.series import inferred_series
+from nlp.readers.session_format import session_format
+from nlp.readers.session_log import SessionLog
 from nlp.readers.slack import read_slack
 from nlp.readers.source_date import SourceDate, stated_date
+from nlp.readers.specstory import read_specstory
 from nlp.readers.transcript import read_transcript
 from nlp.schema import Conversation, ExtractedDecision, Message
 
 Reader = Callable[[str, str, str], list[Message]]
+SessionReader = Callable[[str, str, str], SessionLog]
 
 READERS: dict[str, Reader] = {
     "transcript": read_transcript,
@@ -28,13 +36,36 @@ READERS: dict[str, Reader] = {
     "qmsum": read_qmsum,
     "markdown": read_markdown_notes,
 }
-FORMATS = ("auto", *READERS, "decision-doc")
+SESSION_READERS: dict[str, SessionReader] = {
+    "claude-code": read_claude_code,
+    "codex": read_codex,
+    "aider": read_aider,
+    "specstory": read_specstory,
+}
+"""Coding-assistant sessions: roles kept, tool calls and output as ``tool`` messages, and the
+session's working directory, branch and times on the conversation."""
+FORMATS = ("auto", *READERS, *SESSION_READERS, "decision-doc")
 CONVERSATION_SUFFIXES = frozenset({".md", ".markdown", ".txt", ".jsonl", ".json", ".log"})
+AIDER_HISTORY = ".aider.chat.history.md"
+"""The file aider appends its sessions to, in the repository it ran in."""
+
+
+def _hidden_but_read(relative: Path) -> bool:
+    """Whether a folder ingest reads the file at ``relative``: never under a hidden name,
+    except aider's history file and SpecStory's ``.specstory/history/*.md``."""
+    *folders, name = relative.parts
+    if name.startswith(".") and name != AIDER_HISTORY:
+        return False
+    return all(
+        folder == ".specstory" and folders[index + 1 : index + 2] == ["history"]
+        for index, folder in enumerate(folders) if folder.startswith(".")
+    )
 
 
 def conversation_files(paths: Sequence[Path]) -> list[Path]:
     """``paths`` with each folder replaced by the conversation files under it (by suffix,
-    sorted, hidden ones left out); files named directly are kept whatever their suffix.
+    sorted, hidden ones left out except aider's and SpecStory's histories); files named
+    directly are kept whatever their suffix.
 
     Raises:
         InputFormatError: A folder holds no conversation file.
@@ -46,8 +77,7 @@ def conversation_files(paths: Sequence[Path]) -> list[Path]:
             continue
         found = sorted(
             p for p in path.rglob("*")
-            if p.is_file() and p.suffix.lower() in CONVERSATION_SUFFIXES
-            and not any(part.startswith(".") for part in p.relative_to(path).parts)
+            if p.is_file() and p.suffix.lower() in CONVERSATION_SUFFIXES and _hidden_but_read(p.relative_to(path))
         )
         if not found:
             raise InputFormatError(str(path), f"holds no conversation files ({', '.join(sorted(CONVERSATION_SUFFIXES))})")
@@ -77,7 +107,17 @@ def read_conversation(
         data = path.read_bytes()
     except OSError as exc:
         raise InputFormatError(shown, f"cannot be read ({exc.strerror or exc})") from exc
-    return read_conversation_text(decode_text(data, shown), fmt, session_id or path.stem, path, date=date, series=series)
+    return read_conversation_text(
+        decode_text(data, shown), fmt, session_id or default_session_id(path), path, date=date, series=series,
+    )
+
+
+def default_session_id(path: Path) -> str:
+    """A file's session id when none is given: its name without extension, except aider's
+    history, which every repository names alike and so is named for its folder."""
+    if path.name == AIDER_HISTORY:
+        return f"aider-{path.resolve().parent.name or 'root'}"
+    return path.stem
 
 
 def read_conversation_text(
@@ -105,6 +145,9 @@ def read_conversation_text(
     chosen = detect_format(path or Path(session_id), text) if fmt == "auto" else fmt
     if chosen == "decision-doc":
         return read_decision_document(text, shown, session_id)[0]
+    if chosen in SESSION_READERS:
+        return _session_conversation(SESSION_READERS[chosen](text, shown, session_id), chosen, session_id, path,
+                                     date=date, series=series)
     reader = READERS.get(chosen)
     if reader is None:
         raise InputFormatError(shown, f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
@@ -127,8 +170,34 @@ def read_conversation_text(
     )
 
 
+def _session_conversation(
+    log: SessionLog, fmt: str, session_id: str, path: Path | None, *, date: datetime | None, series: str | None,
+) -> Conversation:
+    """A coding-assistant session as a conversation: its own times, unless ``date`` is given."""
+    shown = str(path) if path else f"<{session_id}>"
+    messages = with_content_ids(session_id, log.messages)
+    if not messages:
+        raise InputFormatError(shown, f"holds no messages (read as {fmt})")
+    if date is not None and date.tzinfo is None:
+        date = date.replace(tzinfo=UTC)
+    when, where = (date, "--date") if date is not None else (log.started_at, "session")
+    if when is not None:
+        messages = [m if m.timestamp else m.model_copy(update={"timestamp": when}) for m in messages]
+    title = log.title or session_id
+    return Conversation(
+        session_id=session_id, source_format=fmt, path=str(path) if path else None, title=title,
+        messages=tuple(messages), date=when, date_from=where if when is not None else None,
+        series=series, series_from="--series" if series else None,
+        cwd=log.cwd, git_branch=log.git_branch, started_at=log.started_at, ended_at=log.ended_at,
+    )
+
+
 def detect_format(path: Path, text: str) -> str:
-    """Guess the format from the extension, then from the content."""
+    """Guess the format from the file's name and content: a coding-assistant session first,
+    then by extension."""
+    found = session_format(path, text)
+    if found is not None:
+        return found
     suffix = path.suffix.lower()
     if suffix == ".jsonl":
         return "chat-jsonl"

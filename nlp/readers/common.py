@@ -36,12 +36,19 @@ def parse_timestamp(value: object) -> datetime | None:
     """An ISO 8601 string or a Unix epoch (number or numeric string) as an aware datetime."""
     if value is None or value == "":
         return None
+    # An epoch out of range (or NaN) is no time at all, not a crash: a session log's numbers
+    # come from any tool.
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return datetime.fromtimestamp(float(value), tz=UTC)
+        try:
+            return datetime.fromtimestamp(float(value), tz=UTC)
+        except (OverflowError, OSError, ValueError):
+            return None
     if isinstance(value, str):
         text = value.strip()
         try:
             return datetime.fromtimestamp(float(text), tz=UTC)
+        except (OverflowError, OSError):
+            return None
         except ValueError:
             pass
         try:
