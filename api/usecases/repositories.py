@@ -95,13 +95,13 @@ async def resolve_scope(executor: QueryExecutor, named: str | None, cwd: Path | 
     store = RepositoryStore(executor)
     if named is not None and named.strip() == "":
         return UNSCOPED
-    if named is not None and not Path(named).expanduser().is_dir():
+    if named is not None and _folder(named) is None:
         key = normalise_remote(named) or named.strip().lower().rstrip("/")
         matches = await store.find(key, named.strip())
         if not matches:
             raise UnknownRepository(named, [r.name or r.key for r in await store.all()])
         return RepositoryScope(matches[0].key, matches[0].name, True)
-    folder = Path(named).expanduser() if named is not None else cwd
+    folder = _folder(named) if named is not None else cwd
     if folder is None:
         return UNSCOPED
     try:
@@ -118,6 +118,16 @@ async def resolve_scope(executor: QueryExecutor, named: str | None, cwd: Path | 
                  "a repository (`import-adr` / `ingest-git` here adds this one)",
         )
     return RepositoryScope(found.key, found.name, True)
+
+
+def _folder(named: str) -> Path | None:
+    """``named`` as an existing folder of this machine, or None: what cannot be a path here
+    ("~nobody/x" with no such user, a NUL byte) is a repository name to look up instead."""
+    try:
+        folder = Path(named).expanduser()
+        return folder if folder.is_dir() else None
+    except (RuntimeError, OSError, ValueError):
+        return None
 
 
 async def _known(store: RepositoryStore, checkout: Repository) -> RepositoryRecord | None:

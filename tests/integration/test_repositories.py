@@ -11,12 +11,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from typer.testing import CliRunner
 
 from api.cli.main import app
 from api.journal import DecisionJournal
+from api.usecases.repositories import UnknownRepository, resolve_scope
 from graph.executor import Neo4jExecutor
 from graph.schema import apply_schema, verify_schema
 from tests.support.cypher import support_query
@@ -160,3 +162,13 @@ async def test_schema_apply_migrates_files_stored_without_a_repository(executor:
     assert (await verify_schema(executor, 384)).ok
     await apply_schema(executor, 384)  # again: nothing changes
     assert len(await executor.read(support_query("testing_files"))) == 2
+
+
+@pytest.mark.parametrize("named", ["~no-such-user-here/shop", "shop\x00", "acme/not-in-the-journal"])
+async def test_a_repository_name_that_is_no_folder_here_is_looked_up_and_refused_clearly(
+    executor: Neo4jExecutor, named: str
+) -> None:
+    # Found by the GraphQL fuzz test: "~user" with no such user made pathlib raise, which the
+    # API reported as an internal error instead of "no repository … in the journal".
+    with pytest.raises(UnknownRepository, match="no repository"):
+        await resolve_scope(executor, named)
