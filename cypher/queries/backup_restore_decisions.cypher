@@ -27,7 +27,7 @@ FOREACH (r IN [x IN row.relationships WHERE x.type = 'INVOLVES' AND 'Entity' IN 
 FOREACH (r IN [x IN row.relationships WHERE x.type = 'DECIDED_BY'] |
   MERGE (t:Stakeholder {handle: r.target.handle}) FOREACH (_ IN CASE WHEN properties(t) = r.target THEN [] ELSE [1] END | SET t = r.target) MERGE (d)-[rel:DECIDED_BY]->(t) SET rel = r.properties)
 FOREACH (r IN [x IN row.relationships WHERE x.type = 'AFFECTS' AND 'File' IN x.target_labels] |
-  MERGE (t:File {repository: coalesce(r.target.repository, ''), path: r.target.path}) FOREACH (_ IN CASE WHEN properties(t) = r.target THEN [] ELSE [1] END | SET t = r.target) MERGE (d)-[rel:AFFECTS]->(t) SET rel = r.properties
+  MERGE (t:File {repository: coalesce(r.target.repository, ''), path: r.target.path}) FOREACH (_ IN CASE WHEN properties(t) = r.target THEN [] ELSE [1] END | SET t = r.target, t.repository = coalesce(r.target.repository, '')) MERGE (d)-[rel:AFFECTS]->(t) SET rel = r.properties
   FOREACH (key IN CASE WHEN coalesce(r.target.repository, '') = '' THEN [] ELSE [r.target.repository] END |
     MERGE (repo:Repository {key: key}) MERGE (t)-[:IN_REPOSITORY]->(repo)))
 FOREACH (r IN [x IN row.relationships WHERE x.type = 'AFFECTS' AND 'Feature' IN x.target_labels] |

@@ -101,3 +101,25 @@ async def test_madr_export_carries_links_back_into_import_adr(journal: DecisionJ
         ("amends", "api-versioni", "use-rest-for"), ("amends", "use-postgres", "use-rest-for"),
         ("supersedes", "use-postgres", "use-mongodb-")]
     assert report.unresolved == [] and len(ids) == 5
+
+
+async def test_a_backup_from_before_files_had_a_repository_restores_them_unscoped(
+    journal: DecisionJournal, tmp_path: Path
+) -> None:
+    await _fill(journal, tmp_path)
+    executor = journal.services.executor
+    current = io.StringIO()
+    await export_jsonl(executor, current)
+    legacy = []
+    for line in current.getvalue().splitlines():
+        row = json.loads(line)
+        for link in row["backup"]["relationships"]:
+            if "File" in link["target_labels"]:
+                link["target"].pop("repository", None)  # as a backup of an older version wrote it
+        legacy.append(json.dumps(row))
+    assert legacy != current.getvalue().splitlines()
+    await executor.write(support_query("testing_wipe"))
+    await import_jsonl(executor, read_backup(legacy, "legacy.jsonl"))
+    restored = io.StringIO()
+    await export_jsonl(executor, restored)
+    assert restored.getvalue() == current.getvalue()  # the files are the unscoped ones impact reads
