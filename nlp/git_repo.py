@@ -161,37 +161,33 @@ def grep_files(
 ) -> list[str]:
     """Files of ``revision`` in which a line matches one of the extended regular expressions
     ``patterns``, without their revision prefix."""
+    flags = ["-l", "-I", "-E", *(["-i"] if ignore_case else [])]
+    return [line for line in _git_grep(repo, flags, patterns, revision, pathspecs) if line]
+
+
+def _git_grep(repo: Path, flags: list[str], patterns: list[str], revision: str, pathspecs: list[str] | None) -> list[str]:
+    """``git grep`` of ``revision`` for any of ``patterns``: its output lines, without the
+    revision prefix; none when nothing matches (git grep then exits 1) or no pattern is given."""
     if not patterns:
         return []
-    args = ["grep", "-l", "-I", "-E", *(["-i"] if ignore_case else [])]
+    args = ["grep", *flags]
     for pattern in patterns:
         args += ["-e", pattern]
     args += [revision, "--", *(pathspecs or [])]
     try:
         output = run_git(repo, *args)
     except GitError:
-        return []  # git grep exits 1 when nothing matches
+        return []
     prefix = f"{revision}:"
-    return [line.removeprefix(prefix) for line in output.splitlines() if line]
+    return [line.removeprefix(prefix) for line in output.splitlines()]
 
 
 def grep_matches(repo: Path, patterns: list[str], revision: str = "HEAD", pathspecs: list[str] | None = None) -> list[tuple[str, str]]:
     """(file, matched text) for every match of the extended regular expressions
     ``patterns`` in ``revision``'s files: one pass over the tree for many patterns."""
-    if not patterns:
-        return []
-    args = ["grep", "-o", "-I", "-E", "--no-color"]
-    for pattern in patterns:
-        args += ["-e", pattern]
-    args += [revision, "--", *(pathspecs or [])]
-    try:
-        output = run_git(repo, *args)
-    except GitError:
-        return []  # git grep exits 1 when nothing matches
-    prefix = f"{revision}:"
     found: list[tuple[str, str]] = []
-    for line in output.splitlines():
-        path, _, text = line.removeprefix(prefix).partition(":")
+    for line in _git_grep(repo, ["-o", "-I", "-E", "--no-color"], patterns, revision, pathspecs):
+        path, _, text = line.partition(":")
         if path:
             found.append((path, text))
     return found
