@@ -6,14 +6,22 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
+from api.app import create_app
 from api.cli.main import app
 from api.journal import DecisionJournal
+from tests.api.graphql_client import GraphQL, settings_for
+from tests.graph_fixtures import Neo4jServer
 from tests.support.cypher import support_query
 from tests.support.git import git
 
@@ -51,7 +59,7 @@ async def _counts(journal: DecisionJournal) -> list[list[dict[str, Any]]]:
 
 
 async def test_a_session_s_edits_are_stored_in_its_repository_and_link_its_decision(
-    journal: DecisionJournal, tmp_path: Path,
+    journal: DecisionJournal, neo4j_server: Neo4jServer, tmp_path: Path,
 ) -> None:
     repo = _shop(tmp_path)
     session = tmp_path / CLAUDE.name
@@ -84,11 +92,36 @@ async def test_a_session_s_edits_are_stored_in_its_repository_and_link_its_decis
     assert await _counts(journal) == before
     assert await _stored(journal) == stored
 
+    await _every_face_shows_the_link(neo4j_server, repo, decision, cache["evidence"])
+
+
+async def _every_face_shows_the_link(neo4j_server: Neo4jServer, repo: Path, decision: str, evidence: str) -> None:
+    """impact, check-diff, GraphQL and MCP get_impact show a session-edit link with its evidence."""
     result = await asyncio.to_thread(CliRunner().invoke, app, ["impact", "app/cache.py", "--repo", str(repo), "--json"])
     assert result.exit_code == 0, result.output
     [shown] = json.loads(result.stdout)["decisions"]
-    assert shown["id"] == decision
-    assert json.dumps(shown).count("session_edit") >= 1 and "Edit in message 6" in json.dumps(shown)
+    assert shown["id"] == decision and evidence in json.dumps(shown) and "session_edit" in json.dumps(shown)
+
+    (repo / "app" / "cache.py").write_text("CACHE = memcache.Client()\n")  # a change to the governed file
+    result = await asyncio.to_thread(CliRunner().invoke, app, ["check-diff", "--repo", str(repo), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    [governed] = json.loads(result.stdout)["governed_paths"]
+    assert governed["path"] == "app/cache.py"
+    assert [(link["decision"], link["via"], link["evidence"]) for link in governed["links"]] == [(decision, "session_edit", evidence)]
+
+    query = """query($path: String!, $repo: String) { impact(path: $path, repository: $repo) {
+      edges { node { id codeLinks { via inferred evidence file { path repository } } } } } }"""
+    with TestClient(create_app(settings_for(neo4j_server))) as client:
+        [edge] = GraphQL(client).run(query, {"path": "app/cache.py", "repo": SHOP})["impact"]["edges"]
+    links = {link["file"]["path"]: link for link in edge["node"]["codeLinks"]}
+    assert links["app/cache.py"] == {"via": "session_edit", "inferred": True, "evidence": evidence,
+                                     "file": {"path": "app/cache.py", "repository": SHOP}}
+
+    server = StdioServerParameters(command=sys.executable, args=["-m", "api.cli.main", "mcp"], env=dict(os.environ), cwd=str(repo))
+    async with stdio_client(server) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        answer = await session.call_tool("get_impact", {"path": "app/cache.py"})
+    assert not answer.is_error and evidence in answer.content[0].text and "session_edit" in answer.content[0].text
 
 
 async def test_a_session_that_ran_in_a_checkout_here_finds_its_repository_itself(
