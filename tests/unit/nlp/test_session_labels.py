@@ -10,6 +10,7 @@ import pytest
 
 from nlp.evaluation.chat import text_sha1
 from nlp.evaluation.detection_cv import Places, load_labelled
+from nlp.evaluation.session_labels import join_readings
 from nlp.evaluation.sessions import COLUMNS, load_sessions, read_session_labels
 from nlp.readers import read_conversation
 from nlp.schema import TOOL_ROLE
@@ -71,3 +72,23 @@ def test_sessions_join_detection_cross_validation_only_when_their_text_is_there(
     joined = [m for m in load_labelled(Places(tmp_path / "eval", None, tmp_path / "eval-data")) if m.source == "sessions"]
     assert [m.group for m in joined] == [GROUP]
     assert [m for m in load_labelled(Places(tmp_path / "eval", None, None)) if m.source == "sessions"] == []
+
+
+def test_readers_batches_join_into_labels_the_loader_reads_with_every_session_read_listed(tmp_path: Path) -> None:
+    labels, text = _layout(tmp_path, [])
+    conversation = read_conversation(FIXTURE, "auto")
+    tool = next(m.seq for m in conversation.messages if m.role == TOOL_ROLE)
+    user_turn = next(m.seq for m in conversation.messages if m.content.startswith("Let's go with the queue"))
+    batch = tmp_path / "batch1.labels.tsv"
+    batch.write_text(f"{NAME}\t{user_turn}\t{user_turn - 1},{user_turn},{tool}\tqueue with SSE\tpolling\tsure\n# {NAME} none\n")
+    joined = join_readings([batch], text)
+    assert joined.read == [f"{GROUP}/{NAME}"]
+    (labels / "labels.tsv").write_text("\t".join(COLUMNS) + "\n" + "".join(r + "\n" for r in joined.rows))
+    [meeting] = load_sessions(labels, text)
+    assert [t.messages for t in meeting.targets] == [frozenset({user_turn - 1, user_turn})]  # the tool message left out
+    batch.write_text(f"{NAME}\t{tool}\t{tool}\tran a tool\t\tsure\n")
+    with pytest.raises(ValueError, match="is a tool message"):
+        join_readings([batch], text)
+    batch.write_text("elsewhere\t1\t1\tx\t\tsure\n")
+    with pytest.raises(ValueError, match="no session 'elsewhere'"):
+        join_readings([batch], text)
