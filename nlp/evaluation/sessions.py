@@ -117,7 +117,14 @@ def _labelled(group: str, conversation: Conversation, rows: list[SessionLabel]) 
             raise ValueError(f"{conversation.session_id} has no message {max(row.messages)}")
         if text_sha1(messages[row.anchor].content) != row.sha1:
             raise ValueError(f"{conversation.session_id} message {row.anchor} is not the text that was labelled (sha1 differs)")
-    targets = tuple(Target(row.messages) for row in rows if row.label == "decision")
+    # One message that settles several things ("transparent background, auto-save, undo") is
+    # one place where decisions are stated: a detection there finds it once, so the rows that
+    # share an anchor are one target.
+    units: dict[int, frozenset[int]] = {}
+    for row in rows:
+        if row.label == "decision":
+            units[row.anchor] = units.get(row.anchor, frozenset()) | row.messages
+    targets = tuple(Target(messages) for _, messages in sorted(units.items()))
     positives = frozenset().union(*(t.messages for t in targets)) if targets else frozenset()
     unsure = frozenset[int]().union(*(row.messages for row in rows if row.label == "unsure")) - positives
     return LabelledMeeting(

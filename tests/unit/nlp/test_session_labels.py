@@ -92,3 +92,13 @@ def test_readers_batches_join_into_labels_the_loader_reads_with_every_session_re
     batch.write_text("elsewhere\t1\t1\tx\t\tsure\n")
     with pytest.raises(ValueError, match="no session 'elsewhere'"):
         join_readings([batch], text)
+
+
+def test_decisions_stated_in_one_message_are_one_target(tmp_path: Path) -> None:
+    conversation = read_conversation(FIXTURE, "auto")
+    user_turn = next(m.seq for m in conversation.messages if m.content.startswith("Let's go with the queue"))
+    labels, text = _layout(tmp_path, [
+        _decision_row(user_turn, f"{user_turn}"), _decision_row(user_turn, f"{user_turn - 1},{user_turn}", rejected=""),
+    ])
+    [meeting] = load_sessions(labels, text)
+    assert [t.messages for t in meeting.targets] == [frozenset({user_turn - 1, user_turn})]
