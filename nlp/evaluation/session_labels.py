@@ -53,7 +53,9 @@ def join_readings(batches: list[Path], text_root: Path) -> Joined:
                 continue
             if not line.strip():
                 continue
+            # Readers copy positions as the packets show them ("[12]"); the brackets are not the number.
             cells = [cell.strip() for cell in line.split("\t")]
+            cells[1:3] = [cell.replace("[", "").replace("]", "") for cell in cells[1:3]]
             if len(cells) != READING_COLUMNS:
                 raise ValueError(f"{where}: {len(cells)} columns, not {READING_COLUMNS}")
             session, anchor, unit, decision, rejected, sure = cells

@@ -13,8 +13,9 @@ first 12 hex digits of the sha1 of the anchor's text (so the loader checks that 
 still number the messages as the reader saw them), the rejected options the session names
 (``; ``-separated, may be empty) and the reader's note.
 
-Each repository is one cross-validation group: sessions of one project share its people,
-its code and its habits. Tool calls and tool output are never scored: the detector never
+Each repository's owner is one cross-validation group: sessions of one project share its
+people, its code and its habits, and one owner's repositories share the person (two of the
+corpus's repositories are one developer's front and back end), so they are held out together. Tool calls and tool output are never scored: the detector never
 proposes them, and they are no one's words.
 """
 
@@ -102,6 +103,11 @@ def load_sessions(labels_root: Path, text_root: Path, listed: Path | None = None
     return [_labelled(group, _read(text_root / group, name), by_session.get((group, name), [])) for group, name in sorted(read)]
 
 
+def owner_of(folder: str) -> str:
+    """The owner of the repository a session folder holds (``<owner>__<repo>``)."""
+    return folder.split("__", 1)[0]
+
+
 def _read(folder: Path, name: str) -> Conversation:
     for suffix in SESSION_SUFFIXES:
         path = folder / f"{name}{suffix}"
@@ -129,8 +135,8 @@ def _labelled(group: str, conversation: Conversation, rows: list[SessionLabel]) 
     unsure = frozenset[int]().union(*(row.messages for row in rows if row.label == "unsure")) - positives
     return LabelledMeeting(
         source=SOURCE,
-        group=group,
-        final=is_final(group),  # whole repositories are held out, never part of one
+        group=owner_of(group),
+        final=is_final(owner_of(group)),  # whole owners are held out, never part of one
         conversation=conversation,
         targets=targets,
         positives=positives,

@@ -40,7 +40,7 @@ def test_a_labelled_session_is_read_by_the_readers_grouped_by_repository_and_too
     user_turn = next(m.seq for m in conversation.messages if m.content.startswith("Let's go with the queue"))
     labels, text = _layout(tmp_path, [_decision_row(user_turn, f"{user_turn - 1},{user_turn}")])
     [meeting] = load_sessions(labels, text)
-    assert (meeting.source, meeting.group) == ("sessions", GROUP)
+    assert (meeting.source, meeting.group) == ("sessions", "octo")  # the owner: their repositories are held out together
     assert meeting.conversation.session_id == f"{GROUP}/{NAME}"
     assert [t.messages for t in meeting.targets] == [frozenset({user_turn - 1, user_turn})]
     tools = {m.seq for m in meeting.conversation.messages if m.role == TOOL_ROLE}
@@ -70,7 +70,7 @@ def test_sessions_join_detection_cross_validation_only_when_their_text_is_there(
     labels, text = _layout(tmp_path, [_decision_row(0, "0")])
     (tmp_path / "eval" / "conversations.jsonl").write_text("")
     joined = [m for m in load_labelled(Places(tmp_path / "eval", None, tmp_path / "eval-data")) if m.source == "sessions"]
-    assert [m.group for m in joined] == [GROUP]
+    assert [m.group for m in joined] == ["octo"]
     assert [m for m in load_labelled(Places(tmp_path / "eval", None, None)) if m.source == "sessions"] == []
 
 
