@@ -58,6 +58,14 @@ DECISION_HEADING = re.compile(r"(?<![\w-])(decisions?|resolutions?|agreed|resolv
 OUTCOME_HEADING = re.compile(r"(?<![\w-])(outcomes?|conclusions?|results?)\b", re.IGNORECASE)
 ACTION_HEADING = re.compile(r"action item|actions? items|todo|next steps", re.IGNORECASE)
 KINDS = {"qmsum": "spoken", "markdown": "notes"}
+SESSION_FORMATS = frozenset({"claude-code", "codex", "aider", "specstory"})
+"""Coding-assistant sessions: a user instructs, an assistant answers and acts through tools.
+Their decisions are mostly the user's instructions and acceptances, which no meeting taught."""
+SESSION = "session"
+_LOG_LINE = re.compile(r"^\s*(?:Traceback|\w*(?:Error|Exception)\b|at \S+\(|\s*File \")", re.MULTILINE)
+"""A line of a stack trace or error log: a user who pastes one asks for a fix, not a choice."""
+EDIT_WINDOW = 6
+"""Messages after a user turn in which the assistant's edits count as carrying it out."""
 _FILLER = re.compile(r"\b(um+|uh+|hmm+|mm-hmm|uh-huh)\b", re.IGNORECASE)
 SPOKEN_SHARE = 0.15
 """A conversation in which this share of messages holds a filler ("um", "uh", "mm-hmm") was
@@ -92,6 +100,8 @@ def kind_of(conversation: Conversation) -> str:
     file, or fillers in many messages, for a transcribed spoken meeting), so the same rule
     holds at training and at ingest.
     """
+    if conversation.source_format in SESSION_FORMATS:
+        return SESSION
     by_format = KINDS.get(conversation.source_format, "chat")
     if by_format == "notes":
         return by_format
@@ -242,8 +252,18 @@ class ConversationFeatures:
         """The feature names of the message at ``seq`` (for tests and explanations)."""
         words = self._words[seq]
         names = ["bias", f"kind:{self._kind}"]
-        names += [f"w:{w}" for w in words]
-        names += [f"b:{a}_{b}" for a, b in zip(words, words[1:], strict=False)]
+        if self._kind != SESSION:
+            names += [f"w:{w}" for w in words]
+            names += [f"b:{a}_{b}" for a, b in zip(words, words[1:], strict=False)]
+        else:
+            # Who says it decides what it is: "use X" from the user is an instruction the
+            # session then carries out; from the assistant, a proposal until the user takes it.
+            # A session's words are its own, not shared with meetings: "add", "use" and
+            # "fix" are how a user instructs, and shared weights learned from a few thousand
+            # session messages moved the meetings' operating points (eval detect).
+            role = self._messages[seq].role or "none"
+            names += [f"session|{role}|w:{w}" for w in words]
+            names += [f"session|{role}|b:{a}_{b}" for a, b in zip(words, words[1:], strict=False)]
         if self._kind == "spoken":
             # Talk is not minutes: "okay", "we'll" and "the button" say different things in a
             # design meeting than in W3C minutes or a chat, and the AMI labels are many enough
@@ -300,6 +320,35 @@ class ConversationFeatures:
             names.append("ends_question")
         if self._chair is not None and message.author == self._chair:
             names.append("chair")
+        if self._kind == SESSION:
+            names += self._session_structure(seq)
+        return names
+
+    def _session_structure(self, seq: int) -> list[str]:
+        """Where a message stands in a coding session: its role and its neighbours' roles,
+        and whether the assistant changed files right after it (an instruction carried out)."""
+        messages = self._messages
+        role = messages[seq].role or "none"
+        names = [f"role:{role}"]
+        for offset, label in ((-1, "p1"), (1, "n1")):
+            if 0 <= seq + offset < len(messages):
+                names.append(f"{label}role:{role}>{messages[seq + offset].role or 'none'}")
+        edits = 0
+        for later in messages[seq + 1 : seq + 1 + EDIT_WINDOW]:
+            if later.role == "user":
+                break
+            edits += bool(later.files)
+        names.append(f"{role}|edits_after:{_count_bucket(edits)}")
+        if role == "user":
+            turn = sum(1 for m in messages[:seq] if m.role == "user")
+            names.append(f"user_turn:{min(turn, 3)}")
+        words = self._words[seq]
+        if words:
+            # How a turn opens says what it does: "add …", "use …", "let's …" instruct;
+            # "why …", "what …" ask; "ok, …" takes up what came before.
+            names.append(f"{role}|first:{words[0]}")
+        if "```" in messages[seq].content or _LOG_LINE.search(messages[seq].content):
+            names.append(f"{role}|pastes_code")
         return names
 
     def hashed(self, seq: int) -> list[int]:

@@ -9,9 +9,13 @@ from spacy.tokens import Doc, Span, Token
 
 from nlp.gazetteer import TECHNOLOGIES
 from nlp.schema import ExtractedAlternative, Message, TradeOffs
-from nlp.wording import INSTEAD, NEGATIVE, POSITIVE, SUPPORT, TAG_OF, sentences_of
+from nlp.wording import EXPLICITLY_INSTEAD, INSTEAD, NEGATIVE, NOT_THIS, POSITIVE, SUPPORT, TAG_OF, sentences_of
 
 CHOICE_QUESTION = re.compile(r"\bor\b[^?]*\?", re.IGNORECASE)
+_STATED_CHARS = 4000
+"""How much of a statement's message is read for what lost: its opening, not the code and
+logs a long assistant answer goes on with."""
+_NOT_OPTIONS = frozenset({"it", "that", "this", "them", "so", "sure", "yet", "now", "only", "just", "really", "all", "any"})
 def find_alternatives(
     sentence: Span,
     window_docs: Sequence[tuple[Message, Doc]],
@@ -34,6 +38,16 @@ def find_alternatives(
             name = ent.ent_id_ or ent.text
             if ent.label_ == "TECH" and name not in chosen and TAG_OF.get(name) in chosen_tags:
                 options.setdefault(name, ent.text)
+    # The statement's messages say what lost in so many words more often than its best
+    # sentence does: "use GitHub Actions instead of VS Code tasks" restated by the assistant,
+    # "not the CLI command" after the choice (a coding session's user and assistant).
+    for text in statement_texts:
+        for pattern in (EXPLICITLY_INSTEAD, NOT_THIS):
+            for match in pattern.finditer(text[:_STATED_CHARS]):
+                surface = match.group(1).strip()
+                canonical = TECHNOLOGIES.get(surface.lower(), (surface, ""))[0]
+                if canonical not in chosen and surface.lower() not in _NOT_OPTIONS:
+                    options.setdefault(canonical, surface)
     statement_text = " ".join(statement_texts).lower()
     for option in _choice_options(questions):
         if option.lower() not in statement_text and not any(word in statement_text for word in _head_words(option)):

@@ -24,7 +24,18 @@ SUPPORT = re.compile(
 )
 # A message in the window is parsed only if it can add something: a question, an option,
 # a reason, a handle or path, a name, or a known technology.
-INSTEAD = re.compile(r"\b(?:instead of|rather than|over|in favou?r of|vs\.?|versus)\s+([A-Za-z0-9][\w./+# -]{0,40}?)(?=[,.;:!?)]|\s+(?:for|because|since|as|and|but|so)\b|$)", re.IGNORECASE)
+INSTEAD = re.compile(r"\b(?:instead of|rather than|over|in favou?r of|vs\.?|versus)\s+([A-Za-z0-9][\w./+# -]{0,40}?)(?=[,.;:!?()]|\s+(?:for|because|since|as|and|but|so)\b|$)", re.IGNORECASE)
+EXPLICITLY_INSTEAD = re.compile(INSTEAD.pattern.replace("|over|in favou?r of|vs\\.?|versus", ""), re.IGNORECASE)
+"""``INSTEAD`` without the words that also mean something else ("go over budget", "vs. last
+year"): safe to read across a whole message, not just its decision's sentence."""
+NOT_THIS = re.compile(
+    r"(?:,\s*not\s+(?:the\s+|a\s+|an\s+)?|\b(?:do not|don't|never|no longer)\s+(?:use|using|add|adding)\s+(?:the\s+|a\s+|an\s+)?)"
+    r"([A-Za-z0-9][\w/+#-]*(?:\.\w[\w/+#-]*)*(?:\s+[\w/+#-]+(?:\.\w[\w/+#-]*)*){0,3}?)"
+    r"(?=[,.;:!?()]|\s+(?:for|because|since|as|and|but|so|anymore|here)\b|$)",
+    re.IGNORECASE,
+)
+"""An option turned down in so many words: "test the domain module, not the CLI command",
+"do not use a global transaction" (how a user instructing an assistant says what lost)."""
 NEGATIVE = re.compile(r"\b(but|limited|lacks?|learning curve|complex|complexity|slow|overhead|expensive|risk|hard|no need|overkill|immature|not)\b", re.IGNORECASE)
 POSITIVE = re.compile(r"\b(fast|flexible|simple|easy|type safety|performance|mature|popular|scales?|powerful|streaming|good)\b", re.IGNORECASE)
 

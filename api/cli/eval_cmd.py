@@ -19,6 +19,7 @@ from api.cli.eval_common import shared_dir as _shared
 from api.cli.eval_detect_cmd import detect_command, train_detector_command
 from api.cli.eval_fidelity_cmd import adr_fidelity
 from api.cli.eval_review_cmd import review_curve_command
+from api.cli.eval_sessions_cmd import sessions_command
 from api.usecases.evolution_eval import GroupScore, evaluate_evolution
 from api.usecases.search_eval import SearchEvaluation, evaluate_search
 from api.usecases.services import load_llm, with_llm
@@ -263,3 +264,4 @@ app.command("code-links")(code_links_command)
 # spoken-ceiling and spoken-precision: how spoken meetings' decisions read.
 app.add_typer(eval_spoken_cmd.app)
 app.command("adr-fidelity")(adr_fidelity)
+app.command("sessions")(sessions_command)

@@ -97,7 +97,7 @@ def _scored(
         "seed001-regex": score_detected(meetings, baseline_detections(meetings, seed001_regex)),
         "seed000-keywords": score_detected(meetings, baseline_detections(meetings, seed000_keywords)),
     }
-    rows = [row for system, scores in systems.items() for s in scores for row in _rows(system, s)]
+    rows = [row for system, scores in systems.items() for s in scores for row in rows_of(system, s)]
     ranking = {
         s.source: auc for s in ours
         if (auc := mean_ranking_auc(
@@ -138,7 +138,7 @@ def _print(cli: CliContext, heading: str, rows: list[dict[str, Any]], ranking: d
                   " (below the point where a kind's decisions are reliably real).", highlight=False)
 
 
-def _rows(system: str, scores: SourceScores) -> list[dict[str, Any]]:
+def rows_of(system: str, scores: SourceScores) -> list[dict[str, Any]]:
     views = [(scores.source, scores.score)]
     if scores.non_routine is not None:
         views = [(f"{scores.source} ({FORMULAIC_VIEWS[scores.source]})", scores.non_routine), (f"{scores.source} (all)", scores.score)]

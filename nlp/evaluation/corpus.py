@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from nlp.schema import Conversation
 
-SOURCES = ("w3c", "ami", "qmsum", "notes", "conversations", "chat")
+SOURCES = ("w3c", "ami", "qmsum", "notes", "conversations", "chat", "sessions")
 """The labelled development sources (``nlp.evaluation.detection_cv.LOADERS``)."""
 FINAL_SHARE = 6
 """One key in ``FINAL_SHARE`` (by hash) goes to the final split."""

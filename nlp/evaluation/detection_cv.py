@@ -41,6 +41,7 @@ from nlp.evaluation.minutes import load_minutes
 from nlp.evaluation.qmsum_spans import load_qmsum
 from nlp.evaluation.real_metrics import FoldedScore, fold_scores, score_targets
 from nlp.evaluation.reviews import is_review
+from nlp.evaluation.sessions import load_sessions
 from nlp.evaluation.train import Featurized, fit
 from nlp.evaluation.w3c import load_w3c, load_w3c_groups
 
@@ -68,6 +69,10 @@ W3C_GROUPS = "w3c"
 """``../eval-data/w3c/meetings.jsonl``: more W3C groups' minutes (``eval/w3c/README.md``)."""
 CHAT = "chat"
 """``eval/chat/<source>/labels.tsv`` (ours) over ``../eval-data/chat/<source>/conversations.jsonl``."""
+SESSIONS = "sessions"
+"""``eval/sessions/labels.tsv`` (ours) over ``../eval-data/sessions/<owner>__<repo>/`` (the files as fetched)."""
+SESSIONS_READ = "read.txt"
+"""``eval/sessions/read.txt``: every session the readers went through, those without decisions too."""
 CANDIDATES = tuple(float(c) for c in np.arange(-3.0, 8.01, 0.25))
 """The raw log-odds tried as operating points."""
 RELIABLE_PRECISION = 0.6
@@ -105,6 +110,11 @@ def _chat(places: Places) -> list[LabelledMeeting]:
     return load_chat(places.eval_dir / CHAT, places.extra / CHAT) if places.extra is not None else []
 
 
+def _sessions(places: Places) -> list[LabelledMeeting]:
+    folder = places.eval_dir / SESSIONS
+    return load_sessions(folder, places.extra / SESSIONS, folder / SESSIONS_READ) if places.extra is not None else []
+
+
 def _qmsum(places: Places) -> list[LabelledMeeting]:
     shared = places.shared
     return load_qmsum(shared) if shared is not None and (shared / "qmsum" / "meetings.jsonl").is_file() else []
@@ -123,7 +133,7 @@ def _ami(places: Places) -> list[LabelledMeeting]:
     return load_ami(folder) if folder is not None and (folder / "meetings.jsonl").is_file() else []
 
 
-LOADERS: tuple[Loader, ...] = (_conversations, _openvdb_minutes, _w3c, _w3c_groups, _qmsum, _shared_notes, _ami, _chat)
+LOADERS: tuple[Loader, ...] = (_conversations, _openvdb_minutes, _w3c, _w3c_groups, _qmsum, _shared_notes, _ami, _chat, _sessions)
 """Every labelled source, each a function of where the data is (``Places``) that returns its
 meetings, reserved ones already dropped, or none when its data is absent."""
 

@@ -1,0 +1,107 @@
+"""Readers' session labels (one TSV per batch) turned into ``eval/sessions/labels.tsv``.
+
+A reader writes, per batch, ``session_id, anchor, unit, decision, rejected options, sure|unsure``
+rows and a ``# <session_id> none`` line for a session read without decisions. This joins the
+batches, finds each session's repository folder under the text, adds the sha1 of each anchor's
+text (``nlp.evaluation.chat.text_sha1``) so the loader can check it reads what was labelled,
+and lists every session read (``read.txt``), those without decisions included.
+
+Usage: python -m nlp.evaluation.session_labels TEXT_ROOT EVAL_SESSIONS BATCH.tsv...
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from nlp.evaluation.chat import text_sha1
+from nlp.evaluation.sessions import COLUMNS, SESSION_SUFFIXES
+from nlp.readers import read_conversation
+from nlp.schema import TOOL_ROLE, Message
+
+READING_COLUMNS = 6
+
+
+@dataclass(frozen=True)
+class Joined:
+    """``labels.tsv`` rows (without header) and the sessions read, as ``group/name``."""
+
+    rows: list[str]
+    read: list[str]
+
+
+def join_readings(batches: list[Path], text_root: Path) -> Joined:
+    """Every batch's rows, checked against the sessions' text.
+
+    Raises:
+        ValueError: A row of another width, an unknown session, an anchor outside its unit or
+            past the session's end, a unit that holds a tool message, or a label that is
+            neither ``sure`` nor ``unsure``.
+    """
+    folders = {path.stem: path.parent.name for suffix in SESSION_SUFFIXES for path in text_root.glob(f"*/*{suffix}")}
+    rows: list[str] = []
+    read: set[str] = set()
+    for batch in batches:
+        for number, line in enumerate(batch.read_text(encoding="utf-8").splitlines(), start=1):
+            where = f"{batch}:{number}"
+            if line.startswith("#"):
+                words = line[1:].split()
+                if len(words) == 2 and words[1] == "none":
+                    read.add(_key(folders, words[0], where))
+                continue
+            if not line.strip():
+                continue
+            # Readers copy positions as the packets show them ("[12]"); the brackets are not the number.
+            cells = [cell.strip() for cell in line.split("\t")]
+            cells[1:3] = [cell.replace("[", "").replace("]", "") for cell in cells[1:3]]
+            if len(cells) != READING_COLUMNS:
+                raise ValueError(f"{where}: {len(cells)} columns, not {READING_COLUMNS}")
+            session, anchor, unit, decision, rejected, sure = cells
+            key = _key(folders, session, where)
+            read.add(key)
+            rows.append(_row(key, text_root, int(anchor), unit, decision, rejected, sure, where))
+    return Joined(rows, sorted(read))
+
+
+def _key(folders: dict[str, str], session: str, where: str) -> str:
+    if session not in folders:
+        raise ValueError(f"{where}: no session {session!r} under the text root")
+    return f"{folders[session]}/{session}"
+
+
+def _row(key: str, text_root: Path, anchor: int, unit: str, decision: str, rejected: str, sure: str, where: str) -> str:
+    if sure not in {"sure", "unsure"}:
+        raise ValueError(f"{where}: {sure!r} is neither 'sure' nor 'unsure'")
+    positions = sorted({int(n) for n in unit.split(",") if n.strip()} | {anchor})
+    messages = _messages(text_root, key)
+    if positions[-1] >= len(messages):
+        raise ValueError(f"{where}: {key} has no message {positions[-1]}")
+    # A tool message is no one's words; a reader who listed one as evidence is not wrong, but it is not part of a unit.
+    positions = [p for p in positions if messages[p].role != TOOL_ROLE or p == anchor]
+    if messages[anchor].role == TOOL_ROLE:
+        raise ValueError(f"{where}: anchor {anchor} of {key} is a tool message")
+    options = "; ".join(o.strip() for o in rejected.split(",") if o.strip())
+    label = "decision" if sure == "sure" else "unsure"
+    cells = (key, str(anchor), ",".join(map(str, positions)), label, text_sha1(messages[anchor].content), options, decision)
+    return "\t".join(cells)
+
+
+@cache
+def _messages(text_root: Path, key: str) -> tuple[Message, ...]:
+    group, name = key.split("/")
+    path = next(text_root / group / f"{name}{s}" for s in SESSION_SUFFIXES if (text_root / group / f"{name}{s}").is_file())
+    return read_conversation(path, "auto", key).messages
+
+
+def main(argv: list[str]) -> None:
+    text_root, out, *batches = (Path(arg) for arg in argv)
+    joined = join_readings(batches, text_root)
+    (out / "labels.tsv").write_text("\t".join(COLUMNS) + "\n" + "".join(row + "\n" for row in joined.rows), encoding="utf-8")
+    (out / "read.txt").write_text("".join(key + "\n" for key in joined.read), encoding="utf-8")
+    print(f"{len(joined.rows)} units over {len(joined.read)} sessions read")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
