@@ -1,4 +1,4 @@
-"""``decision-journal eval detect|extract|summaries|train-detector|review-curve|search|evolution|code-links|adr-fidelity`` (and, from ``eval_spoken_cmd``, spoken-ceiling|spoken-precision): quality figures, ours beside the baselines."""
+"""``decision-journal eval detect|extract|summaries|train-detector|review-curve|search|evolution|code-links|session-links|adr-fidelity`` (and, from ``eval_spoken_cmd``, spoken-ceiling|spoken-precision): quality figures, ours beside the baselines."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from api.cli.eval_common import shared_dir as _shared
 from api.cli.eval_detect_cmd import detect_command, train_detector_command
 from api.cli.eval_fidelity_cmd import adr_fidelity
 from api.cli.eval_review_cmd import review_curve_command
+from api.cli.eval_session_links_cmd import session_links_command
 from api.cli.eval_sessions_cmd import sessions_command
 from api.usecases.evolution_eval import GroupScore, evaluate_evolution
 from api.usecases.search_eval import SearchEvaluation, evaluate_search
@@ -261,6 +262,7 @@ app.command("detect")(detect_command)
 app.command("train-detector")(train_detector_command)
 app.command("review-curve")(review_curve_command)
 app.command("code-links")(code_links_command)
+app.command("session-links")(session_links_command)
 # spoken-ceiling and spoken-precision: how spoken meetings' decisions read.
 app.add_typer(eval_spoken_cmd.app)
 app.command("adr-fidelity")(adr_fidelity)

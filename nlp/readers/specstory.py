@@ -31,6 +31,12 @@ names its file in backticks), then ``Result:`` or ``Error:`` and the output in a
 _EDIT_TOOLS = frozenset({"edit", "multiedit", "write", "notebookedit", "edit_file", "search_replace", "create_file",
                          "apply_patch"})
 _EDITED_RESULT = re.compile(r"The file (\S+) has been updated|File created successfully at: (\S+)")
+_WRITE_BLOCK = re.compile(r'<tool-use\b[^>]*\bdata-tool-type="write"')
+"""How SpecStory's Markdown v2 marks a tool call that writes files (Edit, Write, write_file,
+replace, apply_patch of Claude Code, Gemini CLI and Codex): the block then names them as
+``Path: `…```, in the tool's own result, or in apply_patch's list of updated files."""
+_PATH_LINE = re.compile(r"^Path: `([^`]+)`$")
+_UPDATED_FILE = re.compile(r"^[MAD] (\S.*)$")
 
 
 def _stamp(text: str) -> tuple[str, datetime | None]:
@@ -126,6 +132,8 @@ def _parts(role: str, first_line: int, body: list[str]) -> list[tuple[str, int, 
         block = body[index : end + 1]
         summary = "\n".join(line for line in block if "<summary>" in line or "data-tool-name" in line)
         files = tuple(dict.fromkeys(_EDIT_SUMMARY.findall(summary)))
+        if _WRITE_BLOCK.search(body[index]):
+            files = tuple(dict.fromkeys([*files, *_written_files(block)]))
         parts.append((TOOL_ROLE, first_line + 1 + index, tool_text(_strip_tags("\n".join(block))), files))
         index = end + 1
         prose = []
@@ -144,6 +152,28 @@ def _called_files(called: re.Match[str], block: list[str]) -> tuple[str, ...]:
     found = [a or b for a, b in _EDITED_RESULT.findall(text)]
     named = [called.group(2)] if called.group(2) else []
     return tuple(dict.fromkeys([*named, *found, *patch_files(text)]))
+
+
+def _written_files(block: list[str]) -> tuple[str, ...]:
+    """The files a Markdown v2 write block names: its ``Path:`` (before the content's first
+    fence, so a quoted file's text is never read as one), the tool's result, and the files
+    an apply_patch lists as updated; none when the tool reports an error."""
+    lines = [line.strip() for line in block]
+    if any(line.startswith(("Error:", "Result: Error")) for line in lines):
+        return ()
+    head = lines[: next((i for i, line in enumerate(lines) if line.startswith("```")), len(lines))]
+    named = [m.group(1) for line in head if (m := _PATH_LINE.match(line))]
+    text = "\n".join(block)
+    found = [a or b for a, b in _EDITED_RESULT.findall(text)]
+    listed: list[str] = []
+    start = next((i for i, line in enumerate(lines) if line.endswith("Updated the following files:")), None)
+    if start is not None:
+        for line in lines[start + 1 :]:
+            status = _UPDATED_FILE.match(line)
+            if status is None:
+                break
+            listed.append(status.group(1))
+    return tuple(dict.fromkeys([*named, *found, *listed, *patch_files(text)]))
 
 
 def _closing(body: list[str], start: int, tag: str) -> int:
