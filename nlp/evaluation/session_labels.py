@@ -12,7 +12,7 @@ Usage: python -m nlp.evaluation.session_labels TEXT_ROOT EVAL_SESSIONS BATCH.tsv
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -30,19 +30,23 @@ class Joined:
 
     rows: list[str]
     read: list[str]
+    skipped: list[str] = field(default_factory=list)
+    """Rows anchored on a message the readers now keep as evidence (``strict=False``)."""
 
 
-def join_readings(batches: list[Path], text_root: Path) -> Joined:
+def join_readings(batches: list[Path], text_root: Path, strict: bool = True) -> Joined:
     """Every batch's rows, checked against the sessions' text.
 
     Raises:
         ValueError: A row of another width, an unknown session, an anchor outside its unit or
-            past the session's end, a unit that holds a tool message, or a label that is
-            neither ``sure`` nor ``unsure``.
+            past the session's end, an anchor on a tool message (unless ``strict`` is off: then
+            the row is left out and listed in ``skipped``), or a label that is neither ``sure``
+            nor ``unsure``.
     """
     folders = {path.stem: path.parent.name for suffix in SESSION_SUFFIXES for path in text_root.glob(f"*/*{suffix}")}
     rows: list[str] = []
     read: set[str] = set()
+    skipped: list[str] = []
     for batch in batches:
         for number, line in enumerate(batch.read_text(encoding="utf-8").splitlines(), start=1):
             where = f"{batch}:{number}"
@@ -61,8 +65,13 @@ def join_readings(batches: list[Path], text_root: Path) -> Joined:
             session, anchor, unit, decision, rejected, sure = cells
             key = _key(folders, session, where)
             read.add(key)
+            if _messages(text_root, key)[int(anchor)].role == TOOL_ROLE and not strict:
+                # The readers saw the assistant's reasoning ("Thought Process") as its words;
+                # the reader of the format now keeps it as evidence, which nothing anchors on.
+                skipped.append(f"{where}: {key} [{anchor}] {decision}")
+                continue
             rows.append(_row(key, text_root, int(anchor), unit, decision, rejected, sure, where))
-    return Joined(rows, sorted(read))
+    return Joined(rows, sorted(read), skipped)
 
 
 def _key(folders: dict[str, str], session: str, where: str) -> str:
@@ -97,7 +106,9 @@ def _messages(text_root: Path, key: str) -> tuple[Message, ...]:
 
 def main(argv: list[str]) -> None:
     text_root, out, *batches = (Path(arg) for arg in argv)
-    joined = join_readings(batches, text_root)
+    joined = join_readings(batches, text_root, strict=False)
+    for row in joined.skipped:
+        print(f"left out, anchored on a message that is not talk: {row}")
     (out / "labels.tsv").write_text("\t".join(COLUMNS) + "\n" + "".join(row + "\n" for row in joined.rows), encoding="utf-8")
     (out / "read.txt").write_text("".join(key + "\n" for key in joined.read), encoding="utf-8")
     print(f"{len(joined.rows)} units over {len(joined.read)} sessions read")

@@ -35,6 +35,7 @@ _WRITE_BLOCK = re.compile(r'<tool-use\b[^>]*\bdata-tool-type="write"')
 """How SpecStory's Markdown v2 marks a tool call that writes files (Edit, Write, write_file,
 replace, apply_patch of Claude Code, Gemini CLI and Codex): the block then names them as
 ``Path: `…```, in the tool's own result, or in apply_patch's list of updated files."""
+_THINKING = re.compile(r"<think>.*?(?:</think>|\Z)", re.DOTALL)
 _PATH_LINE = re.compile(r"^Path: `([^`]+)`$")
 _UPDATED_FILE = re.compile(r"^[MAD] (\S.*)$")
 
@@ -113,7 +114,7 @@ def _parts(role: str, first_line: int, body: list[str]) -> list[tuple[str, int, 
     while index < len(body):
         called = _TOOL_LINE.match(body[index])
         if called:
-            parts.append((role, prose_line, "\n".join(prose), ()))
+            parts.append(_prose(role, prose_line, prose))
             end = next((i for i in range(index + 1, len(body)) if _TOOL_LINE.match(body[i])), len(body))
             block = body[index:end]
             parts.append((TOOL_ROLE, first_line + 1 + index, tool_text("\n".join(block)), _called_files(called, block)))
@@ -126,7 +127,7 @@ def _parts(role: str, first_line: int, body: list[str]) -> list[tuple[str, int, 
             prose.append(body[index])
             index += 1
             continue
-        parts.append((role, prose_line, "\n".join(prose), ()))
+        parts.append(_prose(role, prose_line, prose))
         tag = opening.group(1)
         end = _closing(body, index, tag)
         block = body[index : end + 1]
@@ -138,8 +139,21 @@ def _parts(role: str, first_line: int, body: list[str]) -> list[tuple[str, int, 
         index = end + 1
         prose = []
         prose_line = first_line + 1 + index
-    parts.append((role, prose_line, "\n".join(prose), ()))
+    parts.append(_prose(role, prose_line, prose))
     return parts
+
+
+def _prose(role: str, line: int, prose: list[str]) -> tuple[str, int, str, tuple[str, ...]]:
+    """An assistant's text without the reasoning SpecStory shows in ``<think>`` blocks
+    ("Thought Process"): the model thinking aloud is not what it told the user, and read as
+    talk it was stored as decisions ("I'll switch the layout to …" before asking). Text that
+    is nothing but reasoning is kept as evidence, never scored, like a tool's output, so the
+    turn keeps its place."""
+    text = "\n".join(prose)
+    said = _THINKING.sub("", text)
+    if said.strip() or not text.strip():
+        return role, line, said, ()
+    return TOOL_ROLE, line, _strip_tags(re.sub(r"</?think>", "", text)), ()
 
 
 def _called_files(called: re.Match[str], block: list[str]) -> tuple[str, ...]:
