@@ -31,6 +31,9 @@ class SessionPaths:
     root: Path
     cwd: str | None = None
     tree: RepoTree | None = None
+    names: tuple[str, ...] = ()
+    """What the repository's folder is called where its sessions ran: its name in its remote
+    (``cal-date-widget`` of ``github.com/DanCard/cal-date-widget``) and its checkout's here."""
     _offset: str | None = field(init=False, default=None)
     _known: bool = field(init=False, default=False)
 
@@ -65,6 +68,14 @@ class SessionPaths:
             if candidate is None and self.cwd:
                 below = _below(text, _posix(self.cwd))
                 candidate = _join(self._offset or "", below) if below is not None else None
+            elif candidate is None:
+                # A session that states no working directory (a SpecStory export) still names
+                # its files under the project's folder, usually called as the repository is:
+                # what follows that folder is the file, when the tree has it there.
+                below = _after_folder(text, self.names)
+                if below is not None and self.tree is not None and self.tree.exists(below):
+                    return below
+                return None
         else:
             candidate = _join(self._offset or "", text)
         if candidate is None:
@@ -103,6 +114,16 @@ def _join(base: str, relative: str) -> str | None:
         else:
             parts.append(part)
     return "/".join(parts) or None
+
+
+def _after_folder(path: str, names: tuple[str, ...]) -> str | None:
+    """What follows the last folder of ``path`` named one of ``names`` (case-insensitive)."""
+    wanted = {name.lower() for name in names if name}
+    parts = PurePosixPath(path).parts
+    for index in range(len(parts) - 2, -1, -1):
+        if parts[index].lower() in wanted:
+            return _join("", "/".join(parts[index + 1 :]))
+    return None
 
 
 def _below(path: str, folder: str) -> str | None:

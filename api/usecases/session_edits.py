@@ -50,7 +50,8 @@ def session_paths(conversation: Conversation, repository: InRepository | None) -
     conversation that is no such session, or without a checkout on this machine)."""
     if repository is None or repository.root is None or not states_context(conversation):
         return None
-    return SessionPaths(repository.root, conversation.cwd, repository.tree)
+    names = (repository.key.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git"), repository.root.name)
+    return SessionPaths(repository.root, conversation.cwd, repository.tree, names)
 
 
 async def store_session_edits(

@@ -145,3 +145,13 @@ def test_a_session_that_ran_here_keeps_new_files_and_its_folder_relative_to_the_
     assert paths.relative(str(root / "services" / "api" / "new.py")) == "services/api/new.py", "a file it created"
     assert SessionPaths(root, str(root)).cwd_in_repository == "."
     assert paths.relative(str(tmp_path / "other" / "x.py")) is None
+
+
+def test_a_session_without_working_directory_is_read_under_the_folder_named_as_its_repository(tmp_path: Path) -> None:
+    tree = RepoTree(["app/src/main/Widget.kt", "README.md"])
+    paths = SessionPaths(tmp_path / "checkout", None, tree, ("cal-date-widget", "checkout"))
+    assert paths.relative("/Users/dev/github/cal-date-widget/app/src/main/Widget.kt") == "app/src/main/Widget.kt"
+    assert paths.relative("C:/work/Cal-Date-Widget/README.md") == "README.md", "case and drive do not matter"
+    assert paths.relative("/Users/dev/github/cal-date-widget/app/New.kt") is None, "not in the tree: not guessed at"
+    assert paths.relative("/Users/dev/other-project/README.md") is None, "another project's folder"
+    assert SessionPaths(tmp_path, None, tree).relative("/Users/dev/github/cal-date-widget/README.md") is None, "no names"
