@@ -7,7 +7,8 @@
 //          :param window => 40
 MATCH (s:Session {id: $session_id})
 CALL (s) {
-  MATCH (m:Message {session_id: s.id})
+  MATCH (m:Message)
+  WHERE m.session_id = s.id AND m.seq >= 0
   WITH m ORDER BY m.seq DESC LIMIT $window
   RETURN collect({id: m.id, seq: m.seq, author: m.author, role: m.role, content: m.content,
                   timestamp: m.timestamp}) AS last

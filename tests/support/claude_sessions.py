@@ -1,11 +1,11 @@
 """Deterministic Claude Code sessions of any size, shaped like the fixture
 ``tests/unit/nlp/sessions/7f3c2a10-….jsonl`` (a real session's structure, trimmed).
 
-Each exchange is what a coding session is mostly made of: the user asks about a part of
-the code; the assistant answers at length and reads a file (``Read`` tool call); the file's
-contents come back (``tool_result``, kilobytes of code); now and then the user settles a
-choice ("Let's go with X instead of Y ...") and the assistant edits files (``Edit`` and
-``Write`` calls) and runs the tests (``Bash`` call, a test log back). Every entry carries
+Most turns are what a coding session is mostly made of: the user gives an instruction and
+the assistant works through tool calls (``Read``, ``Grep``, ``Bash``, ``Edit``, ``Glob``)
+whose output comes back (kilobytes of code, test logs), then sums up at length. Now and
+then the user asks which of two options to use; half of those the user settles ("Let's go
+with X instead of Y ...") and the assistant edits the file and runs the tests. Every entry carries
 the metadata Claude Code writes (``uuid``, ``parentUuid``, ``sessionId``, ``cwd``,
 ``gitBranch``, ``version``, ``timestamp``). Words, names, sizes and choices are drawn from
 a seeded generator, so the same seed gives the same bytes and no two turns are alike.
@@ -65,49 +65,89 @@ class _Writer:
         return json.dumps(line, ensure_ascii=False)
 
 
-def claude_code_lines(seed: int = 46, session_id: str = SESSION_ID) -> Iterator[str]:
-    """An endless Claude Code session, one JSON line at a time (take as many as needed)."""
+_TASKS = ["Fix the failing test in the {c}.", "Add logging to the {c} so we can see the {n}.",
+          "Rename the {n} helpers in the {c}.", "Why is the {c} {a}? Look into it.",
+          "Make the {c} handle empty {n}.", "Write a test for the {c} retry path.",
+          "Clean up the {c} module, it is {a}.", "Run the tests and fix what breaks in the {c}."]
+_TOOLS = ["Read", "Grep", "Bash", "Edit", "Glob", "Read", "Bash", "Read"]
+
+
+def claude_code_lines(seed: int = 46, session_id: str = SESSION_ID, choice_every: int = 8) -> Iterator[str]:
+    """An endless Claude Code session, one JSON line at a time (take as many as needed).
+
+    Most turns are work: an instruction, then 3 to 12 tool steps (a short assistant line,
+    a ``Read``/``Grep``/``Bash``/``Edit``/``Glob`` call, its output), then a long summary.
+    Every ``choice_every``-th turn the user asks which of two options to use, the assistant
+    weighs them, and half the time the user settles it ("Agreed, let's go with X instead
+    of Y") and the assistant edits files and runs the tests.
+    """
     rng = random.Random(seed)
     writer = _Writer(rng, session_id, datetime(2025, 9, 14, 9, 0, tzinfo=UTC))
     yield json.dumps({"type": "summary", "summary": "Generated session for the ingest benchmark", "leafUuid": "x"})
     turn = 0
+    calls = 0
+
+    def tool_step(name: str, path: str, component: str) -> Iterator[str]:
+        nonlocal calls
+        calls += 1
+        call_id = f"toolu_{calls}"
+        inputs: dict[str, object] = {
+            "Read": {"file_path": path}, "Grep": {"pattern": rng.choice(_VERBS), "path": "app"},
+            "Bash": {"command": rng.choice(["pytest -q", "ruff check .", "git diff --stat", "mypy app"])},
+            "Edit": {"file_path": path, "old_string": _code(rng, 1), "new_string": _code(rng, 2)},
+            "Glob": {"pattern": f"app/**/{component.split()[0]}*.py"},
+        }[name]
+        content: list[dict[str, object]] = [{"type": "tool_use", "id": call_id, "name": name, "input": inputs}]
+        if rng.random() < 0.6:
+            content.insert(0, {"type": "text", "text": f"Let me {rng.choice(['check', 'look at', 'run', 'open'])} "
+                                                       f"the {component} {rng.choice(_NOUNS)}."})
+        yield writer.entry("assistant", {"role": "assistant", "model": "claude-sonnet-4-5", "content": content})
+        output = {
+            "Read": lambda: _code(rng, rng.randint(10, 80)),
+            "Grep": lambda: "\n".join(f"app/{rng.choice(_NOUNS)}.py:{rng.randint(1, 900)}: {_sentence(rng)}"
+                                      for _ in range(rng.randint(2, 30))),
+            "Bash": lambda: "\n".join(f"tests/test_{rng.choice(_NOUNS)}.py::test_{n} "
+                                      f"{rng.choice(['PASSED', 'PASSED', 'PASSED', 'FAILED'])}"
+                                      for n in range(rng.randint(5, 120))),
+            "Edit": lambda: f"The file {path} has been updated.",
+            "Glob": lambda: "\n".join(f"app/{component.split()[0]}_{n}.py" for n in range(rng.randint(1, 12))),
+        }[name]()
+        yield writer.entry("user", {"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": call_id, "content": output}]}, toolUseResult={"type": "text"})
+
     while True:
         turn += 1
         component = rng.choice(_COMPONENTS)
         chosen, other = rng.choice(_TECH)
         path = f"/home/dev/shop/app/{component.replace(' ', '_')}_{turn % 37}.py"
+        if turn % choice_every:
+            task = rng.choice(_TASKS).format(c=component, n=rng.choice(_NOUNS), a=rng.choice(_ADJ))
+            yield writer.entry("user", {"role": "user", "content": task})
+            for _ in range(rng.randint(3, 12)):
+                yield from tool_step(rng.choice(_TOOLS), path, component)
+            summary = " ".join(_sentence(rng) for _ in range(rng.randint(3, 14)))
+            yield writer.entry("assistant", {"role": "assistant", "model": "claude-sonnet-4-5", "content": [
+                {"type": "thinking", "thinking": _sentence(rng), "signature": "x"},
+                {"type": "text", "text": f"Done with the {component}. {summary}"}]})
+            continue
         yield writer.entry("user", {"role": "user", "content": f"The {component} is {rng.choice(_ADJ)}. "
                                     f"Should we use {chosen} or {other} for it? {_sentence(rng)}"})
+        yield from tool_step("Read", path, component)
         answer = " ".join(_sentence(rng) for _ in range(rng.randint(6, 20)))
         yield writer.entry("assistant", {"role": "assistant", "model": "claude-sonnet-4-5", "content": [
-            {"type": "thinking", "thinking": _sentence(rng), "signature": "x"},
-            {"type": "text", "text": f"{answer} {chosen} fits the {component} better than {other} here."},
-            {"type": "tool_use", "id": f"toolu_{turn}a", "name": "Read", "input": {"file_path": path}},
-        ]})
-        yield writer.entry("user", {"role": "user", "content": [
-            {"type": "tool_result", "tool_use_id": f"toolu_{turn}a", "content": _code(rng, rng.randint(20, 90))},
-        ]}, toolUseResult={"type": "text"})
-        if rng.random() < 0.3:
+            {"type": "text", "text": f"{answer} {chosen} fits the {component} better than {other} here."}]})
+        if rng.random() < 0.5:
             yield writer.entry("user", {"role": "user", "content": f"Agreed, let's go with {chosen} for the "
                                         f"{component} instead of {other}. {_sentence(rng)}"})
-            yield writer.entry("assistant", {"role": "assistant", "model": "claude-sonnet-4-5", "content": [
-                {"type": "text", "text": f"Switching the {component} to {chosen}."},
-                {"type": "tool_use", "id": f"toolu_{turn}b", "name": "Edit", "input": {
-                    "file_path": path, "old_string": _code(rng, 2), "new_string": _code(rng, 3)}},
-                {"type": "tool_use", "id": f"toolu_{turn}c", "name": "Bash", "input": {"command": "pytest -q"}},
-            ]})
-            log = "\n".join(f"tests/test_{component.replace(' ', '_')}.py::test_{n} PASSED" for n in range(rng.randint(10, 80)))
-            yield writer.entry("user", {"role": "user", "content": [
-                {"type": "tool_result", "tool_use_id": f"toolu_{turn}b", "content": "The file was updated."},
-                {"type": "tool_result", "tool_use_id": f"toolu_{turn}c", "content": log},
-            ]}, toolUseResult={"type": "text"})
+            yield from tool_step("Edit", path, component)
+            yield from tool_step("Bash", path, component)
 
 
-def claude_code_session(size: int, seed: int = 46, session_id: str = SESSION_ID) -> bytes:
+def claude_code_session(size: int, seed: int = 46, session_id: str = SESSION_ID, choice_every: int = 8) -> bytes:
     """Whole lines of ``claude_code_lines`` until at least ``size`` bytes."""
     out: list[bytes] = []
     total = 0
-    for line in claude_code_lines(seed, session_id):
+    for line in claude_code_lines(seed, session_id, choice_every):
         data = (line + "\n").encode()
         out.append(data)
         total += len(data)

@@ -60,7 +60,7 @@ async def test_a_grown_claude_code_session_adds_only_its_new_part(journal: Decis
 
 
 async def test_a_session_grown_in_steps_finds_what_the_whole_file_finds(journal: DecisionJournal, tmp_path: Path) -> None:
-    data = claude_code_session(400_000, seed=7, session_id="steps")
+    data = claude_code_session(400_000, seed=7, session_id="steps", choice_every=1)
     lines = data.splitlines(keepends=True)
     session = tmp_path / "steps.jsonl"
     cuts = [len(lines) * k // 5 for k in range(1, 6)]
