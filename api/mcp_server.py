@@ -15,6 +15,7 @@ from uuid import UUID
 from mcp.server.mcpserver import MCPServer
 
 from api.settings import Settings
+from api.usecases.governing import governing_decisions, locate_paths
 from api.usecases.impact import impact_json
 from api.usecases.json_shape import chain_json
 from api.usecases.lineage_report import trace_lines
@@ -94,12 +95,27 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
         )
         return dict(await search_json(services(), query, where, max(1, min(limit, 50)), settings.journal))
 
-    @server.tool(description="Before deciding: prior decisions and the patterns behind them for a situation.")
-    async def pre_decision(situation: str, tags: list[str] | None = None, limit: int = 5) -> dict[str, Any]:
+    @server.tool(description="Before deciding or editing: prior decisions and the patterns behind them for a situation; "
+                             "with paths (files you are about to edit: repository-relative, or absolute in a checkout), "
+                             "also 'governing': the current decisions that govern each file, what each chose and why, and "
+                             "the options it rejected with why they lost. repository: as for get_impact.")
+    async def pre_decision(
+        situation: str = "", tags: list[str] | None = None, limit: int = 5, paths: list[str] | None = None,
+        repository: str | None = None,
+    ) -> dict[str, Any]:
         hits = await search_hits(services(), situation, DecisionFilter(tags=tuple(tags) if tags else None),
-                                 max(1, min(limit, 50)), settings.journal)
+                                 max(1, min(limit, 50)), settings.journal) if situation.strip() else []
         patterns = list(dict.fromkeys(h["decision"]["pattern"] for h in hits if h["decision"]["pattern"]))
-        return {"decisions": hits, "patterns": patterns}
+        answer: dict[str, Any] = {"decisions": hits, "patterns": patterns}
+        if paths:
+            located = locate_paths(paths, Path.cwd())
+            named = repository if repository is not None else (str(located.checkout) if located.checkout else None)
+            try:
+                scope = await scope_of(named)
+            except UnknownRepository as exc:
+                return {**answer, "error": str(exc)}
+            answer["governing"] = dict(await governing_decisions(services().executor, located.paths, scope.key))
+        return answer
 
     @server.tool(description="How a decision evolved: original, revisions, current, from any member; as_of (ISO date) reads the past.")
     async def get_chain(decision_id: str, as_of: str | None = None) -> dict[str, Any]:

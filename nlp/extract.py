@@ -27,6 +27,7 @@ from nlp.linking import feature_mentions, file_mentions
 from nlp.options import CHOICE_QUESTION, find_alternatives, find_trade_offs
 from nlp.parsing import ParsedConversation
 from nlp.schema import (
+    TOOL_ROLE,
     Conversation,
     Detection,
     ExtractedDecision,
@@ -203,9 +204,14 @@ class DecisionExtractor:
             supports = [self._parsed.light_doc(seq) for seq in members]
             rationale = _rationale(sentence, supports, discussion)
         techs = list(dict.fromkeys([*chosen, *(alt.option for alt in alternatives)]))
-        texts = [m.content for m in window]
+        # A tool call's or tool output's paths are not the decision naming them (what the
+        # session then edited is linked apart, as `session_edit`).
+        texts = [m.content for m in window if m.role != TOOL_ROLE]
         # "I'll update ci.yml" right after a decision names what it affects.
-        follow_up = [m.content for m in conversation.messages[message.seq + 1 : message.seq + 3] if "?" not in m.content]
+        follow_up = [
+            m.content for m in conversation.messages[message.seq + 1 : message.seq + 3]
+            if "?" not in m.content and m.role != TOOL_ROLE
+        ]
         seqs = tuple(sorted({statement_msg.seq, message.seq, *detection.unit}))
         context = _context(window, statement_msg, {name.lower() for name in techs})
         subject = subject_of(statement_msg.topic, context if context != statement_msg.topic else None, self._spoken)

@@ -112,6 +112,8 @@ def ingest(
             f"{report.session_id}: {report.messages_read} messages read ({report.new_messages} new), "
             f"{report.decisions_found} decisions found ({report.new_decisions} new), {report.linked_files} file links, "
             f"{report.superseded} superseded, {report.revisited} revisited{dated}{in_series}"
+            + (f"; {report.edit_links} links to files the session edited after its decisions ({report.repository})"
+               if report.edit_links else "")
             + (f"; {report.drafts} drafts to review (`decision-journal review {report.session_id}`)" if report.drafts else "")
         )
         for warning in report.warnings:

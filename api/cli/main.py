@@ -97,16 +97,25 @@ def root(
         choice = choose_config_file(config)
         settings = read_settings(choice)
     except FileNotFoundError as exc:
-        raise fail(str(exc), code=2) from exc
+        raise _fail_unless_hook(ctx, str(exc)) from exc
     except ValidationError as exc:
         problems = "; ".join(
             f"{'.'.join(str(part) for part in error['loc'])}: {error['msg']}" for error in exc.errors()
         )
-        raise fail(f"invalid settings: {problems}", code=2) from exc
+        raise _fail_unless_hook(ctx, f"invalid settings: {problems}") from exc
     if choice.ignored is not None:
         err.print(f"note: {choice.ignored} in this directory is not read unless named: "
                   f"pass --config {choice.ignored} (or set DJ_CONFIG) to use it", highlight=False, markup=False)
     ctx.obj = CliContext(settings=settings, out=Console(soft_wrap=True), err=err, config_file=config, config=choice)
+
+
+def _fail_unless_hook(ctx: typer.Context, message: str) -> typer.Exit:
+    """Exit 2 on bad settings, except under ``hook``: a coding assistant reads exit 2 of a
+    hook as "block this tool call", and a hook must never stop the agent."""
+    if ctx.invoked_subcommand == "hook":
+        Console(stderr=True, soft_wrap=True).print(f"decision-journal hook: {message}", highlight=False, markup=False)
+        return typer.Exit(code=0)
+    return fail(message, code=2)
 
 
 def main() -> None:

@@ -4,12 +4,15 @@ up prior decisions and patterns before deciding."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import typer
 
 from api.cli.context import cli_context, fail
 from api.cli.graph_session import run_on_graph
+from api.usecases.governing import GovernanceJson, governance_lines, governing_decisions, locate_paths
 from api.usecases.record import RecordedJson, RecordRequest, record_decision, recorded_json
+from api.usecases.repositories import UnknownRepository, resolve_scope
 from api.usecases.runtime import GraphConnection
 from api.usecases.search import SearchHitJson, search_hits
 from api.usecases.services import build_services
@@ -62,27 +65,54 @@ def record(
 
 def pre(
     ctx: typer.Context,
-    situation: str = typer.Argument(..., help="What you are about to decide."),
+    situation: str = typer.Argument("", help="What you are about to decide (may be left out with --path)."),
     tag: list[str] = typer.Option([], "--tag", "-t", help="Only prior decisions with this tag (repeatable)."),
+    path: list[str] = typer.Option(
+        [], "--path", "-p", help="A file you are about to edit (repeatable): the current decisions that govern it are "
+        "shown too, with the options they rejected and why.",
+    ),
+    repo: str | None = typer.Option(
+        None, "--repo", help="The repository of --path: a checkout, key or name (default: the checkout the first path "
+        "lies in, else the one this runs in).",
+    ),
     limit: int = typer.Option(5, min=1, max=50),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
-    """Before deciding: the prior decisions and patterns relevant to a situation."""
+    """Before deciding or editing: the prior decisions and patterns relevant to a situation,
+    and the decisions that govern the files named with --path (with their rejected options)."""
     cli = cli_context(ctx)
+    if not situation.strip() and not path:
+        raise fail("say what you are about to decide, or name a file with --path", code=2)
+    located = locate_paths(path, Path.cwd())
 
-    async def action(graph: GraphConnection) -> list[SearchHitJson]:
-        services = build_services(cli.settings, graph.executor)
-        return await search_hits(services, situation, DecisionFilter(tags=tuple(tag) or None), limit, cli.settings.journal)
+    async def action(graph: GraphConnection) -> tuple[list[SearchHitJson], GovernanceJson | None]:
+        hits: list[SearchHitJson] = []
+        if situation.strip():
+            services = build_services(cli.settings, graph.executor)
+            hits = await search_hits(services, situation, DecisionFilter(tags=tuple(tag) or None), limit, cli.settings.journal)
+        if not located.paths:
+            return hits, None
+        named = repo if repo is not None else (str(located.checkout) if located.checkout else None)
+        try:
+            scope = await resolve_scope(graph.executor, named, Path.cwd())
+        except UnknownRepository as exc:
+            raise fail(str(exc), code=2) from exc
+        if scope.note:
+            cli.note(scope.note)
+        return hits, await governing_decisions(graph.executor, located.paths, scope.key)
 
-    hits = run_on_graph(cli, action)
+    hits, governing = run_on_graph(cli, action)
     patterns = list(dict.fromkeys(h["decision"]["pattern"] for h in hits if h["decision"]["pattern"]))
     if as_json:
-        typer.echo(json.dumps({"decisions": hits, "patterns": patterns}, indent=2, ensure_ascii=False))
+        answer: dict[str, object] = {"decisions": hits, "patterns": patterns}
+        if governing is not None:
+            answer["governing"] = governing
+        typer.echo(json.dumps(answer, indent=2, ensure_ascii=False))
         return
-    if not hits:
+    if situation.strip() and not hits:
         cli.out.print("no prior decision is relevant; consider recording this one with a --pattern", highlight=False)
-        return
-    cli.out.print("prior decisions:", highlight=False)
+    if hits:
+        cli.out.print("prior decisions:", highlight=False)
     for hit in hits:
         d = hit["decision"]
         when = str(d["decided_at"] or d["recorded_at"] or "")[:10]
@@ -91,3 +121,7 @@ def pre(
         cli.out.print("patterns:", highlight=False)
         for item in patterns:
             cli.out.print(f"  - {item}", highlight=False, markup=False)
+    if governing is not None:
+        lines = governance_lines(governing)
+        for line in lines or [f"no recorded decision governs {', '.join(located.paths)} ({governing['repository'] or 'no repository'})"]:
+            cli.out.print(line, highlight=False, markup=False)

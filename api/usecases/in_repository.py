@@ -3,6 +3,7 @@ paths the session's decisions name."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,17 +22,30 @@ class InRepository:
     root: Path | None = None
     """The checkout's top folder on this machine (never stored): paths are said relative to it."""
 
-    def paths(self, decision: ExtractedDecision) -> tuple[StatedPath, ...]:
+    def paths(self, decision: ExtractedDecision, machine: Callable[[str], str | None] | None = None) -> tuple[StatedPath, ...]:
         """The paths ``decision`` names, as found in the tree: a name one file alone bears
         becomes that file; a directory too wide to govern (``src/``) is left out; a path not
-        in the tree stays as written (it may have been deleted or renamed since)."""
+        in the tree stays as written (it may have been deleted or renamed since).
+
+        Args:
+            machine: For a coding-assistant session, whose absolute paths are folders of the
+                machine it ran on: such a path → its path in the repository, or None for one
+                outside it (left out).
+        """
+        named = decision.related_code
+        if machine is not None:
+            named = tuple(p for path in named if (p := machine(path) if _absolute(path) else path))
         if self.tree is None:
-            return tuple(StatedPath(p) for p in decision.related_code)
+            return tuple(StatedPath(p) for p in named)
         found: dict[str, StatedPath] = {}
-        for path in decision.related_code:
+        for path in named:
             resolved = self.tree.resolve(path)
             if resolved is None:
                 found.setdefault(path, StatedPath(path))
             elif not too_wide(resolved.path, self.tree):
                 found.setdefault(resolved.path, StatedPath(resolved.path, resolved.evidence))
         return tuple(found.values())
+
+
+def _absolute(path: str) -> bool:
+    return path.startswith("/") or (len(path) > 2 and path[1] == ":" and path[2] in "/\\")

@@ -11,7 +11,9 @@ from typing import ParamSpec, TypeVar
 
 from api.usecases.events import DETECTED, EXTRACTED, INDEXED, SUPERSEDED, EventBus
 from api.usecases.in_repository import InRepository
+from api.usecases.session_edits import session_paths, session_repository, store_session_edits
 from graph.evolution import Candidate, EvolutionStore
+from graph.executor import QueryExecutor
 from graph.filters import DRAFT_STATUS
 from graph.people import ConfiguredAliases, People
 from graph.writer import DecisionInput, DecisionWriter
@@ -42,6 +44,9 @@ class IngestServices:
     writer: DecisionWriter
     evolution: EvolutionStore
     events: EventBus
+    executor: QueryExecutor
+    """For what a coding-assistant session states about itself (its repository, branch,
+    times and edited files: ``session_edits``)."""
     detect_evolution: bool = True
     auto_detect: bool = True
     relation_judge: RelationJudge | None = None
@@ -89,6 +94,11 @@ class IngestReport:
     undated: bool = False
     series: str | None = None
     series_from: str | None = None
+    repository: str | None = None
+    """The key of the repository the session is about (``--repo``, or a session's own
+    working directory), if any."""
+    edit_links: int = 0
+    """Links from its decisions to the files the session edited after them (``session_edit``)."""
 
 
 async def ingest_conversation(
@@ -117,12 +127,17 @@ async def ingest_conversation(
         relate: Infer supersede/revisit links to earlier decisions (off when the source
             states its links itself, as ADRs do).
         repository: The repository the session is about: the paths its decisions name are
-            that repository's (without one, they are tied to no repository).
+            that repository's (without one, they are tied to no repository). Without it, a
+            coding-assistant session's working directory names it when that folder is a
+            checkout on this machine.
     """
+    if repository is None:
+        repository = await session_repository(services.executor, conversation)
     report = IngestReport(
         conversation.session_id, messages_read=len(conversation.messages), date=conversation.date,
         date_from=conversation.date_from, undated=not any(m.timestamp for m in conversation.messages),
         series=conversation.series, series_from=conversation.series_from,
+        repository=repository.key if repository is not None else None,
     )
     writing = services.writer.write_conversation(conversation, access_groups, repository.key if repository else None)
     if decisions is None and not services.auto_detect:
@@ -155,7 +170,9 @@ async def ingest_conversation(
         if item.id not in drafts:  # a draft is extracted when a person confirms it
             await services.events.emit(EXTRACTED, {"decision_id": item.id, "decision_summary": item.decision.decision})
     if repository is not None:
-        inputs = [replace(item, paths=repository.paths(item.decision)) for item in inputs]
+        machine = session_paths(conversation, repository)
+        where = machine.relative if machine is not None else None
+        inputs = [replace(item, paths=repository.paths(item.decision, where)) for item in inputs]
     # Drafts a person reviewed, and decisions found again only as drafts, are not written.
     results = dict(await services.writer.write_decisions(
         conversation.session_id, inputs, repository.key if repository else UNSCOPED_REPOSITORY,
@@ -164,6 +181,7 @@ async def ingest_conversation(
     report.decision_ids = [item.id for item in inputs]
     report.new_decisions = len(created)
     report.linked_files = sum(len(item.decision.related_code) for item in inputs if item.id in created)
+    report.edit_links = await store_session_edits(services.executor, conversation, stored.seqs, inputs, drafts, repository)
     for item in inputs:
         if item.id in results and item.id not in drafts:
             await services.events.emit(INDEXED, {"decision_id": item.id})

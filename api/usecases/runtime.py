@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from neo4j import AsyncDriver
 
 from api.settings import Settings
-from api.usecases.local_server import Notify, ensure_local_server
+from api.usecases.local_server import Notify, ensure_local_server, locate_local_server
 from graph.connection import open_driver
 from graph.errors import LocalNeo4jError
 from graph.executor import Neo4jExecutor
@@ -36,14 +36,25 @@ class GraphConnection:
     target: Neo4jTarget
 
 
-def resolve_target(settings: Settings, notify: Notify) -> Neo4jTarget:
-    """Where to connect: ``neo4j.uri`` if set, else the local server (started if needed)."""
+def resolve_target(settings: Settings, notify: Notify, *, start: bool = True) -> Neo4jTarget:
+    """Where to connect: ``neo4j.uri`` if set, else the local server (started if needed, or,
+    with ``start`` False, only if it runs: a hook an agent waits on never starts one).
+
+    Raises:
+        LocalNeo4jError: The local server cannot be started, or (``start`` False) does not run.
+    """
     password = settings.neo4j.password.get_secret_value() if settings.neo4j.password else None
     if settings.neo4j.uri is not None:
         if password is None:
             raise LocalNeo4jError("NEO4J_URI is set but NEO4J_PASSWORD is not: set the password too.")
         return Neo4jTarget(settings.neo4j.uri, settings.neo4j.user, password, settings.neo4j.database, False)
-    config = ensure_local_server(settings, notify)
+    if start:
+        config = ensure_local_server(settings, notify)
+    else:
+        located = locate_local_server(settings)
+        if not located.running:
+            raise LocalNeo4jError("the journal's local Neo4j is not running (`decision-journal neo4j start` starts it)")
+        config = located.config
     secret = password or read_password(config)
     if secret is None:
         raise LocalNeo4jError(f"no password for the local Neo4j in {config.password_file}; set NEO4J_PASSWORD.")
@@ -51,9 +62,10 @@ def resolve_target(settings: Settings, notify: Notify) -> Neo4jTarget:
 
 
 @asynccontextmanager
-async def connect(settings: Settings, notify: Notify) -> AsyncIterator[GraphConnection]:
+async def connect(settings: Settings, notify: Notify, *, start: bool = True) -> AsyncIterator[GraphConnection]:
     """Open the one driver of this process and close it at the end. (neomodel is not bound:
-    the product reads and writes through ``cypher/``; the models declare the graph.)"""
-    target = resolve_target(settings, notify)
+    the product reads and writes through ``cypher/``; the models declare the graph.)
+    ``start`` False: use the local server only if it runs (``resolve_target``)."""
+    target = resolve_target(settings, notify, start=start)
     async with open_driver(target.uri, target.user, target.password) as driver:
         yield GraphConnection(driver, Neo4jExecutor(driver, target.database), target)

@@ -51,7 +51,7 @@ class Services:
     def through(self, executor: QueryExecutor) -> Services:
         """The same services with every query sent through ``executor`` (say, one that
         counts a request's round trips); the loaded models are shared, not reloaded."""
-        ingest = replace(self.ingest, writer=DecisionWriter(executor), evolution=EvolutionStore(executor))
+        ingest = replace(self.ingest, writer=DecisionWriter(executor), evolution=EvolutionStore(executor), executor=executor)
         return replace(
             self, executor=executor, ingest=ingest, reader=DecisionReader(executor), search=DecisionSearch(executor),
             listing=DecisionListing(executor),
@@ -114,6 +114,7 @@ def build_services(settings: Settings, executor: QueryExecutor, events: EventBus
         writer=DecisionWriter(executor),
         evolution=EvolutionStore(executor),
         events=bus,
+        executor=executor,
         detect_evolution=journal.track_superseded_decisions or journal.detect_revisited_decisions,
         auto_detect=journal.auto_detect,
         relation_judge=RelationJudge(client) if client is not None else None,

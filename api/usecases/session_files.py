@@ -151,7 +151,8 @@ async def _appended(
     conversation = Conversation(
         session_id=session, source_format=mark.format, path=shown, title=log.title or session,
         messages=tuple(messages), date=when, date_from="session" if when else None,
-        cwd=log.cwd, git_branch=log.git_branch, started_at=log.started_at, ended_at=log.ended_at,
+        # A Codex rollout states its folder in its first line only: the mark remembers it.
+        cwd=log.cwd or mark.cwd, git_branch=log.git_branch, started_at=log.started_at, ended_at=log.ended_at,
         preceding=untally(mark.tally, window),
     )
     where = await _find(repository, repository_for, log.cwd or mark.cwd)

@@ -58,6 +58,11 @@ class SessionNode(AsyncStructuredNode):
     repository = StringProperty()
     """The key of the repository the session is about (ADRs imported from it, a chat
     ingested with ``--repo``): the paths its decisions state belong to it."""
+    git_branch = StringProperty()
+    ended_at = DateTimeNeo4jFormatProperty()
+    cwd = StringProperty()
+    """A coding-assistant session's working directory relative to its repository's top
+    (``.`` for the top): never a machine's folder."""
 
 
 class MessageNode(AsyncStructuredNode):
@@ -76,6 +81,8 @@ class MessageNode(AsyncStructuredNode):
     topic = StringProperty()
     stored_at = DateTimeNeo4jFormatProperty()
     pruned_at = DateTimeNeo4jFormatProperty()
+    files = ArrayProperty(StringProperty(), default=list)
+    """Repository-relative paths this message's tool calls edited or wrote."""
 
     session = AsyncRelationshipTo(SessionNode, "IN_SESSION", cardinality=AsyncZeroOrOne)
 
