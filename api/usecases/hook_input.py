@@ -11,11 +11,13 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from api.errors import ApiError
+
 MAX_INPUT = 1024 * 1024
 """Bytes of stdin read at most: the hook's JSON is a few hundred."""
 
 
-class HookInputError(ValueError):
+class HookInputError(ApiError):
     """The hook's input cannot be used (not JSON, no transcript path)."""
 
 

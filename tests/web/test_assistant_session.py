@@ -4,6 +4,7 @@ Redis?" answered on the web page, and the decision opened with the session it ca
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -12,6 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from graph.connection import open_driver
+from graph.executor import Neo4jExecutor
+from tests.graph_fixtures import Neo4jServer
+from tests.support.cypher import support_query
 from tests.support.served import LiveServer
 from tests.support.user_cli import COMMAND
 from tests.web.conftest import Page
@@ -20,7 +25,7 @@ SESSION = Path(__file__).parents[1] / "unit" / "nlp" / "sessions" / "7f3c2a10-5b
 
 
 @pytest.fixture(scope="module")
-def hooked(live: LiveServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def hooked(live: LiveServer, neo4j_server: Neo4jServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The fixture session, ingested by the Stop hook's command with Claude Code's input."""
     folder = tmp_path_factory.mktemp("claude")
     transcript = folder / SESSION.name
@@ -33,6 +38,13 @@ def hooked(live: LiveServer, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     assert (done.returncode, done.stdout) == (0, b""), done.stderr
     assert b"1 new decisions" in done.stderr, done.stderr
     yield SESSION.stem
+    # The other web tests count what the shared database holds: take the session out again.
+    asyncio.run(_delete(neo4j_server, SESSION.stem))
+
+
+async def _delete(server: Neo4jServer, session: str) -> None:
+    async with open_driver(server.uri, server.user, server.password) as driver:
+        await Neo4jExecutor(driver).write(support_query("testing_session_delete"), {"session_id": session})
 
 
 def test_why_did_we_choose_redis_opens_the_decision_with_its_session(page: Page, hooked: str) -> None:
