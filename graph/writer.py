@@ -79,13 +79,13 @@ class DecisionWriter:
         Messages already stored (same id) keep their position; new ones are placed after
         the overlap with what is stored, or after the last stored message.
         """
-        existing = {
-            row["id"]: row["seq"]
-            for row in await self._executor.read(
-                load_query("session_message_seqs"), {"session_id": conversation.session_id}
-            )
-        }
-        offset = _offset(conversation, existing)
+        rows = await self._executor.read(
+            load_query("session_message_seqs"),
+            {"session_id": conversation.session_id, "ids": [m.id for m in conversation.messages]},
+        )
+        existing = {row["id"]: row["seq"] for row in rows if row["id"] is not None}
+        last = max((row["seq"] for row in rows if row["id"] is None), default=None)
+        offset = _offset(conversation, existing, last)
         seqs = {m.id: existing.get(m.id, m.seq + offset) for m in conversation.messages}
         session = {
             "id": conversation.session_id,
@@ -133,11 +133,11 @@ class DecisionWriter:
         return results
 
 
-def _offset(conversation: Conversation, existing: dict[str, int]) -> int:
+def _offset(conversation: Conversation, existing: dict[str, int], last: int | None) -> int:
     for message in conversation.messages:
         if message.id in existing:
             return existing[message.id] - message.seq
-    return max(existing.values()) + 1 if existing else 0
+    return last + 1 if last is not None else 0
 
 
 def _decision_row(item: DecisionInput) -> dict[str, Any]:

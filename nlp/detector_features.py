@@ -32,9 +32,10 @@ from __future__ import annotations
 import re
 import zlib
 from collections import Counter
+from collections.abc import Sequence
 from functools import lru_cache
 
-from nlp.schema import Conversation, Message
+from nlp.schema import Conversation, Message, Preceding
 
 BUCKETS = 1 << 18
 MAX_TOKENS = 60
@@ -98,21 +99,43 @@ def kind_of(conversation: Conversation) -> str:
 
     The kind is read from the conversation itself (markdown notes; whether it votes; a QMSum
     file, or fillers in many messages, for a transcribed spoken meeting), so the same rule
-    holds at training and at ingest.
+    holds at training and at ingest. Part of a session (``preceding``) is of its whole
+    session's kind.
     """
     if conversation.source_format in SESSION_FORMATS:
         return SESSION
     by_format = KINDS.get(conversation.source_format, "chat")
     if by_format == "notes":
         return by_format
-    messages = conversation.messages
-    votes = sum(1 for m in messages if is_vote(m.content))
-    if votes >= 3 and votes >= VOTING_SHARE * len(messages):
+    whole = tally(conversation.messages, conversation.preceding)
+    if whole.votes >= 3 and whole.votes >= VOTING_SHARE * whole.messages:
         return "voting"
-    fillers = sum(1 for m in messages if _FILLER.search(m.content))
-    if by_format == "spoken" or (len(messages) >= THREAD_MESSAGES and fillers >= SPOKEN_SHARE * len(messages)):
+    if by_format == "spoken" or (whole.messages >= THREAD_MESSAGES and whole.fillers >= SPOKEN_SHARE * whole.messages):
         return "spoken"
     return "chat"
+
+
+def tally(messages: Sequence[Message], before: Preceding | None = None) -> Preceding:
+    """``before`` with ``messages`` counted in: what the messages after them need to know."""
+    authors = Counter(before.authors if before is not None else {})
+    authors.update(m.author for m in messages if m.author)
+    return Preceding(
+        messages=(before.messages if before is not None else 0) + len(messages),
+        votes=(before.votes if before is not None else 0) + sum(1 for m in messages if is_vote(m.content)),
+        fillers=(before.fillers if before is not None else 0) + sum(1 for m in messages if _FILLER.search(m.content)),
+        authors=dict(authors),
+    )
+
+
+def untally(whole: Preceding, messages: Sequence[Message]) -> Preceding:
+    """``whole`` without ``messages`` (its last ones): what came before them."""
+    part = tally(messages)
+    authors = Counter(whole.authors)
+    authors.subtract(part.authors)
+    return Preceding(
+        messages=max(0, whole.messages - part.messages), votes=max(0, whole.votes - part.votes),
+        fillers=max(0, whole.fillers - part.fillers), authors={a: n for a, n in authors.items() if n > 0},
+    )
 
 
 def tokens(text: str, limit: int = MAX_TOKENS) -> list[str]:
@@ -209,16 +232,20 @@ class ConversationFeatures:
         self._messages = conversation.messages
         self._signals = signals
         self._kind = kind_of(conversation)
+        whole = tally(self._messages, conversation.preceding)
+        # Part of a session (an incremental ingest) stands where it stands in the whole.
+        self._before = whole.messages - len(self._messages)
+        self._total = whole.messages
         # A short thread's neighbours are few and its kind's data small: their words would
         # be learned from single threads. Whether a neighbour agrees is kept.
-        self._neighbour_words = not (self._kind == "chat" and len(self._messages) < THREAD_MESSAGES)
+        self._neighbour_words = not (self._kind == "chat" and self._total < THREAD_MESSAGES)
         self._words = [tokens(m.content) for m in self._messages]
         self._replies = [is_reply(m.content) for m in self._messages]
         self._dissent = [is_dissent(m.content) for m in self._messages]
         strong = {"strong_cue", "we_commit", "agreement_to_proposal", "acceptance", "decision_topic"}
         self._cued = [bool(self._signals.get(m.seq)) for m in self._messages]
         self._strong = [bool(strong & set(self._signals.get(m.seq, ()))) for m in self._messages]
-        authors = Counter(m.author for m in self._messages if m.author)
+        authors = Counter(whole.authors)
         self._chair = authors.most_common(1)[0][0] if authors else None
         filed = any(FILED & set(names) for names in self._signals.values())
         self._operating_kind = PROSE_NOTES if self._kind == "notes" and not filed else self._kind
@@ -310,7 +337,7 @@ class ConversationFeatures:
         around = slice(max(0, seq - 5), seq + 6)
         names += [f"cued_around:{_count_bucket(sum(self._cued[around]))}",
                   f"strong_around:{_count_bucket(sum(self._strong[around]))}"]
-        names.append(f"position:{min(9, 10 * seq // max(1, len(self._messages)))}")
+        names.append(f"position:{min(9, 10 * (self._before + seq) // max(1, self._total))}")
         if self._replies[seq]:
             names.append("is_reply")
             names.append(f"reply_run_ends:{seq + 1 >= len(self._messages) or not self._replies[seq + 1]}")

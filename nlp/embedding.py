@@ -74,9 +74,14 @@ class MiniLMEmbedder:
         self._batch_size = batch_size
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        vectors: list[list[float]] = []
-        for start in range(0, len(texts), self._batch_size):
-            batch = [text or " " for text in texts[start : start + self._batch_size]]
+        # A batch is padded to its longest text: batched in order of length, a short text
+        # (a decision's weighed options) is not padded to a long one's 256 word pieces.
+        # Padding is masked out of the pooling, so the vectors are the same either way.
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        vectors: list[list[float]] = [[] for _ in texts]
+        for start in range(0, len(order), self._batch_size):
+            chosen = order[start : start + self._batch_size]
+            batch = [texts[i] or " " for i in chosen]
             encodings = self._tokenizer.encode_batch(batch)
             ids = np.array([e.ids for e in encodings], dtype=np.int64)
             mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
@@ -85,7 +90,8 @@ class MiniLMEmbedder:
             weights = mask[:, :, None].astype(np.float32)
             pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
             norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-            vectors.extend((pooled / np.clip(norms, 1e-12, None)).astype(float).tolist())
+            for i, vector in zip(chosen, (pooled / np.clip(norms, 1e-12, None)).astype(float).tolist(), strict=True):
+                vectors[i] = vector
         return vectors
 
 

@@ -56,6 +56,28 @@ class Message(_Frozen):
     files: tuple[str, ...] = ()
 
 
+class Preceding(_Frozen):
+    """What detection needs to know of a session's messages before the part it is given.
+
+    Detection reads a message's neighbours (a bounded window, given as messages) and a few
+    tallies of the whole session: how many messages, bare votes and fillers it holds (its
+    kind), who speaks most (the chair) and how far along a message stands. An incremental
+    ingest hands over the new messages with a window before them; these tallies stand for
+    the rest, so that the new messages are scored as they would be in the whole session.
+
+    Attributes:
+        messages: Messages before the first one given.
+        votes: Of them, bare votes (``nlp.detector_features.is_vote``).
+        fillers: Of them, those holding a spoken filler ("um", "mm-hmm").
+        authors: Messages per author among them.
+    """
+
+    messages: int = Field(default=0, ge=0)
+    votes: int = Field(default=0, ge=0)
+    fillers: int = Field(default=0, ge=0)
+    authors: dict[str, int] = Field(default_factory=dict)
+
+
 class Conversation(_Frozen):
     """An ordered list of messages from one source.
 
@@ -70,6 +92,8 @@ class Conversation(_Frozen):
         git_branch: The git branch the session ran on, if it states one.
         started_at: When the session's first entry was written, if known.
         ended_at: When its last entry was written, if known.
+        preceding: For part of a longer session (an incremental ingest), what came before
+            its first message; None for a whole conversation.
     """
 
     session_id: str
@@ -85,6 +109,7 @@ class Conversation(_Frozen):
     git_branch: str | None = None
     started_at: datetime | None = None
     ended_at: datetime | None = None
+    preceding: Preceding | None = None
 
 
 class Span(_Frozen):

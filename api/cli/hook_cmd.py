@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import typer
 
+from api.cli.hook_ingest_cmd import hook_ingest
 from api.cli.hook_pre_edit_cmd import pre_edit
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False)
@@ -17,3 +18,4 @@ def hook() -> None:
 
 
 app.command(name="pre-edit")(pre_edit)
+app.command(name="ingest")(hook_ingest)

@@ -13,15 +13,25 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from api.cli.context import CliContext, aware, cli_context, fail
 from api.cli.graph_session import run_on_graph
 from api.usecases.code_links import link_repository_code
+from api.usecases.in_repository import InRepository
 from api.usecases.ingest import IngestReport, ingest_conversation
 from api.usecases.json_shape import ChainJson, DecisionJson, chain_json, decision_record_json
 from api.usecases.repositories import repository_to_ingest
 from api.usecases.runtime import GraphConnection
-from api.usecases.services import build_services
+from api.usecases.services import Services, build_services
+from api.usecases.session_files import describe_mode, ingest_session_file
 from graph.reader import DecisionReader
+from graph.session_reads import SessionReads
 from nlp.errors import NlpError
 from nlp.git_repo import GitError
-from nlp.readers import FORMATS, conversation_files, read_conversation, read_decisions
+from nlp.readers import (
+    FORMATS,
+    SESSION_READERS,
+    conversation_files,
+    read_conversation,
+    read_decisions,
+    session_file_format,
+)
 from nlp.repository import identify_repository
 from nlp.schema import Conversation, ExtractedDecision
 
@@ -62,7 +72,12 @@ def ingest(
         raise fail(str(exc), code=2) from exc
     if session and len(files) > 1:
         raise fail("--session names one session; give one file with it", code=2)
-    inputs = _in_time_order(_read_all(files, fmt, session, aware(date), series))
+    # Coding-assistant sessions are read incrementally (only what was appended since the
+    # last ingest), unless --date or --series asks to restate how they are dated or grouped.
+    sessions = [] if date or series else [
+        path for path in files if (fmt == "auto" or fmt in SESSION_READERS) and session_file_format(path) is not None
+    ]
+    inputs = _in_time_order(_read_all([f for f in files if f not in sessions], fmt, session, aware(date), series))
 
     async def action(graph: GraphConnection) -> tuple[list[IngestReport], list[DecisionJson]]:
         services = build_services(cli.settings, graph.executor)
@@ -78,6 +93,7 @@ def ingest(
                         conversation, services.ingest, decisions=decisions, source=source, repository=where,
                     ))
                     progress.advance(task, len(conversation.messages))
+                reports += await _ingest_sessions(cli, sessions, services, fmt, session, where)
             finally:
                 await services.aclose()
         if checkout is not None and where is not None:
@@ -145,6 +161,30 @@ def chain(
 
 
 Input = tuple[Conversation, list[ExtractedDecision] | None]
+
+
+async def _ingest_sessions(
+    cli: CliContext, paths: list[Path], services: Services, fmt: str, session: str | None, where: InRepository | None,
+) -> list[IngestReport]:
+    """Each coding-assistant session, incrementally; a file that cannot be read is named and
+    skipped (what it stored before stays), and the command then exits 2."""
+    reports = []
+    bad = []
+    reads = SessionReads(services.executor)
+    for path in paths:
+        try:
+            done = await ingest_session_file(path, services.ingest, reads, fmt=fmt, session_id=session, repository=where)
+        except NlpError as exc:
+            cli.note(f"error: {exc} (skipped; nothing of it was stored)")
+            bad.append(path)
+            continue
+        cli.note(f"{done.report.session_id}: {describe_mode(done)}")
+        if done.note:
+            cli.note(f"{done.report.session_id}: note: {done.note}")
+        reports.append(done.report)
+    if bad:
+        raise fail(f"{len(bad)} of {len(paths)} sessions could not be read (named above)", code=2)
+    return reports
 
 
 def _read_all(

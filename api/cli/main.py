@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "graphql-schema": ("api.cli.serve_cmd", "graphql_schema"),
     "extract": ("api.cli.extract_cmd", "extract"),
     "ingest": ("api.cli.journal_cmd", "ingest"),
+    "watch": ("api.cli.watch_cmd", "watch"),
     "import-adr": ("api.cli.adr_cmd", "import_adr"),
     "export": ("api.cli.export_cmd", "export"),
     "import-jsonl": ("api.cli.export_cmd", "import_jsonl_cmd"),

@@ -139,16 +139,20 @@ async def ingest_conversation(
         series=conversation.series, series_from=conversation.series_from,
         repository=repository.key if repository is not None else None,
     )
-    stored = await services.writer.write_conversation(conversation, access_groups, repository.key if repository else None)
-    report.new_messages = stored.new_messages
+    writing = services.writer.write_conversation(conversation, access_groups, repository.key if repository else None)
     if decisions is None and not services.auto_detect:
+        stored = await writing
         found: list[ExtractedDecision] = []  # seed 000 auto_detect = false: store messages only
     elif decisions is None:
-        extraction = await services.pipeline.arun(conversation, services.off_loop)
+        # Storing the messages waits on the database and detection on the CPU: side by side,
+        # a long session's messages are written while its decisions are found.
+        stored, extraction = await asyncio.gather(writing, services.pipeline.arun(conversation, services.off_loop))
         found = list(extraction.decisions)
         report.warnings = list(extraction.warnings)
     else:
+        stored = await writing
         found = list(decisions)
+    report.new_messages = stored.new_messages
     if only_messages is not None:
         found = [d for d in found if set(d.messages) & only_messages]
     inputs = await services.off_loop(decision_inputs, conversation, found, services.embedder, source)

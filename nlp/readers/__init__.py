@@ -85,6 +85,24 @@ def conversation_files(paths: Sequence[Path]) -> list[Path]:
     return files
 
 
+SESSION_PEEK_BYTES = 64 * 1024
+"""What ``session_file_format`` reads of a file: past a Claude Code file's first five lines."""
+
+
+def session_file_format(path: Path) -> str | None:
+    """``claude-code``, ``codex``, ``aider`` or ``specstory`` when the file at ``path`` is such
+    a session (read from its name and first bytes only), else None (also when unreadable:
+    reading it whole then says why)."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(SESSION_PEEK_BYTES)
+    except OSError:
+        return None
+    if len(head) == SESSION_PEEK_BYTES and b"\n" in head:
+        head = head[: head.rindex(b"\n") + 1]  # a cut line is no JSON
+    return session_format(path, head.decode("utf-8-sig", errors="replace"))
+
+
 def read_conversation(
     path: Path, fmt: str = "auto", session_id: str | None = None, *, date: datetime | None = None,
     series: str | None = None,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
 from nlp.errors import InputFormatError
@@ -62,13 +62,19 @@ def parse_timestamp(value: object) -> datetime | None:
 SHORT_MESSAGE = 12
 
 
-def with_content_ids(session_id: str, messages: Sequence[Message]) -> list[Message]:
+def with_content_ids(
+    session_id: str, messages: Sequence[Message], stored: Mapping[str, int] | None = None,
+) -> list[Message]:
     """Give messages without a source id an id from their author and text.
 
     ``<session>#<seq>`` would change when an overlapping file starts elsewhere; a hash of
     author and content does not, so ingesting an overlapping export finds the messages it
     already has. Short messages repeat ("ok", "+1"), so theirs also hashes the message
     before them; a collision left after that gets an occurrence number.
+
+    ``stored``: for the messages appended to a session already stored (an incremental
+    ingest), how many stored messages carry each content id already, so that a repeat
+    gets the occurrence number reading the whole file would give it.
     """
     seen: dict[str, int] = {}
     result = []
@@ -81,7 +87,7 @@ def with_content_ids(session_id: str, messages: Sequence[Message]) -> list[Messa
             continue
         key = text if len(message.content) > SHORT_MESSAGE else f"{previous}\x1e{text}"
         digest = hashlib.sha1(key.encode()).hexdigest()[:16]
-        count = seen.get(digest, 0)
+        count = seen.get(digest, (stored or {}).get(f"{session_id}#{digest}", 0))
         seen[digest] = count + 1
         suffix = f".{count}" if count else ""
         result.append(message.model_copy(update={"id": f"{session_id}#{digest}{suffix}"}))

@@ -1,0 +1,90 @@
+"""How far each session's file has been read: what an incremental ingest starts from."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from graph.cypher import load_query
+from graph.executor import QueryExecutor
+from graph.temporal import instant
+from nlp.schema import Message, Preceding
+
+
+@dataclass(frozen=True)
+class ReadMark:
+    """What was read of a session's file.
+
+    Attributes:
+        path: The file, as it was named.
+        bytes: How many bytes of it were read (whole lines).
+        fingerprint: A digest of those bytes: the file still starts with them when it matches.
+        format: The format it was read as.
+        tally: What detection needs to know of every message read (``nlp.schema.Preceding``).
+        cwd: The working directory the session stated, if any (a later part may not).
+    """
+
+    path: str
+    bytes: int
+    fingerprint: str
+    format: str
+    tally: Preceding
+    cwd: str | None = None
+
+
+@dataclass(frozen=True)
+class ReadState:
+    """A stored session as an incremental ingest finds it.
+
+    Attributes:
+        mark: How far its file was read, or None when it was ingested whole (by an older
+            version, from text, or a format read whole every time).
+        last: Its last stored messages in order (``seq`` as stored), at most the window asked for.
+    """
+
+    mark: ReadMark | None
+    last: tuple[Message, ...]
+
+
+class SessionReads:
+    """Reads and records how far sessions' files have been ingested."""
+
+    def __init__(self, executor: QueryExecutor) -> None:
+        self._executor = executor
+
+    async def state(self, session_id: str, window: int) -> ReadState | None:
+        """The session's read mark and its last ``window`` messages; None when it is not stored."""
+        rows = await self._executor.read(load_query("session_read_state"), {"session_id": session_id, "window": window})
+        if not rows:
+            return None
+        row = rows[0]
+        last = tuple(
+            Message(id=m["id"], seq=m["seq"], author=m["author"], role=m["role"], content=m["content"] or "",
+                    timestamp=instant(m["timestamp"]))
+            for m in sorted(row["last"], key=lambda m: int(m["seq"]))
+        )
+        mark = None
+        if row["bytes"] is not None and row["fingerprint"] and row["format"] and row["tally"]:
+            mark = ReadMark(row["path"] or "", int(row["bytes"]), row["fingerprint"], row["format"],
+                            Preceding.model_validate(json.loads(row["tally"])), row["cwd"])
+        return ReadState(mark, last)
+
+    async def mark(self, session_id: str, mark: ReadMark) -> None:
+        """Record how far the session's file has been read."""
+        await self._executor.write(load_query("session_read_mark"), {"session_id": session_id, "mark": {
+            "path": mark.path, "bytes": mark.bytes, "fingerprint": mark.fingerprint, "format": mark.format,
+            "tally": mark.tally.model_dump_json(), "cwd": mark.cwd,
+        }})
+
+    async def stored_occurrences(self, ids: Sequence[str]) -> dict[str, int]:
+        """For each content id, how many stored messages carry it or an occurrence of it."""
+        if not ids:
+            return {}
+        rows = await self._executor.read(load_query("session_message_id_counts"), {"ids": list(dict.fromkeys(ids))})
+        return {row["id"]: int(row["stored"]) for row in rows}
+
+    async def stored(self, session_id: str, ids: Sequence[str]) -> set[str]:
+        """Those of ``ids`` stored as messages of ``session_id``."""
+        rows = await self._executor.read(load_query("session_messages_stored"), {"session_id": session_id, "ids": list(ids)})
+        return {row["id"] for row in rows}
