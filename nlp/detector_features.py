@@ -124,6 +124,7 @@ def tally(messages: Sequence[Message], before: Preceding | None = None) -> Prece
         votes=(before.votes if before is not None else 0) + sum(1 for m in messages if is_vote(m.content)),
         fillers=(before.fillers if before is not None else 0) + sum(1 for m in messages if _FILLER.search(m.content)),
         authors=dict(authors),
+        user_turns=(before.user_turns if before is not None else 0) + sum(1 for m in messages if m.role == "user"),
     )
 
 
@@ -135,6 +136,7 @@ def untally(whole: Preceding, messages: Sequence[Message]) -> Preceding:
     return Preceding(
         messages=max(0, whole.messages - part.messages), votes=max(0, whole.votes - part.votes),
         fillers=max(0, whole.fillers - part.fillers), authors={a: n for a, n in authors.items() if n > 0},
+        user_turns=max(0, whole.user_turns - part.user_turns),
     )
 
 
@@ -236,6 +238,7 @@ class ConversationFeatures:
         # Part of a session (an incremental ingest) stands where it stands in the whole.
         self._before = whole.messages - len(self._messages)
         self._total = whole.messages
+        self._user_turns_before = whole.user_turns - sum(1 for m in self._messages if m.role == "user")
         # A short thread's neighbours are few and its kind's data small: their words would
         # be learned from single threads. Whether a neighbour agrees is kept.
         self._neighbour_words = not (self._kind == "chat" and self._total < THREAD_MESSAGES)
@@ -367,7 +370,7 @@ class ConversationFeatures:
             edits += bool(later.files)
         names.append(f"{role}|edits_after:{_count_bucket(edits)}")
         if role == "user":
-            turn = sum(1 for m in messages[:seq] if m.role == "user")
+            turn = self._user_turns_before + sum(1 for m in messages[:seq] if m.role == "user")
             names.append(f"user_turn:{min(turn, 3)}")
         words = self._words[seq]
         if words:
