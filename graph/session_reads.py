@@ -17,12 +17,13 @@ class ReadMark:
     """What was read of a session's file.
 
     Attributes:
-        path: The file, as it was named.
+        path: The file's name (never the folder it is in on this machine).
         bytes: How many bytes of it were read (whole lines).
         fingerprint: A digest of those bytes: the file still starts with them when it matches.
         format: The format it was read as.
         tally: What detection needs to know of every message read (``nlp.schema.Preceding``).
-        cwd: The working directory the session stated, if any (a later part may not).
+        cwd: Unused, always None: a machine's folder is never stored; the folder a session
+            states is read again from the file's head (``api.usecases.session_files``).
     """
 
     path: str

@@ -65,8 +65,6 @@ Their decisions are mostly the user's instructions and acceptances, which no mee
 SESSION = "session"
 _LOG_LINE = re.compile(r"^\s*(?:Traceback|\w*(?:Error|Exception)\b|at \S+\(|\s*File \")", re.MULTILINE)
 """A line of a stack trace or error log: a user who pastes one asks for a fix, not a choice."""
-EDIT_WINDOW = 6
-"""Messages after a user turn in which the assistant's edits count as carrying it out."""
 _FILLER = re.compile(r"\b(um+|uh+|hmm+|mm-hmm|uh-huh)\b", re.IGNORECASE)
 SPOKEN_SHARE = 0.15
 """A conversation in which this share of messages holds a filler ("um", "uh", "mm-hmm") was
@@ -124,7 +122,6 @@ def tally(messages: Sequence[Message], before: Preceding | None = None) -> Prece
         votes=(before.votes if before is not None else 0) + sum(1 for m in messages if is_vote(m.content)),
         fillers=(before.fillers if before is not None else 0) + sum(1 for m in messages if _FILLER.search(m.content)),
         authors=dict(authors),
-        user_turns=(before.user_turns if before is not None else 0) + sum(1 for m in messages if m.role == "user"),
     )
 
 
@@ -136,7 +133,6 @@ def untally(whole: Preceding, messages: Sequence[Message]) -> Preceding:
     return Preceding(
         messages=max(0, whole.messages - part.messages), votes=max(0, whole.votes - part.votes),
         fillers=max(0, whole.fillers - part.fillers), authors={a: n for a, n in authors.items() if n > 0},
-        user_turns=max(0, whole.user_turns - part.user_turns),
     )
 
 
@@ -238,7 +234,6 @@ class ConversationFeatures:
         # Part of a session (an incremental ingest) stands where it stands in the whole.
         self._before = whole.messages - len(self._messages)
         self._total = whole.messages
-        self._user_turns_before = whole.user_turns - sum(1 for m in self._messages if m.role == "user")
         # A short thread's neighbours are few and its kind's data small: their words would
         # be learned from single threads. Whether a neighbour agrees is kept.
         self._neighbour_words = not (self._kind == "chat" and self._total < THREAD_MESSAGES)
@@ -355,23 +350,16 @@ class ConversationFeatures:
         return names
 
     def _session_structure(self, seq: int) -> list[str]:
-        """Where a message stands in a coding session: its role and its neighbours' roles,
-        and whether the assistant changed files right after it (an instruction carried out)."""
+        """Where a message stands in a coding session: its role and the role before it, how
+        it opens, and whether it pastes code or a log. Nothing after it: a session is
+        ingested as it grows, and a turn must be judged the same before its answer is written
+        as after (a feature of the edits that followed a turn found decisions a whole read
+        found and a growing one missed)."""
         messages = self._messages
         role = messages[seq].role or "none"
         names = [f"role:{role}"]
-        for offset, label in ((-1, "p1"), (1, "n1")):
-            if 0 <= seq + offset < len(messages):
-                names.append(f"{label}role:{role}>{messages[seq + offset].role or 'none'}")
-        edits = 0
-        for later in messages[seq + 1 : seq + 1 + EDIT_WINDOW]:
-            if later.role == "user":
-                break
-            edits += bool(later.files)
-        names.append(f"{role}|edits_after:{_count_bucket(edits)}")
-        if role == "user":
-            turn = self._user_turns_before + sum(1 for m in messages[:seq] if m.role == "user")
-            names.append(f"user_turn:{min(turn, 3)}")
+        if seq > 0:
+            names.append(f"p1role:{role}>{messages[seq - 1].role or 'none'}")
         words = self._words[seq]
         if words:
             # How a turn opens says what it does: "add …", "use …", "let's …" instruct;

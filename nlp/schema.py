@@ -76,8 +76,6 @@ class Preceding(_Frozen):
     votes: int = Field(default=0, ge=0)
     fillers: int = Field(default=0, ge=0)
     authors: dict[str, int] = Field(default_factory=dict)
-    user_turns: int = Field(default=0, ge=0)
-    """Of them, a coding session's user turns (how far into the session's work a turn is)."""
 
 
 class Conversation(_Frozen):

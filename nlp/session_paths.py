@@ -99,6 +99,13 @@ def _is_absolute(text: str) -> bool:
     return text.startswith("/") or bool(_DRIVE.match(text))
 
 
+def is_machine_path(text: str) -> bool:
+    """Whether a path a session names is a folder of some machine (absolute, or from a home
+    folder), not a path of a repository."""
+    posix = _posix(text)
+    return _is_absolute(posix) or posix.startswith("~")
+
+
 def _join(base: str, relative: str) -> str | None:
     """``base/relative`` normalised; None when it climbs out of the repository or is empty."""
     parts: list[str] = [p for p in PurePosixPath(base).parts if p not in ("", ".")] if base else []

@@ -11,12 +11,12 @@ from typing import ParamSpec, TypeVar
 
 from api.usecases.events import DETECTED, EXTRACTED, INDEXED, SUPERSEDED, EventBus
 from api.usecases.in_repository import InRepository
-from api.usecases.session_edits import session_paths, session_repository, store_session_edits
+from api.usecases.session_edits import session_paths, session_repository, states_context, store_session_edits
 from graph.evolution import Candidate, EvolutionStore
 from graph.executor import QueryExecutor
 from graph.filters import DRAFT_STATUS
 from graph.people import ConfiguredAliases, People
-from graph.writer import DecisionInput, DecisionWriter
+from graph.writer import DecisionInput, DecisionWriter, StatedPath
 from nlp.detector_features import kind_of
 from nlp.embedding import Embedder, alternatives_text, embedding_text
 from nlp.evolution import Relation, Stated, classify_relation
@@ -27,6 +27,7 @@ from nlp.pipeline import Pipeline
 from nlp.readers import read_conversation_text, read_decisions_text
 from nlp.repository import portable_path
 from nlp.schema import UNSCOPED_REPOSITORY, Conversation, ExtractedDecision
+from nlp.session_paths import is_machine_path
 from nlp.subject_match import series_words, subject_key
 
 _TECH_NAMES = frozenset(canonical for canonical, _ in TECHNOLOGIES.values())
@@ -173,6 +174,12 @@ async def ingest_conversation(
         machine = session_paths(conversation, repository)
         where = machine.relative if machine is not None else None
         inputs = [replace(item, paths=repository.paths(item.decision, where)) for item in inputs]
+    elif states_context(conversation):
+        # A coding-assistant session with no repository here: an absolute path its talk names
+        # is a folder of the machine it ran on, which is never stored (/home/dev/shop/app/…).
+        inputs = [replace(item, paths=tuple(
+            StatedPath(path) for path in item.decision.related_code if not is_machine_path(path)
+        )) for item in inputs]
     # Drafts a person reviewed, and decisions found again only as drafts, are not written.
     results = dict(await services.writer.write_decisions(
         conversation.session_id, inputs, repository.key if repository else UNSCOPED_REPOSITORY,

@@ -131,10 +131,13 @@ async def _appended(
         before = data[: mark.bytes].count(b"\n")
         raise InputFormatError(shown, exc.problem, exc.line + before if exc.line is not None else None) from exc
     digest.update(data[mark.bytes : end])
-    new_mark = replace(mark, path=shown, bytes=end, fingerprint=f"sha256:{digest.hexdigest()}")
+    new_mark = replace(mark, path=path.name, bytes=end, fingerprint=f"sha256:{digest.hexdigest()}")
     if not log.messages:  # bookkeeping lines only (snapshots, progress)
         await reads.mark(session, new_mark)
         return SessionIngest(IngestReport(session), "unchanged", end - mark.bytes)
+    # A Codex rollout states its folder in its first line only: it is read again from the
+    # file's head (a machine's folder is never stored, not even in the read mark).
+    cwd = log.cwd or _stated_cwd(data[: mark.bytes], mark.format, shown, session)
     window = [m.model_copy(update={"seq": i}) for i, m in enumerate(state.last)]
     start = len(window)
     appended = [
@@ -151,17 +154,30 @@ async def _appended(
     conversation = Conversation(
         session_id=session, source_format=mark.format, path=shown, title=log.title or session,
         messages=tuple(messages), date=when, date_from="session" if when else None,
-        # A Codex rollout states its folder in its first line only: the mark remembers it.
-        cwd=log.cwd or mark.cwd, git_branch=log.git_branch, started_at=log.started_at, ended_at=log.ended_at,
+        cwd=cwd, git_branch=log.git_branch, started_at=log.started_at, ended_at=log.ended_at,
         preceding=untally(mark.tally, window),
     )
-    where = await _find(repository, repository_for, log.cwd or mark.cwd)
+    where = await _find(repository, repository_for, cwd)
     report = await ingest_conversation(
         conversation, services, only_messages=set(range(start, len(messages))), repository=where,
     )
     report.messages_read = len(appended)
-    await reads.mark(session, replace(new_mark, tally=tally(appended, mark.tally), cwd=mark.cwd or log.cwd))
+    await reads.mark(session, replace(new_mark, tally=tally(appended, mark.tally), cwd=None))
     return SessionIngest(report, "grown", end - mark.bytes)
+
+
+_HEAD_LINES = 8
+"""Lines of a session's head read again for the folder it states (Codex's ``session_meta``
+comes first; a Claude Code entry states it on every line)."""
+
+
+def _stated_cwd(head: bytes, fmt: str, shown: str, session: str) -> str | None:
+    """The working directory a session's first lines state, if any."""
+    lines = head.split(b"\n")[:_HEAD_LINES]
+    try:
+        return SESSION_READERS[fmt](decode_text(b"\n".join(lines), shown), shown, session).cwd
+    except InputFormatError:
+        return None
 
 
 async def _whole(
@@ -194,8 +210,8 @@ async def _whole(
             services, only_messages={seq - start for seq in fresh}, repository=where,
         )
         report.messages_read = len(conversation.messages)
-    mark = ReadMark(shown, end, f"sha256:{hashlib.sha256(data[:end]).hexdigest()}", chosen,
-                    tally(conversation.messages), conversation.cwd)
+    mark = ReadMark(path.name, end, f"sha256:{hashlib.sha256(data[:end]).hexdigest()}", chosen,
+                    tally(conversation.messages), None)
     if chosen in SESSION_READERS:
         await reads.mark(session, mark)
     return SessionIngest(report, mode, end, note)

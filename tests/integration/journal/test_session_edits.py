@@ -143,3 +143,17 @@ async def test_a_session_that_ran_in_a_checkout_here_finds_its_repository_itself
     assert (stored["session"]["repository"], stored["session"]["cwd"]) == (SHOP, "app/api")
     assert stored["messages"] == [(6, ("app/cache.py",))]
     assert [(link["path"], link["via"]) for link in stored["links"]] == [("app/cache.py", "session_edit")]
+
+
+async def test_a_session_with_no_repository_here_stores_no_folder_of_the_machine_it_ran_on(
+    journal: DecisionJournal, tmp_path: Path,
+) -> None:
+    # The session ran in /home/dev/shop, which this machine does not have: its talk names
+    # /home/dev/shop/app/cache.py, a path that means nothing here and is not stored.
+    session = tmp_path / "elsewhere.jsonl"
+    session.write_text(CLAUDE.read_text())
+    report = await journal.ingest_session(session)
+    assert report.repository is None and report.decision_ids
+    decisions = await journal.services.reader.decisions(report.decision_ids)
+    stored = [path for record in decisions for path in record.files]
+    assert not [path for path in stored if path.startswith(("/", "~"))], stored
