@@ -22,7 +22,6 @@ from spacy.tokens import Doc, Span
 from nlp.detector_features import (
     DECISION_HEADING,
     OUTCOME_HEADING,
-    SESSION,
     ConversationFeatures,
     hashed_names,
     heading_kinds,
@@ -139,7 +138,7 @@ def units_from(
         # In a chat, "Agreed, let's do that." agrees with the proposal just before it. In a
         # meeting that votes, a run of "+1"s follows the scribed proposal, which the model
         # scores, and the chair's questions in between are many (W3C recall 0.858 -> 0.847).
-        proposes=(lambda seq: _is_proposal(messages[seq].content)) if features.kind in {"chat", SESSION} else None,
+        proposes=(lambda seq: _is_proposal(messages[seq].content)) if features.kind == "chat" else None,
     )
     return final, units
 

@@ -59,12 +59,6 @@ DECISION_HEADING = re.compile(r"(?<![\w-])(decisions?|resolutions?|agreed|resolv
 OUTCOME_HEADING = re.compile(r"(?<![\w-])(outcomes?|conclusions?|results?)\b", re.IGNORECASE)
 ACTION_HEADING = re.compile(r"action item|actions? items|todo|next steps", re.IGNORECASE)
 KINDS = {"qmsum": "spoken", "markdown": "notes"}
-SESSION_FORMATS = frozenset({"claude-code", "codex", "aider", "specstory"})
-"""Coding-assistant sessions: a user instructs, an assistant answers and acts through tools.
-Their decisions are mostly the user's instructions and acceptances, which no meeting taught."""
-SESSION = "session"
-_LOG_LINE = re.compile(r"^\s*(?:Traceback|\w*(?:Error|Exception)\b|at \S+\(|\s*File \")", re.MULTILINE)
-"""A line of a stack trace or error log: a user who pastes one asks for a fix, not a choice."""
 _FILLER = re.compile(r"\b(um+|uh+|hmm+|mm-hmm|uh-huh)\b", re.IGNORECASE)
 SPOKEN_SHARE = 0.15
 """A conversation in which this share of messages holds a filler ("um", "uh", "mm-hmm") was
@@ -100,8 +94,6 @@ def kind_of(conversation: Conversation) -> str:
     holds at training and at ingest. Part of a session (``preceding``) is of its whole
     session's kind.
     """
-    if conversation.source_format in SESSION_FORMATS:
-        return SESSION
     by_format = KINDS.get(conversation.source_format, "chat")
     if by_format == "notes":
         return by_format
@@ -277,18 +269,8 @@ class ConversationFeatures:
         """The feature names of the message at ``seq`` (for tests and explanations)."""
         words = self._words[seq]
         names = ["bias", f"kind:{self._kind}"]
-        if self._kind != SESSION:
-            names += [f"w:{w}" for w in words]
-            names += [f"b:{a}_{b}" for a, b in zip(words, words[1:], strict=False)]
-        else:
-            # Who says it decides what it is: "use X" from the user is an instruction the
-            # session then carries out; from the assistant, a proposal until the user takes it.
-            # A session's words are its own, not shared with meetings: "add", "use" and
-            # "fix" are how a user instructs, and shared weights learned from a few thousand
-            # session messages moved the meetings' operating points (eval detect).
-            role = self._messages[seq].role or "none"
-            names += [f"session|{role}|w:{w}" for w in words]
-            names += [f"session|{role}|b:{a}_{b}" for a, b in zip(words, words[1:], strict=False)]
+        names += [f"w:{w}" for w in words]
+        names += [f"b:{a}_{b}" for a, b in zip(words, words[1:], strict=False)]
         if self._kind == "spoken":
             # Talk is not minutes: "okay", "we'll" and "the button" say different things in a
             # design meeting than in W3C minutes or a chat, and the AMI labels are many enough
@@ -345,28 +327,6 @@ class ConversationFeatures:
             names.append("ends_question")
         if self._chair is not None and message.author == self._chair:
             names.append("chair")
-        if self._kind == SESSION:
-            names += self._session_structure(seq)
-        return names
-
-    def _session_structure(self, seq: int) -> list[str]:
-        """Where a message stands in a coding session: its role and the role before it, how
-        it opens, and whether it pastes code or a log. Nothing after it: a session is
-        ingested as it grows, and a turn must be judged the same before its answer is written
-        as after (a feature of the edits that followed a turn found decisions a whole read
-        found and a growing one missed)."""
-        messages = self._messages
-        role = messages[seq].role or "none"
-        names = [f"role:{role}"]
-        if seq > 0:
-            names.append(f"p1role:{role}>{messages[seq - 1].role or 'none'}")
-        words = self._words[seq]
-        if words:
-            # How a turn opens says what it does: "add …", "use …", "let's …" instruct;
-            # "why …", "what …" ask; "ok, …" takes up what came before.
-            names.append(f"{role}|first:{words[0]}")
-        if "```" in messages[seq].content or _LOG_LINE.search(messages[seq].content):
-            names.append(f"{role}|pastes_code")
         return names
 
     def hashed(self, seq: int) -> list[int]:
