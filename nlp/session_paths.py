@@ -99,11 +99,15 @@ def _is_absolute(text: str) -> bool:
     return text.startswith("/") or bool(_DRIVE.match(text))
 
 
+def is_absolute(text: str) -> bool:
+    """Whether a path is absolute, in POSIX or Windows form (``/home/…``, ``C:\\work\\…``)."""
+    return _is_absolute(_posix(text))
+
+
 def is_machine_path(text: str) -> bool:
     """Whether a path a session names is a folder of some machine (absolute, or from a home
     folder), not a path of a repository."""
-    posix = _posix(text)
-    return _is_absolute(posix) or posix.startswith("~")
+    return is_absolute(text) or _posix(text).startswith("~")
 
 
 def _join(base: str, relative: str) -> str | None:

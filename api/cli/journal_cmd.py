@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 
 import typer
@@ -32,6 +32,7 @@ from nlp.readers import (
     read_decisions,
     session_file_format,
 )
+from nlp.readers.source_date import oldest_first
 from nlp.repository import identify_repository
 from nlp.schema import Conversation, ExtractedDecision
 
@@ -209,10 +210,7 @@ def _read_all(
 
 def _in_time_order(inputs: list[Input]) -> list[Input]:
     """Oldest first by the time each conversation starts; undated ones after, as given."""
-    def started(item: Input) -> tuple[bool, datetime]:
-        times = [m.timestamp for m in item[0].messages if m.timestamp]
-        return (not times, min(times) if times else datetime.max.replace(tzinfo=UTC))
-    return sorted(inputs, key=started)
+    return sorted(inputs, key=lambda item: oldest_first(item[0]))
 
 
 def _progress(cli: CliContext) -> Progress:

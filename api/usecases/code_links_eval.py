@@ -10,7 +10,6 @@ before it lands, when its own commit is not yet history.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,13 +19,11 @@ from api.settings import Settings
 from api.usecases.adr_import import collection_name, import_adrs
 from api.usecases.git_ingest import ingest_git
 from api.usecases.ingest import ingest_conversation
-from api.usecases.local_server import default_lib_dir
 from api.usecases.path_check import decisions_for_paths
 from api.usecases.repositories import store_repository
 from api.usecases.services import build_services
-from graph.connection import open_driver
-from graph.executor import Neo4jExecutor, QueryExecutor
-from graph.local.throwaway import throwaway_neo4j
+from api.usecases.throwaway_graph import on_throwaway_graph
+from graph.executor import QueryExecutor
 from graph.schema import apply_schema
 from nlp.code_links.infer import MIN_CONFIDENCE
 from nlp.evaluation.code_links import PairScore, RepositoryLabels, load_labels, pooled, score_commits
@@ -183,9 +180,4 @@ def evaluate_code_links(
     """
     sets = [(labels, clone_of(clones, labels)) for labels in labelled_repositories(labels_folder)]
 
-    async def run(uri: str, user: str, password: str) -> CodeLinkEvaluation:
-        async with open_driver(uri, user, password) as driver:
-            return await _evaluate(Neo4jExecutor(driver), settings, sets, example, progress, commits)
-
-    with throwaway_neo4j(default_lib_dir()) as server:
-        return asyncio.run(run(server.uri, server.user, server.password))
+    return on_throwaway_graph(lambda executor: _evaluate(executor, settings, sets, example, progress, commits))

@@ -10,6 +10,7 @@ from pathlib import Path
 from graph.writer import StatedPath
 from nlp.code_links.tree import RepoTree, too_wide
 from nlp.schema import ExtractedDecision
+from nlp.session_paths import is_absolute
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ class InRepository:
         """
         named = decision.related_code
         if machine is not None:
-            named = tuple(p for path in named if (p := machine(path) if _absolute(path) else path))
+            named = tuple(p for path in named if (p := machine(path) if is_absolute(path) else path))
         if self.tree is None:
             return tuple(StatedPath(p) for p in named)
         found: dict[str, StatedPath] = {}
@@ -47,5 +48,3 @@ class InRepository:
         return tuple(found.values())
 
 
-def _absolute(path: str) -> bool:
-    return path.startswith("/") or (len(path) > 2 and path[1] == ":" and path[2] in "/\\")

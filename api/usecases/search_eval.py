@@ -16,14 +16,12 @@ from statistics import mean, pstdev
 
 from api.settings import Settings
 from api.usecases.adr_import import import_adrs
-from api.usecases.local_server import default_lib_dir
 from api.usecases.search import search_hits
 from api.usecases.services import Services, build_services
-from graph.connection import open_driver
+from api.usecases.throwaway_graph import on_throwaway_graph
 from graph.cypher import load_query
-from graph.executor import Neo4jExecutor, QueryExecutor, Row
+from graph.executor import QueryExecutor, Row
 from graph.filters import DecisionFilter, lucene_escape
-from graph.local.throwaway import throwaway_neo4j
 from graph.schema import apply_schema
 from graph.search import FULLTEXT_WEIGHT, VECTOR_MIN_SCORE, fulltext_params, fulltext_weights
 from nlp.evaluation.search_baselines import Document, Fts5Index, JaccardIndex, reciprocal_rank
@@ -224,9 +222,4 @@ def evaluate_search(
     collections = [c for c in collection_dirs(shared, data) if c.name in {q["collection"] for q in questions}]
     questions = [q for q in questions if q["collection"] in {c.name for c in collections}]
 
-    async def run(uri: str, user: str, password: str) -> SearchEvaluations:
-        async with open_driver(uri, user, password) as driver:
-            return await _evaluate(Neo4jExecutor(driver), settings, collections, questions, progress)
-
-    with throwaway_neo4j(default_lib_dir()) as server:
-        return asyncio.run(run(server.uri, server.user, server.password))
+    return on_throwaway_graph(lambda executor: _evaluate(executor, settings, collections, questions, progress))

@@ -12,29 +12,26 @@ sessions edited that are no file of the checkout, are kept for the report.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 
 from api.errors import ApiError
 from api.settings import Settings
 from api.usecases.in_repository import InRepository
 from api.usecases.ingest import ingest_conversation
-from api.usecases.local_server import default_lib_dir
 from api.usecases.repositories import repository_to_ingest
 from api.usecases.services import build_services
 from api.usecases.session_edits import session_paths
-from graph.connection import open_driver
+from api.usecases.throwaway_graph import on_throwaway_graph
 from graph.cypher import load_query
-from graph.executor import Neo4jExecutor, QueryExecutor
-from graph.local.throwaway import throwaway_neo4j
+from graph.executor import QueryExecutor
 from graph.schema import apply_schema
 from nlp.errors import NlpError
 from nlp.evaluation.session_links import LinkedFile, StoredDecision, development_folders
 from nlp.git_repo import GitError, run_git
 from nlp.readers import conversation_files, read_conversation
+from nlp.readers.source_date import oldest_first
 from nlp.repository import identify_repository
 from nlp.schema import Conversation
 
@@ -128,7 +125,7 @@ async def collect_session_links(
                     read.append((path, read_conversation(path)))
                 except NlpError as exc:
                     run.sessions.append(SessionRun(item.folder, "", path, error=str(exc)))
-            for path, conversation in sorted(read, key=lambda pair: _started(pair[1])):
+            for path, conversation in sorted(read, key=lambda pair: oldest_first(pair[1])):
                 folder_of[conversation.session_id] = item.folder
                 try:
                     await ingest_conversation(conversation, services.ingest, repository=where)
@@ -152,12 +149,6 @@ async def collect_session_links(
     return run
 
 
-def _started(conversation: Conversation) -> tuple[bool, datetime]:
-    """Oldest first by the time a session starts, as ``ingest`` orders a folder; undated last."""
-    times = [m.timestamp for m in conversation.messages if m.timestamp]
-    return (not times, min(times) if times else datetime.max.replace(tzinfo=UTC))
-
-
 def _edited(conversation: Conversation, where: InRepository) -> tuple[int, tuple[str, ...]]:
     """How many distinct files the session's tool calls named as edited, and those that are
     no file of the checkout (so no link can reach them)."""
@@ -179,9 +170,4 @@ def evaluate_session_links(
     """
     sets = session_sets(sessions, checkouts)
 
-    async def run(uri: str, user: str, password: str) -> SessionLinkRun:
-        async with open_driver(uri, user, password) as driver:
-            return await collect_session_links(Neo4jExecutor(driver), settings, sets, progress)
-
-    with throwaway_neo4j(default_lib_dir()) as server:
-        return asyncio.run(run(server.uri, server.user, server.password))
+    return on_throwaway_graph(lambda executor: collect_session_links(executor, settings, sets, progress))

@@ -17,8 +17,7 @@ from functools import cache
 from pathlib import Path
 
 from nlp.evaluation.chat import text_sha1
-from nlp.evaluation.sessions import COLUMNS, SESSION_SUFFIXES
-from nlp.readers import read_conversation
+from nlp.evaluation.sessions import COLUMNS, SESSION_SUFFIXES, read_session
 from nlp.schema import TOOL_ROLE, Message
 
 READING_COLUMNS = 6
@@ -100,8 +99,7 @@ def _row(key: str, text_root: Path, anchor: int, unit: str, decision: str, rejec
 @cache
 def _messages(text_root: Path, key: str) -> tuple[Message, ...]:
     group, name = key.split("/")
-    path = next(text_root / group / f"{name}{s}" for s in SESSION_SUFFIXES if (text_root / group / f"{name}{s}").is_file())
-    return read_conversation(path, "auto", key).messages
+    return read_session(text_root / group, name).messages
 
 
 def main(argv: list[str]) -> None:

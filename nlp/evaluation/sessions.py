@@ -100,7 +100,7 @@ def load_sessions(labels_root: Path, text_root: Path, listed: Path | None = None
             if line.strip() and not line.startswith("#"):
                 group, _, name = line.strip().partition("/")
                 read.add((group, name))
-    return [_labelled(group, _read(text_root / group, name), by_session.get((group, name), [])) for group, name in sorted(read)]
+    return [_labelled(group, read_session(text_root / group, name), by_session.get((group, name), [])) for group, name in sorted(read)]
 
 
 def owner_of(folder: str) -> str:
@@ -108,7 +108,13 @@ def owner_of(folder: str) -> str:
     return folder.split("__", 1)[0]
 
 
-def _read(folder: Path, name: str) -> Conversation:
+def read_session(folder: Path, name: str) -> Conversation:
+    """The session ``name`` of a repository's folder, read as ``ingest`` reads it, as
+    ``<folder name>/<name>``.
+
+    Raises:
+        ValueError: No such session file.
+    """
     for suffix in SESSION_SUFFIXES:
         path = folder / f"{name}{suffix}"
         if path.is_file():

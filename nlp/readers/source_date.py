@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import PurePath
 
+from nlp.schema import Conversation
+
 _MONTHS = {
     name: number
     for number, names in enumerate(
@@ -105,3 +107,10 @@ def _sources(text: str, path: PurePath | None) -> list[tuple[str, str]]:
         if path.parent.name:
             sources.append(("folder name", path.parent.name))
     return sources
+
+
+def oldest_first(conversation: Conversation) -> tuple[bool, datetime]:
+    """A sort key that puts conversations oldest first by the time their first timed message
+    was written, and those with no time after them (in the order given: the sort is stable)."""
+    times = [m.timestamp for m in conversation.messages if m.timestamp]
+    return (not times, min(times) if times else datetime.max.replace(tzinfo=UTC))
