@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from contextlib import AsyncExitStack
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -22,18 +23,17 @@ from api.usecases.events import EventBus, Handler
 from api.usecases.evolution import mark_revisited as revisit_decision
 from api.usecases.evolution import supersede_decision
 from api.usecases.ingest import IngestReport, ingest_conversation
+from api.usecases.journal_facade import Journal, local_journal
 from api.usecases.json_shape import ChainJson, DecisionJson, chain_json, decision_record_json
-from api.usecases.record import RecordedDecisionJson, RecordRequest, quality_json, record_decision
+from api.usecases.record import RecordedDecisionJson, RecordRequest, quality_json
 from api.usecases.repositories import repository_to_ingest
-from api.usecases.review import DraftJson, Reviewer, confirm_draft, draft_json, list_drafts, reject_draft, review_labels
+from api.usecases.requests import ChainRequest, DecisionQuery, ReviewAction, SourceRequest
+from api.usecases.review import Confirmation, DraftJson, draft_json, list_drafts, review_labels
 from api.usecases.runtime import connect
-from api.usecases.search import search_hits
+from api.usecases.search import hits_json
 from api.usecases.services import Services, build_services
-from graph.filters import DecisionFilter
 from graph.lineage_store import Neo4jPrecedentStore
-from graph.messages import session_messages
 from graph.review import ReviewLabel
-from nlp.readers import read_conversation, read_decisions
 from nlp.readers.common import message_id, parse_timestamp, with_content_ids
 from nlp.repository import identify_repository
 from nlp.schema import Conversation, Message
@@ -55,12 +55,14 @@ class DecisionJournal:
         self._events = EventBus()
         self._stack: AsyncExitStack | None = None
         self._services: Services | None = None
+        self._journal: Journal | None = None
 
     async def __aenter__(self) -> DecisionJournal:
         self._stack = AsyncExitStack()
         graph = await self._stack.enter_async_context(connect(self._settings, log.info))
         self._services = build_services(self._settings, graph.executor, self._events)
         self._stack.push_async_callback(self._services.aclose)
+        self._journal = local_journal(self._services, self._settings, "python-api")
         return self
 
     async def __aexit__(
@@ -68,13 +70,21 @@ class DecisionJournal:
     ) -> None:
         if self._stack is not None:
             await self._stack.aclose()
-        self._stack = self._services = None
+        self._stack = self._services = self._journal = None
 
     @property
     def services(self) -> Services:
         if self._services is None:
             raise RuntimeError("use DecisionJournal as `async with DecisionJournal() as journal:`")
         return self._services
+
+    @property
+    def journal(self) -> Journal:
+        """The facade every face shares (``api.usecases.journal_facade``), as this journal's
+        caller (``[auth] local_groups``) uses it."""
+        if self._journal is None:
+            raise RuntimeError("use DecisionJournal as `async with DecisionJournal() as journal:`")
+        return self._journal
 
     def on(self, event: str, handler: Handler) -> None:
         """Register a handler for one of seed 000's events (see ``api.usecases.events``)."""
@@ -99,7 +109,8 @@ class DecisionJournal:
         # file ingest of the same conversation would; the writer places it after `stored`.
         messages = with_content_ids(self._session_id, [*context, new])
         window = Conversation(session_id=self._session_id, source_format="api", messages=tuple(messages))
-        await ingest_conversation(window, self.services.ingest, only_messages={new.seq})
+        groups = await self.journal.admit(self._session_id, None)
+        await ingest_conversation(window, self.services.ingest, access_groups=groups, only_messages={new.seq})
 
     async def get_messages(self) -> list[dict[str, Any]]:
         """This session's messages in order."""
@@ -107,11 +118,12 @@ class DecisionJournal:
 
     async def get_messages_of(self, session_id: str) -> list[dict[str, Any]]:
         """Another session's messages in order."""
-        return await session_messages(self.services.executor, session_id)
+        return await self.journal.messages(session_id)
 
     async def ingest_session(
         self, source: Path | Conversation, fmt: str = "auto", session_id: str | None = None, *,
         date: datetime | None = None, series: str | None = None, repository: Path | None = None,
+        access_groups: Sequence[str] | None = None,
     ) -> IngestReport:
         """Ingest a whole file (any supported format) or an already read conversation.
 
@@ -120,23 +132,20 @@ class DecisionJournal:
         folder or title suggests). Both apply to files, not to a ``Conversation``.
         ``repository``: the checkout the conversation is about; the paths it names are that
         repository's, and its code is linked to the decisions (``ingest --repo``).
+        ``access_groups``: who may read a new session (default: everyone); a session's groups
+        are fixed when it is created, so naming others for an existing one raises
+        ``SessionGroupsFixed``.
         """
         where = None
         checkout = identify_repository(repository) if repository is not None else None
         if checkout is not None:
             where = await repository_to_ingest(self.services.executor, checkout)
         if isinstance(source, Conversation):
-            report = await ingest_conversation(source, self.services.ingest, repository=where)
+            report = await self.journal.ingest_read(source, None, access_groups, where)
         else:
-            structured = read_decisions(source, session_id) if fmt in {"auto", "decision-doc"} else None
-            if structured is not None:
-                conversation, decisions = structured
-                report = await ingest_conversation(
-                    conversation, self.services.ingest, decisions=decisions, source="adr", repository=where,
-                )
-            else:
-                conversation = read_conversation(source, fmt, session_id, date=date, series=series)
-                report = await ingest_conversation(conversation, self.services.ingest, repository=where)
+            request = SourceRequest(path=source, session=session_id, fmt=fmt, date=date, series=series,
+                                    access_groups=access_groups)
+            report = await self.journal.ingest(request, where)
         if checkout is not None and where is not None:
             await link_repository_code(
                 self.services.executor, checkout, where.key,
@@ -147,39 +156,45 @@ class DecisionJournal:
     async def search_decisions(self, query: str, filters: dict[str, Any] | None = None) -> list[DecisionJson]:
         """Decisions matching ``query``, best first, in the shared JSON shape.
 
-        ``filters`` keys: ``tags``, ``stakeholder``, ``since``, ``until``, ``status``,
-        ``path`` (with ``repository``: the key of the repository it is in; paths tied to
-        no repository without it), ``session``, ``series``, ``history`` (include
-        superseded), ``drafts`` (include drafts awaiting review), ``limit``.
+        ``filters`` keys: ``tags`` (any case), ``tags_all``, ``stakeholder`` (``alice``,
+        ``@alice`` or ``Alice``), ``since``, ``until`` (dates, ISO text or datetimes; a day
+        means its start), ``status`` (one or a list), ``path`` (with ``repository``: its key,
+        name or remote URL; paths tied to no repository without it), ``session``,
+        ``series``, ``feature``, ``source``, ``history`` (include superseded), ``drafts``
+        (include drafts awaiting review), ``limit``.
         """
-        options = filters or {}
-        hits = await search_hits(self.services, query, _filters(options), int(options.get("limit", 10)), self._settings.journal)
-        return [hit["decision"] for hit in hits]
+        outcome = await self.journal.search(query_of(query, filters or {}))
+        return [hit["decision"] for hit in hits_json(outcome.hits)]
 
     async def get_decision(self, decision_id: str) -> DecisionJson:
         """One decision in the shared JSON shape (raises ``DecisionNotFound``)."""
-        return decision_record_json(await self.services.reader.decision(decision_id))
+        return decision_record_json(await self.services.reader.decision(decision_id, self.journal.caller.groups))
 
-    async def get_decision_chain(self, decision_id: str, as_of: datetime | None = None) -> ChainJson:
+    async def get_decision_chain(self, decision_id: str, as_of: datetime | str | None = None) -> ChainJson:
         """``{"original", "revisions", "current", "branches", "links"}`` from any member."""
-        return chain_json(await self.services.reader.chain(decision_id, as_of))
+        return chain_json(await self.journal.chain(ChainRequest(decision_id, as_of)))
 
     async def drafts(self, session_id: str | None = None, limit: int = 50) -> list[DraftJson]:
         """Drafts awaiting review (detections not sure enough to be decisions), in one
         session or all, oldest first: the shared shape (status ``candidate``) plus ``unit``,
         its messages with the anchor marked."""
-        page = await list_drafts(self.services, session_id, None, 0, limit)
+        page = await list_drafts(self.services, session_id, self.journal.caller.groups, 0, limit)
         return [draft_json(record) for record in page.drafts]
 
     async def confirm_decision(self, draft_id: str, summary: str | None = None, reviewer: str | None = None) -> DecisionJson:
         """Make a draft a decision (``summary`` replaces its sentence when given), linked as
         ingest would have; returns it (raises ``DraftNotFound``)."""
-        confirmed = await confirm_draft(self.services, draft_id, Reviewer(reviewer or "python-api"), summary)
+        confirmed = await self._reviewing(reviewer).review(ReviewAction("confirm", draft_id, summary=summary))
+        assert isinstance(confirmed, Confirmation)
         return decision_record_json(confirmed.record)
 
     async def reject_decision(self, draft_id: str, reason: str | None = None, reviewer: str | None = None) -> None:
         """Remove a draft, keeping the verdict as a review label (raises ``DraftNotFound``)."""
-        await reject_draft(self.services, draft_id, Reviewer(reviewer or "python-api"), reason)
+        await self._reviewing(reviewer).review(ReviewAction("reject", draft_id, reason=reason))
+
+    def _reviewing(self, reviewer: str | None) -> Journal:
+        journal = self.journal
+        return Journal(journal.services, replace(journal.caller, name=reviewer), journal.settings) if reviewer else journal
 
     async def review_labels(self) -> list[ReviewLabel]:
         """Every confirmation and rejection so far, oldest first, as training records."""
@@ -211,7 +226,7 @@ class DecisionJournal:
             reasons=tuple(reasons or ()) + ((rationale,) if rationale else ()), decided_at=decided_at,
             session_id=session_id,
         )
-        recorded = await record_decision(self.services, request)
+        recorded = await self.journal.record(request)
         return {**decision_record_json(recorded.record), "quality_report": quality_json(recorded.quality)}
 
     def precedent_store(self, access_groups: Sequence[str] = (), semantic_weight: float = 0.0) -> Neo4jPrecedentStore:
@@ -237,19 +252,15 @@ class DecisionJournal:
         await revisit_decision(self.services, old_decision_id, new_decision_id, reason, outcome)
 
 
-def _filters(options: dict[str, Any]) -> DecisionFilter:
-    tags = options.get("tags")
+
+def query_of(text: str, options: dict[str, Any]) -> DecisionQuery:
+    """The Python API's ``filters`` dict as the facade's request (see ``search_decisions``)."""
     status = options.get("status")
-    return DecisionFilter(
-        include_history=bool(options.get("history", False)),
-        include_drafts=bool(options.get("drafts", False)),
-        statuses=(status,) if isinstance(status, str) else tuple(status) if status else None,
-        tags=tuple(tags) if tags else None,
-        stakeholder=options.get("stakeholder"),
-        since=options.get("since"),
-        until=options.get("until"),
-        path_prefix=options.get("path"),
-        repository=str(options.get("repository") or ""),
-        session=options.get("session"),
-        series=options.get("series"),
+    return DecisionQuery(
+        text=text, tags=tuple(options.get("tags") or ()), tags_all=tuple(options.get("tags_all") or ()),
+        stakeholder=options.get("stakeholder"), since=options.get("since"), until=options.get("until"),
+        statuses=(status,) if isinstance(status, str) else tuple(status or ()), path=options.get("path"),
+        repository=options.get("repository"), feature=options.get("feature"), session=options.get("session"),
+        series=options.get("series"), source=options.get("source"), include_history=bool(options.get("history", False)),
+        include_drafts=bool(options.get("drafts", False)), limit=int(options.get("limit", 10)),
     )

@@ -7,7 +7,6 @@ import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -17,19 +16,21 @@ from mcp.server.mcpserver import MCPServer
 from api.settings import Settings
 from api.usecases.governing import governing_decisions, locate_paths
 from api.usecases.impact import impact_json
+from api.usecases.journal_facade import Journal, local_journal
 from api.usecases.json_shape import chain_json
 from api.usecases.lineage_report import trace_lines
 from api.usecases.path_check import decisions_for_paths as decisions_for_paths_of
 from api.usecases.path_check import lines_for_every_path, path_report_json
-from api.usecases.record import RecordRequest, record_decision, recorded_json
+from api.usecases.record import RecordRequest, recorded_json
 from api.usecases.repositories import RepositoryScope, UnknownRepository, resolve_scope
-from api.usecases.review import Reviewer, confirm_draft, draft_json, list_drafts, reject_draft
+from api.usecases.requests import ChainRequest, DecisionQuery, InvalidRequest, ReviewAction
+from api.usecases.review import Confirmation, draft_json, list_drafts
 from api.usecases.runtime import connect
-from api.usecases.search import search_hits, search_json
+from api.usecases.search import hits_json, outcome_json
 from api.usecases.services import Services, build_services
 from graph.errors import DecisionNotFound, DraftNotFound
-from graph.filters import DecisionFilter
 from graph.lineage_store import Neo4jPrecedentStore
+from graph.review import Verdict
 from lineage.codec import to_json
 
 log = logging.getLogger("decision_journal.mcp")
@@ -51,6 +52,9 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
 
     def services() -> Services:
         return state["services"]
+
+    def journal() -> Journal:
+        return local_journal(services(), settings, "mcp")
 
     server: MCPServer[Any] = MCPServer(
         name="decision-journal",
@@ -74,26 +78,30 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
             alternatives=tuple(alternatives or ()), stakeholders=tuple(stakeholders or ()), decision_maker=decision_maker,
             files=tuple(files or ()), confidence=confidence, stakes=stakes, category=category, session_id="mcp",
         )
-        return dict(recorded_json(await record_decision(services(), request)))
+        try:
+            return dict(recorded_json(await journal().record(request)))
+        except InvalidRequest as exc:
+            return {"error": str(exc)}
 
-    @server.tool(description="Search decisions: 'why did we choose X?'. Filters: tags, stakeholder (@handle), since/until "
-                             "(ISO dates), status, path (a file or directory, in repository: as for get_impact), history "
-                             "(include superseded).")
+    @server.tool(description="Search decisions: 'why did we choose X?'. Filters: tags (any case), stakeholder (alice, "
+                             "@alice or Alice), since/until (ISO dates; until: before that day), status, path (a file or "
+                             "directory) in repository (its key, name or remote URL; default: paths not tied to one), "
+                             "session, series, history (include superseded), drafts (include drafts awaiting review).")
     async def query_decisions(
         query: str, tags: list[str] | None = None, stakeholder: str | None = None, since: str | None = None,
-        until: str | None = None, status: str | None = None, path: str | None = None, history: bool = False,
-        limit: int = 5, repository: str | None = None,
+        until: str | None = None, status: str | list[str] | None = None, path: str | None = None, history: bool = False,
+        limit: int = 5, repository: str | None = None, session: str | None = None, series: str | None = None,
+        drafts: bool = False,
     ) -> dict[str, Any]:
-        try:
-            scope = await scope_of(repository) if path else None
-        except UnknownRepository as exc:
-            return {"error": str(exc)}
-        where = DecisionFilter(
-            include_history=history, statuses=(status,) if status else None, tags=tuple(tags) if tags else None,
-            stakeholder=stakeholder, since=_date(since), until=_date(until), path_prefix=path,
-            repository=scope.key if scope else "",
+        request = DecisionQuery(
+            text=query, tags=tags or (), stakeholder=stakeholder, since=since, until=until,
+            statuses=[status] if isinstance(status, str) else status or (), path=path, repository=repository,
+            session=session, series=series, include_history=history, include_drafts=drafts, limit=max(1, min(limit, 50)),
         )
-        return dict(await search_json(services(), query, where, max(1, min(limit, 50)), settings.journal))
+        try:
+            return dict(outcome_json(await journal().search(request)))
+        except InvalidRequest as exc:
+            return {"error": str(exc)}
 
     @server.tool(description="Before deciding or editing: prior decisions and the patterns behind them for a situation; "
                              "with paths (files you are about to edit: repository-relative, or absolute in a checkout), "
@@ -103,8 +111,9 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
         situation: str = "", tags: list[str] | None = None, limit: int = 5, paths: list[str] | None = None,
         repository: str | None = None,
     ) -> dict[str, Any]:
-        hits = await search_hits(services(), situation, DecisionFilter(tags=tuple(tags) if tags else None),
-                                 max(1, min(limit, 50)), settings.journal) if situation.strip() else []
+        found = await journal().search(DecisionQuery(text=situation, tags=tags or (), limit=max(1, min(limit, 50)))) \
+            if situation.strip() else None
+        hits = hits_json(found.hits) if found is not None else []
         patterns = list(dict.fromkeys(h["decision"]["pattern"] for h in hits if h["decision"]["pattern"]))
         answer: dict[str, Any] = {"decisions": hits, "patterns": patterns}
         if paths:
@@ -120,8 +129,8 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
     @server.tool(description="How a decision evolved: original, revisions, current, from any member; as_of (ISO date) reads the past.")
     async def get_chain(decision_id: str, as_of: str | None = None) -> dict[str, Any]:
         try:
-            return dict(chain_json(await services().reader.chain(decision_id, _date(as_of))))
-        except DecisionNotFound as exc:
+            return dict(chain_json(await journal().chain(ChainRequest(decision_id, as_of))))
+        except (DecisionNotFound, InvalidRequest) as exc:
             return {"error": str(exc)}
 
     async def scope_of(repository: str | None) -> RepositoryScope:
@@ -151,31 +160,31 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
         added = lines_for_every_path(paths, added_lines)
         return path_report_json(await decisions_for_paths_of(services().executor, paths, added, repository=scope.key))
 
-    reviewer = Reviewer(name="mcp", groups=None)  # stdio: the local user, who reads every group
-
     @server.tool(name="list_drafts", description="Drafts awaiting review: detections not sure enough to be stored as decisions, each with "
                              "its proposed sentence, its unit of messages (the anchor marked), confidence and subject; "
                              "in one session or all, oldest first. They are in no other answer until confirmed.")
     async def list_drafts_tool(session: str | None = None, limit: int = 20) -> dict[str, Any]:
-        page = await list_drafts(services(), session, None, 0, max(1, min(limit, 100)))
+        page = await list_drafts(services(), session, journal().caller.groups, 0, max(1, min(limit, 100)))
         return {"total": page.total, "drafts": [dict(draft_json(r)) for r in page.drafts]}
 
     @server.tool(name="confirm_draft", description="Confirm a draft: it becomes a decision (summary replaces its sentence when given) and is "
                              "linked as ingest would have (files, people, search, the earlier decision on its subject).")
     async def confirm_draft_tool(draft_id: str, summary: str | None = None) -> dict[str, Any]:
         try:
-            done = await confirm_draft(services(), draft_id, reviewer, summary)
+            done = await journal().review(ReviewAction("confirm", draft_id, summary=summary))
         except DraftNotFound as exc:
             return {"error": str(exc)}
+        assert isinstance(done, Confirmation)
         return {"decision": dict(draft_json(done.record)), "superseded": done.superseded, "revisited": done.revisited}
 
     @server.tool(name="reject_draft", description="Reject a draft: it leaves the graph (its messages stay) and is kept as a review label; "
                              "ingesting the same input again does not bring it back.")
     async def reject_draft_tool(draft_id: str, reason: str | None = None) -> dict[str, Any]:
         try:
-            verdict = await reject_draft(services(), draft_id, reviewer, reason)
+            verdict = await journal().review(ReviewAction("reject", draft_id, reason=reason))
         except DraftNotFound as exc:
             return {"error": str(exc)}
+        assert isinstance(verdict, Verdict)
         return {"rejected": draft_id, "reason": verdict.reason}
 
     @server.tool(description="An agent decision's lineage (seed 003): policy version and hash, conditions, exception, "
@@ -194,9 +203,3 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
 
     return server
 
-
-def _date(text: str | None) -> datetime | None:
-    if not text:
-        return None
-    value = datetime.fromisoformat(text)
-    return value if value.tzinfo else value.replace(tzinfo=UTC)

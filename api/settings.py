@@ -208,6 +208,10 @@ class AuthSettings(_Section):
 
     enabled: bool | None = None
     tokens: list[TokenSettings] = Field(default_factory=list)
+    local_groups: list[str] | None = None
+    """The access groups the local faces (the CLI, the MCP server over stdio, the Python API)
+    read and write as, like a token's ``groups``; unset: every group, for the owner of the
+    local journal. Set it to see (and write) what only these groups may."""
 
     @model_validator(mode="after")
     def _consistent(self) -> AuthSettings:

@@ -42,7 +42,7 @@ from starlette.testclient import TestClient
 from api.app import create_app
 from api.settings import Neo4jSettings, Settings
 from api.usecases.local_server import default_lib_dir
-from api.usecases.search import search_hits
+from api.usecases.search import hits_json, search_decisions
 from api.usecases.services import build_services
 from graph.backup import restore_rows
 from graph.connection import open_driver
@@ -193,11 +193,11 @@ async def run(uri: str, password: str, server_pid: int, total: int, count: int) 
         sessions = [f"bench-{rng.choice(COMPONENTS)}" for _ in range(count)]
 
         async def search(i: int) -> None:
-            await search_hits(services, texts[i], DecisionFilter(), 10)
+            hits_json((await search_decisions(services, texts[i], DecisionFilter(), 10)).hits)
 
         async def search_in_session(i: int) -> None:
             # A component's session holds 1/15 of the graph: every decision of it is compared.
-            await search_hits(services, texts[i], DecisionFilter(session=sessions[i]), 10)
+            hits_json((await search_decisions(services, texts[i], DecisionFilter(session=sessions[i]), 10)).hits)
 
         async def chain(i: int) -> None:
             await services.reader.chain(chain_ids[i])

@@ -4,7 +4,7 @@ latency on a generated graph at each size, and MRR@10 / Recall@5 on the search e
 Usage: pip install -e '.[bench]'; python bench/peers.py [--sizes 10000 100000] [--queries 300]
 
 Systems, all over the same server, corpus and MiniLM embedder:
-- ours: ``search_hits`` as the CLI, GraphQL and MCP call it (question parsing, full-text and
+- ours: ``search_decisions`` (its hits in the shared JSON shape) as the CLI, GraphQL and MCP call it (question parsing, full-text and
   vector retrieval, fusion, hits loaded in the JSON shape).
 - neo4j-graphrag ``HybridRetriever`` over our own ``decision_embedding`` vector index and
   ``decision_text`` full-text index, as its documentation configures it: its default ranker,
@@ -72,7 +72,7 @@ from neo4j_graphrag.retrievers import HybridRetriever
 
 from api.settings import Settings
 from api.usecases.adr_import import import_adrs
-from api.usecases.search import search_hits
+from api.usecases.search import hits_json, search_decisions
 from api.usecases.search_eval import SystemScore, collection_dirs, load_questions
 from api.usecases.services import build_services
 from graph.backup import restore_rows
@@ -202,7 +202,7 @@ async def latency(uri: str, password: str, pid: int, total: int, count: int) -> 
             retriever = graphrag_retriever(sync_driver, embedder)
 
             async def ours(i: int) -> None:
-                await search_hits(services, texts[i], DecisionFilter(), TOP_K)
+                hits_json((await search_decisions(services, texts[i], DecisionFilter(), TOP_K)).hits)
 
             async def graphrag(i: int) -> None:
                 graphrag_ids(retriever, texts[i])
@@ -257,7 +257,7 @@ async def quality(uri: str, password: str, shared: Path, data: Path) -> dict[str
                 if (item["collection"], item["adr"]) not in ids:
                     continue
                 expected = ids[(item["collection"], item["adr"])]
-                hits = await search_hits(services, item["question"], DecisionFilter(include_history=True), TOP_K, settings.journal)
+                hits = hits_json((await search_decisions(services, item["question"], DecisionFilter(include_history=True), TOP_K, settings.journal)).hits)
                 scores["ours"].add([h["decision"]["id"] for h in hits], expected)
                 scores["neo4j-graphrag hybrid"].add(graphrag_ids(retriever, item["question"]), expected)
                 scores["sqlite fts5"].add(fts.search(item["question"]), expected)

@@ -25,6 +25,10 @@ def lucene_all_words(text: str) -> str | None:
     return " AND ".join(word for word in words if word) or None
 
 
+DECISION_STATUSES = ("active", "superseded", "revisited", "proposed", "rejected", "deprecated", CANDIDATE)
+"""Every status a decision may have (DESIGN.md, graph model)."""
+DECISION_SOURCES = ("conversation", "adr", "agent", "manual")
+"""What a decision may come from."""
 HISTORY_STATUSES = ("superseded", "deprecated", "rejected")
 """Decisions no longer in force: out of a read unless it asks for history."""
 DRAFT_STATUS = CANDIDATE

@@ -16,6 +16,7 @@ from lineage.codec import from_json, to_json
 from lineage.digest import canonical
 from lineage.model import AgentDecisionRecord, DecisionInputs, Outcome
 from lineage.store import LedgerViolation
+from nlp.schema import tag_names
 
 UNSESSIONED = "agent:unsessioned"
 """The session of decisions recorded without one."""
@@ -138,7 +139,7 @@ class Neo4jPrecedentStore:
                 "status": "active", "source": "agent", "origin": "stated", "confidence": 1.0,
                 "decided_at": decision.timestamp, "recorded_at": datetime.now(UTC),
                 "tool_name": decision.tool_name, "params_digest": decision.params_digest, "outcome": decision.outcome,
-                "tags": ["agent", decision.tool_name, decision.outcome], "keywords": [],
+                "tags": list(tag_names(["agent", decision.tool_name, decision.outcome])), "keywords": [],
                 "entity_keys": sorted({r.key for r in entities}), "source_keys": sorted(decision.inputs.sources),
                 "lineage_json": record,
                 **({"embedding": self._embedding(context_text(decision.tool_name, decision.inputs))}

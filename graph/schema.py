@@ -76,8 +76,8 @@ async def apply_schema(
 ) -> ApplyReport:
     """Run every schema statement (all idempotent), wait until the indexes are online, and
     migrate what older versions stored: files keyed by path alone become unscoped files
-    (``repository: ''``), and agent decisions recorded before they were TAGGED are linked
-    to their tags.
+    (``repository: ''``), agent decisions recorded before they were TAGGED are linked
+    to their tags, and tags stored in another case than lower are stored lower case.
 
     Args:
         executor: Where to run the statements.
@@ -98,6 +98,8 @@ async def apply_schema(
     await executor.write(load_query("schema_await_indexes"), {"seconds": await_seconds})
     # Data written before the model said so: agent decisions without their TAGGED links.
     await executor.write(load_query("schema_link_agent_tags"))
+    # Tags stored in the case they were given, before every face matched them in any case.
+    await executor.write(load_query("schema_lowercase_tags"))
     after = await _existing_names(executor)
     return ApplyReport(len(statements), tuple(sorted(after - before)))
 

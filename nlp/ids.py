@@ -14,6 +14,14 @@ def decision_id(session_id: str, message_ids: Sequence[str], summary: str) -> st
     return f"dec-{digest[:12]}"
 
 
+def stored_decision_id(session_id: str, message_ids: Sequence[str], summary: str, source: str) -> str:
+    """The id a decision is stored under, which ``extract --json`` prints too: one found in
+    a conversation follows its statement; a decision document's (``source`` ``adr``) follows
+    its file however it is edited, so re-importing an edited ADR updates the decision
+    instead of adding one."""
+    return decision_id(session_id, message_ids, "" if source == "adr" else summary)
+
+
 def handle_for(name: str) -> str:
     """A stakeholder handle for a name or author: `@alice`, `@project-manager`."""
     if name.startswith("@"):

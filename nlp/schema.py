@@ -5,9 +5,10 @@ No spaCy, LLM or database imports here: ``graph`` depends on this module only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 UNSCOPED_REPOSITORY = ""
 """The repository of a path stated where no repository was known (a chat ingested without
@@ -15,6 +16,18 @@ UNSCOPED_REPOSITORY = ""
 CANDIDATE = "candidate"
 """The ``ExtractedDecision.status`` of a detection not sure enough to be stored as a decision:
 it is stored as a draft, out of every default read, until a person confirms or rejects it."""
+
+
+
+def tag_name(tag: str) -> str:
+    """A tag as it is stored and matched: trimmed, lower case, one space between words, so
+    ``Database``, ``database`` and `` DATABASE `` are one tag on every face."""
+    return " ".join(tag.split()).lower()
+
+
+def tag_names(tags: Sequence[str]) -> tuple[str, ...]:
+    """``tags`` as stored: each ``tag_name``d, empty ones dropped, first spelling first."""
+    return tuple(dict.fromkeys(name for name in map(tag_name, tags) if name))
 
 
 TOOL_ROLE = "tool"
@@ -204,6 +217,13 @@ class ExtractedDecision(_Frozen):
     spans: tuple[Span, ...] = ()
     source_path: str | None = None
     """The file this decision was read from, when a session spans files (an ADR collection)."""
+
+    @field_validator("tags")
+    @classmethod
+    def _stored_tags(cls, tags: tuple[str, ...]) -> tuple[str, ...]:
+        # Every producer (readers, rules, the LLM, a hand-recorded decision) stores tags
+        # the one way a filter matches them.
+        return tag_names(tags)
 
 
 class Extraction(_Frozen):

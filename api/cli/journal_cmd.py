@@ -14,13 +14,14 @@ from api.cli.context import CliContext, aware, cli_context, fail
 from api.cli.graph_session import run_on_graph
 from api.usecases.code_links import link_repository_code
 from api.usecases.in_repository import InRepository
-from api.usecases.ingest import IngestReport, ingest_conversation
+from api.usecases.ingest import IngestReport
+from api.usecases.journal_facade import local_journal, read_source
 from api.usecases.json_shape import ChainJson, DecisionJson, chain_json, decision_record_json
 from api.usecases.repositories import repository_to_ingest
+from api.usecases.requests import ChainRequest, InvalidRequest, Refused
 from api.usecases.runtime import GraphConnection
 from api.usecases.services import Services, build_services
 from api.usecases.session_files import describe_mode, ingest_session_file
-from graph.reader import DecisionReader
 from graph.session_reads import SessionReads
 from nlp.errors import NlpError
 from nlp.git_repo import GitError
@@ -28,8 +29,6 @@ from nlp.readers import (
     FORMATS,
     SESSION_READERS,
     conversation_files,
-    read_conversation,
-    read_decisions,
     session_file_format,
 )
 from nlp.readers.source_date import oldest_first
@@ -55,6 +54,10 @@ def ingest(
         "and its code is linked to their decisions (with auto_link_strategy = \"git_context\", also the files it "
         "changed around each decision).",
     ),
+    access_group: list[str] = typer.Option(
+        [], "--access-group", help="Who may read a new session (repeatable; default: everyone). A session's groups are "
+        "fixed when it is created: naming others for an existing session is refused.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the stored decisions as JSON."),
 ) -> None:
     """Detect, extract, store and relate the decisions in conversation files (idempotent).
@@ -75,13 +78,15 @@ def ingest(
         raise fail("--session names one session; give one file with it", code=2)
     # Coding-assistant sessions are read incrementally (only what was appended since the
     # last ingest), unless --date or --series asks to restate how they are dated or grouped.
-    sessions = [] if date or series else [
+    # Access groups are given when a session is created, so a session named with them is read whole too.
+    sessions = [] if date or series or access_group else [
         path for path in files if (fmt == "auto" or fmt in SESSION_READERS) and session_file_format(path) is not None
     ]
     inputs = _in_time_order(_read_all([f for f in files if f not in sessions], fmt, session, aware(date), series))
 
     async def action(graph: GraphConnection) -> tuple[list[IngestReport], list[DecisionJson]]:
         services = build_services(cli.settings, graph.executor)
+        journal = local_journal(services, cli.settings)
         where = await repository_to_ingest(graph.executor, checkout) if checkout is not None else None
         reports = []
         with _progress(cli) as progress:
@@ -89,10 +94,10 @@ def ingest(
             try:
                 for conversation, decisions in inputs:
                     progress.update(task, description=conversation.session_id)
-                    source = "adr" if decisions is not None else "conversation"
-                    reports.append(await ingest_conversation(
-                        conversation, services.ingest, decisions=decisions, source=source, repository=where,
-                    ))
+                    try:
+                        reports.append(await journal.ingest_read(conversation, decisions, access_group or None, where))
+                    except (InvalidRequest, Refused) as exc:
+                        raise fail(f"{exc} (nothing of {conversation.session_id} was stored)", code=2) from exc
                     progress.advance(task, len(conversation.messages))
                 reports += await _ingest_sessions(cli, sessions, services, fmt, session, where)
             finally:
@@ -133,14 +138,18 @@ def ingest(
 def chain(
     ctx: typer.Context,
     decision_id: str = typer.Argument(..., help="Any decision of the chain."),
-    as_of: datetime | None = typer.Option(None, "--as-of", help="Show the chain as it stood on this date."),
+    as_of: str | None = typer.Option(None, "--as-of", help="Show the chain as it stood on this date (its start) or instant."),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """How a decision evolved: original, revisions in time order, current."""
     cli = cli_context(ctx)
 
     async def action(graph: GraphConnection) -> ChainJson:
-        return chain_json(await DecisionReader(graph.executor).chain(decision_id, aware(as_of)))
+        journal = local_journal(build_services(cli.settings, graph.executor), cli.settings)
+        try:
+            return chain_json(await journal.chain(ChainRequest(decision_id, as_of)))
+        except InvalidRequest as exc:
+            raise fail(str(exc), code=2) from exc
 
     data = run_on_graph(cli, action)
     if as_json:
@@ -198,11 +207,7 @@ def _read_all(
             # A folder per meeting ("2023-07-20/notes.md") repeats the file name: the
             # folder tells those sessions apart.
             name = session or (f"{path.parent.name}/{path.stem}" if stems[path.stem] > 1 else None)
-            structured = read_decisions(path, name) if fmt in {"auto", "decision-doc"} else None
-            if structured is not None:
-                inputs.append((structured[0], structured[1]))
-            else:
-                inputs.append((read_conversation(path, fmt, name, date=date, series=series), None))
+            inputs.append(read_source(path, fmt, name, date, series))
     except NlpError as exc:
         raise fail(f"{exc} (nothing was stored)", code=2) from exc
     return inputs

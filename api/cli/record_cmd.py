@@ -11,12 +11,13 @@ import typer
 from api.cli.context import cli_context, fail
 from api.cli.graph_session import run_on_graph
 from api.usecases.governing import GovernanceJson, governance_lines, governing_decisions, locate_paths
-from api.usecases.record import RecordedJson, RecordRequest, record_decision, recorded_json
+from api.usecases.journal_facade import local_journal
+from api.usecases.record import RecordedJson, RecordRequest, recorded_json
 from api.usecases.repositories import UnknownRepository, resolve_scope
+from api.usecases.requests import DecisionQuery, InvalidRequest, Refused
 from api.usecases.runtime import GraphConnection
-from api.usecases.search import SearchHitJson, search_hits
+from api.usecases.search import SearchHitJson, hits_json
 from api.usecases.services import build_services
-from graph.filters import DecisionFilter
 
 
 def record(
@@ -48,7 +49,11 @@ def record(
         raise fail("--decision needs text", code=2)
 
     async def action(graph: GraphConnection) -> RecordedJson:
-        return recorded_json(await record_decision(build_services(cli.settings, graph.executor), request))
+        journal = local_journal(build_services(cli.settings, graph.executor), cli.settings)
+        try:
+            return recorded_json(await journal.record(request))
+        except (InvalidRequest, Refused) as exc:
+            raise fail(str(exc), code=2) from exc
 
     result = run_on_graph(cli, action)
     if as_json:
@@ -88,8 +93,8 @@ def pre(
     async def action(graph: GraphConnection) -> tuple[list[SearchHitJson], GovernanceJson | None]:
         hits: list[SearchHitJson] = []
         if situation.strip():
-            services = build_services(cli.settings, graph.executor)
-            hits = await search_hits(services, situation, DecisionFilter(tags=tuple(tag) or None), limit, cli.settings.journal)
+            journal = local_journal(build_services(cli.settings, graph.executor), cli.settings)
+            hits = hits_json((await journal.search(DecisionQuery(text=situation, tags=tag, limit=limit))).hits)
         if not located.paths:
             return hits, None
         named = repo if repo is not None else (str(located.checkout) if located.checkout else None)

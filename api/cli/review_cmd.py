@@ -15,17 +15,11 @@ from typer.core import TyperGroup
 
 from api.cli.context import CliContext, cli_context
 from api.cli.graph_session import run_on_graph
-from api.usecases.review import (
-    DraftJson,
-    Reviewer,
-    confirm_draft,
-    draft_json,
-    list_drafts,
-    reject_draft,
-    review_labels,
-)
+from api.usecases.journal_facade import Journal, local_journal
+from api.usecases.requests import ReviewAction
+from api.usecases.review import Confirmation, DraftJson, draft_json, review_labels
 from api.usecases.runtime import GraphConnection
-from api.usecases.services import build_services
+from api.usecases.services import Services, build_services
 
 PAGE = 50
 """Drafts listed, or reviewed in one interactive run, at most."""
@@ -47,9 +41,9 @@ app = typer.Typer(
 )
 
 
-def _reviewer() -> Reviewer:
-    # The local user reads every group, as every other command does without tokens.
-    return Reviewer(name=f"cli:{getpass.getuser()}", groups=None)
+def _journal(cli: CliContext, services: Services) -> Journal:
+    # The local user (every group, or [auth] local_groups), named for the review labels.
+    return local_journal(services, cli.settings, f"cli:{getpass.getuser()}")
 
 
 @app.command(name="list")
@@ -64,7 +58,7 @@ def list_cmd(
     cli = cli_context(ctx)
 
     async def action(graph: GraphConnection) -> tuple[list[DraftJson], int]:
-        page = await list_drafts(build_services(cli.settings, graph.executor), session, None, 0, limit)
+        page = await _journal(cli, build_services(cli.settings, graph.executor)).drafts(session, 0, limit)
         return [draft_json(r) for r in page.drafts], page.total
 
     drafts, total = run_on_graph(cli, action)
@@ -95,9 +89,10 @@ def confirm(
     async def action(graph: GraphConnection) -> dict[str, Any]:
         services = build_services(cli.settings, graph.executor)
         try:
-            confirmed = await confirm_draft(services, draft_id, _reviewer(), summary)
+            confirmed = await _journal(cli, services).review(ReviewAction("confirm", draft_id, summary=summary))
         finally:
             await services.aclose()
+        assert isinstance(confirmed, Confirmation)
         return {**draft_json(confirmed.record), "superseded": confirmed.superseded, "revisited": confirmed.revisited}
 
     done = run_on_graph(cli, action)
@@ -119,7 +114,7 @@ def reject(
     cli = cli_context(ctx)
 
     async def action(graph: GraphConnection) -> None:
-        await reject_draft(build_services(cli.settings, graph.executor), draft_id, _reviewer(), reason)
+        await _journal(cli, build_services(cli.settings, graph.executor)).review(ReviewAction("reject", draft_id, reason=reason))
 
     run_on_graph(cli, action)
     cli.note(f"rejected {draft_id}")
@@ -137,9 +132,10 @@ def interactive(
 
     async def action(graph: GraphConnection) -> dict[str, int]:
         services = build_services(cli.settings, graph.executor)
+        journal = _journal(cli, services)
         done = {"confirmed": 0, "rejected": 0, "skipped": 0}
         try:
-            page = await list_drafts(services, session, None, 0, PAGE)
+            page = await journal.drafts(session, 0, PAGE)
             for record in page.drafts:
                 draft = draft_json(record)
                 _print_draft(say, draft)
@@ -148,11 +144,11 @@ def interactive(
                     break
                 if choice in {"c", "e"}:
                     edited = typer.prompt("sentence", default=draft["summary"]) if choice == "e" else None
-                    await confirm_draft(services, draft["id"], _reviewer(), edited)
+                    await journal.review(ReviewAction("confirm", draft["id"], summary=edited))
                     done["confirmed"] += 1
                 elif choice == "r":
                     reason = typer.prompt("reason (optional)", default="", show_default=False)
-                    await reject_draft(services, draft["id"], _reviewer(), reason)
+                    await journal.review(ReviewAction("reject", draft["id"], reason=reason))
                     done["rejected"] += 1
                 else:
                     done["skipped"] += 1

@@ -8,25 +8,27 @@ from datetime import datetime
 
 import typer
 
-from api.cli.context import CliContext, aware, cli_context
+from api.cli.context import CliContext, cli_context, fail
 from api.cli.graph_session import run_on_graph
+from api.usecases.journal_facade import local_journal
 from api.usecases.json_shape import AlternativeJson, DecisionJson
+from api.usecases.requests import DecisionQuery, InvalidRequest
 from api.usecases.runtime import GraphConnection
-from api.usecases.search import SearchHitJson, SearchJson, search_hits, search_json
+from api.usecases.search import SearchHitJson, SearchOutcome, hits_json, outcome_json
 from api.usecases.services import build_services
-from graph.filters import DecisionFilter
-from nlp.ids import handle_for
 
 
 def search(
     ctx: typer.Context,
     query: str = typer.Argument(..., help='What to look for, such as "why did we choose PostgreSQL?".'),
-    tag: list[str] = typer.Option([], "--tag", "-t", help="Only decisions with this tag (repeatable: any of them)."),
-    by: str | None = typer.Option(None, "--by", help="Only decisions involving this stakeholder (@handle)."),
-    since: datetime | None = typer.Option(None, "--since", help="Decided on or after this date."),
-    until: datetime | None = typer.Option(None, "--until", help="Decided before this date."),
+    tag: list[str] = typer.Option([], "--tag", "-t", help="Only decisions with this tag, in any case (repeatable: any of them)."),
+    by: str | None = typer.Option(None, "--by", help="Only decisions involving this person (alice, @alice or Alice)."),
+    since: str | None = typer.Option(None, "--since", help="Decided on or after this date (2024-05-01) or instant."),
+    until: str | None = typer.Option(None, "--until", help="Decided before this date (its start) or instant."),
     status: list[str] = typer.Option([], "--status", help="Only these statuses (repeatable)."),
     path: str | None = typer.Option(None, "--path", help="Only decisions affecting this path or directory."),
+    repo: str | None = typer.Option(
+        None, "--repo", help="The repository --path is in: its key, name or remote URL (default: paths not tied to one)."),
     session: str | None = typer.Option(None, "--session", help="Only decisions from this session."),
     series: str | None = typer.Option(None, "--series", help="Only decisions from sessions of this series of meetings."),
     history: bool = typer.Option(False, "--history", help="Include superseded decisions."),
@@ -37,12 +39,11 @@ def search(
 ) -> None:
     """Decisions matching the query, best first (full-text and semantic, fused)."""
     cli = cli_context(ctx)
-    filters = DecisionFilter(
-        include_history=history, include_drafts=drafts, statuses=tuple(status) or None, tags=tuple(tag) or None,
-        stakeholder=handle_for(by) if by else None, since=aware(since), until=aware(until), path_prefix=path, session=session,
-        series=series,
+    request = DecisionQuery(
+        text=query, tags=tag, stakeholder=by, since=since, until=until, statuses=status, path=path, repository=repo,
+        session=session, series=series, include_history=history, include_drafts=drafts, limit=limit,
     )
-    found = _search(cli, query, filters, limit)
+    found = outcome_json(_search(cli, request))
     if as_json:
         typer.echo(json.dumps(found, indent=2, ensure_ascii=False))
         return
@@ -65,23 +66,20 @@ def ask(
 ) -> None:
     """Answer with the best matching decision: what, who, when, why, alternatives, status, code."""
     cli = cli_context(ctx)
-    hits = _run(cli, question, DecisionFilter(include_history=history), 1)
+    hits = hits_json(_search(cli, DecisionQuery(text=question, include_history=history, limit=1)).hits)
     if not hits:
         cli.out.print(f"I found no decision about {question!r}.", highlight=False)
         raise typer.Exit(code=1)
     _print_answer(cli, hits[0]["decision"])
 
 
-def _search(cli: CliContext, query: str, filters: DecisionFilter, limit: int) -> SearchJson:
-    async def action(graph: GraphConnection) -> SearchJson:
-        return await search_json(build_services(cli.settings, graph.executor), query, filters, limit, cli.settings.journal)
-
-    return run_on_graph(cli, action)
-
-
-def _run(cli: CliContext, query: str, filters: DecisionFilter, limit: int) -> list[SearchHitJson]:
-    async def action(graph: GraphConnection) -> list[SearchHitJson]:
-        return await search_hits(build_services(cli.settings, graph.executor), query, filters, limit, cli.settings.journal)
+def _search(cli: CliContext, request: DecisionQuery) -> SearchOutcome:
+    async def action(graph: GraphConnection) -> SearchOutcome:
+        journal = local_journal(build_services(cli.settings, graph.executor), cli.settings)
+        try:
+            return await journal.search(request)
+        except InvalidRequest as exc:
+            raise fail(str(exc), code=2) from exc
 
     return run_on_graph(cli, action)
 

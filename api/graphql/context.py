@@ -10,6 +10,8 @@ from strawberry.dataloader import DataLoader
 
 from api.auth import Principal
 from api.settings import Settings
+from api.usecases.journal_facade import Journal
+from api.usecases.requests import Caller
 from api.usecases.services import Services
 from graph.commits import CommitRecord, CommitStore
 from graph.executor import CountingExecutor
@@ -42,6 +44,8 @@ class RequestContext:
     commits: DataLoader[str, list[CommitRecord]]
     with_drafts: DataLoader[str, DecisionRecord | None]
     """Like ``decisions``, drafts included: for the review queue and ``includeDrafts``."""
+    journal: Journal
+    """The journal facade as this caller uses it, over the counting ``services``."""
 
     def scoped(self, where: DecisionFilter) -> DecisionFilter:
         """``where`` limited to what the caller may read."""
@@ -81,9 +85,10 @@ def build_context(principal: Principal, settings: Settings, services: Services) 
         found = await commit_store.commits_of(ids, MAX_COMMITS)
         return [found.get(i, []) for i in ids]
 
+    caller = Caller(principal.name, principal.groups, principal.can("write"))
     return RequestContext(
         principal, settings, reading, executor, DataLoader(load_fn=load), precedents, DataLoader(load_fn=load_agent),
-        DataLoader(load_fn=load_commits), DataLoader(load_fn=load_with_drafts),
+        DataLoader(load_fn=load_commits), DataLoader(load_fn=load_with_drafts), Journal(reading, caller, settings.journal),
     )
 
 

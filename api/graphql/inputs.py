@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime
 
 import strawberry
 
-from graph.filters import DecisionFilter
+from api.usecases.requests import DecisionQuery
 from graph.listing import AggregateBy, DecisionOrder
-from nlp.ids import handle_for
 
 # strawberry.enum marks the graph layer's enums as GraphQL enums in place and returns the same
 # classes; the aliases keep the GraphQL names visible where resolvers take them.
@@ -22,9 +20,9 @@ AggregateKey = AggregateBy
 @strawberry.input(description="Narrows decisions. Every field is optional; given fields must all hold.")
 class DecisionWhere:
     status_in: list[str] | None = strawberry.field(default=None, description="Any of these statuses (active, superseded, revisited, proposed, rejected, deprecated; candidate with includeDrafts).")
-    tags_any: list[str] | None = strawberry.field(default=None, description="At least one of these tags.")
-    tags_all: list[str] | None = strawberry.field(default=None, description="Every one of these tags.")
-    stakeholder: str | None = strawberry.field(default=None, description="Involves or was decided by this person (@alice or alice).")
+    tags_any: list[str] | None = strawberry.field(default=None, description="At least one of these tags (in any case).")
+    tags_all: list[str] | None = strawberry.field(default=None, description="Every one of these tags (in any case).")
+    stakeholder: str | None = strawberry.field(default=None, description="Involves or was decided by this person (alice, @alice or Alice, or an alias).")
     decided_after: datetime | None = strawberry.field(default=None, description="Decided at or after this instant.")
     decided_before: datetime | None = strawberry.field(default=None, description="Decided before this instant.")
     path_prefix: str | None = strawberry.field(default=None, description="Affects this file, anything under this directory, or a directory containing it.")
@@ -40,31 +38,29 @@ class DecisionWhere:
                                    "every list, search and count unless asked for (`drafts` lists the review queue).")
 
 
-def to_filter(where: DecisionWhere | None) -> DecisionFilter:
-    """The graph filter for ``where`` (None: no filter); access groups are added later."""
+def to_query(where: DecisionWhere | None, include_history: bool = False, text: str = "", limit: int = 10) -> DecisionQuery:
+    """``where`` as the journal facade's request, as the user spelled it (the facade
+    normalises names, tags, dates and statuses and resolves the repository)."""
     if where is None:
-        return DecisionFilter()
-    return DecisionFilter(
-        include_history=where.include_history,
+        return DecisionQuery(text=text, include_history=include_history, limit=limit)
+    return DecisionQuery(
+        text=text, limit=limit,
+        include_history=where.include_history or include_history,
         include_drafts=where.include_drafts,
-        statuses=tuple(where.status_in) if where.status_in else None,
-        tags=tuple(where.tags_any) if where.tags_any else None,
-        tags_all=tuple(where.tags_all) if where.tags_all else None,
-        stakeholder=handle_for(where.stakeholder) if where.stakeholder else None,
+        statuses=where.status_in or (),
+        tags=where.tags_any or (),
+        tags_all=where.tags_all or (),
+        stakeholder=where.stakeholder,
         since=where.decided_after,
         until=where.decided_before,
-        path_prefix=where.path_prefix,
-        repository=where.repository or "",
+        path=where.path_prefix,
+        repository=where.repository,
         feature=where.feature,
         session=where.session,
         series=where.series,
         source=where.source,
-        text=where.text,
+        words=where.text,
     )
-
-
-def with_history(where: DecisionFilter, include_history: bool) -> DecisionFilter:
-    return replace(where, include_history=include_history or where.include_history)
 
 
 @strawberry.input(description="A decision recorded by hand (seed 002's fields and seed 000's).")

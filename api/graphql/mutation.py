@@ -24,13 +24,11 @@ from api.graphql.results import (
 from api.graphql.review import ReviewMutation
 from api.graphql.types import Decision
 from api.usecases.evolution import mark_revisited, supersede_decision
-from api.usecases.ingest import ingest_text
-from api.usecases.record import RecordRequest, record_decision
+from api.usecases.record import RecordRequest
+from api.usecases.requests import InvalidRequest, Refused, SourceRequest
 from api.usecases.services import Services
 from graph.errors import DecisionNotFound
-from graph.messages import session_access_groups
 from nlp.errors import NlpError
-from nlp.readers import FORMATS
 
 MAX_INGEST_CHARS = 10_000_000
 """A larger conversation is refused rather than tying up a worker; the CLI takes files of any size."""
@@ -47,27 +45,15 @@ class Mutation(ReviewMutation):
         context = info.context
         if refused := _unless_writer(context, "ingest"):
             return refused
-        if format not in FORMATS:
-            return ValidationError(message=f"unknown format {format!r}; choose one of {', '.join(FORMATS)}", field="format")
-        if not session.strip():
-            return ValidationError(message="session must not be empty", field="session")
         if len(content) > MAX_INGEST_CHARS:
             return ValidationError(message=f"content is over {MAX_INGEST_CHARS:,} characters; ingest it with the CLI", field="content")
-        groups = _groups(context, access_groups)
-        if isinstance(groups, Forbidden):
-            return groups
-        existing = await session_access_groups(context.services.executor, session)
-        if existing is not None and not _may_write_session(context, existing):
-            return Forbidden(message=f"session {session!r} belongs to access groups you are not in")
-        if existing is not None and access_groups is not None and set(groups) != set(existing):
-            return ValidationError(
-                message=f"session {session!r} already exists with access groups {sorted(existing)}; "
-                        "a session's groups are fixed when it is created", field="accessGroups",
-            )
+        request = SourceRequest(text=content, session=session, fmt=format, date=date, series=series, access_groups=access_groups)
         try:
-            report = await ingest_text(
-                content, format, session, context.services.ingest, groups, date=date, series=series,
-            )
+            report = await context.journal.ingest(request)
+        except Refused as exc:
+            return Forbidden(message=str(exc))
+        except InvalidRequest as exc:
+            return ValidationError(message=str(exc), field=exc.field)
         except NlpError as exc:
             return ValidationError(message=str(exc), field="content")
         return IngestSuccess(
@@ -85,25 +71,22 @@ class Mutation(ReviewMutation):
             return refused
         if not input.decision.strip():
             return ValidationError(message="a decision needs its text", field="decision")
-        groups = _groups(context, input.access_groups)
-        if isinstance(groups, Forbidden):
-            return groups
-        # Session access groups are fixed when a session is created, so each set of groups
-        # gets its own session of hand-recorded decisions.
-        session = "manual" if not groups else "manual:" + "+".join(sorted(set(groups)))
         request = RecordRequest(
             decision=input.decision, confidence=input.confidence, category=input.category, stakes=input.stakes,
             tags=tuple(input.tags), pattern=input.pattern, reasons=tuple(input.reasons), context=input.context,
             project=input.project, structure=input.structure, function=input.function,
             alternatives=tuple(input.alternatives), stakeholders=tuple(input.stakeholders),
             decision_maker=input.decision_maker, files=tuple(input.files), decided_at=input.decided_at,
-            session_id=session, access_groups=groups,
         )
         try:
-            recorded = await record_decision(context.services, request)
+            recorded = await context.journal.record(request, input.access_groups)
+        except Refused as exc:
+            return Forbidden(message=str(exc))
+        except InvalidRequest as exc:
+            return ValidationError(message=str(exc), field=exc.field)
         except ValueError as exc:
             return ValidationError(message=str(exc))
-        # The caller reads it: _groups only allows groups the caller reads.
+        # The caller reads it: the facade only gives a session groups the caller reads.
         quality = recorded.quality
         return RecordSuccess(decision=Decision.of(recorded.record), quality=RecordingQuality(score=quality.score, suggestions=list(quality.suggestions)))
 
@@ -134,21 +117,6 @@ def _unless_writer(context: RequestContext, what: str) -> Forbidden | None:
     if context.principal.can("write"):
         return None
     return Forbidden(message=f"{what} needs a token with the write scope", required_scope="write")
-
-
-def _groups(context: RequestContext, asked: list[str] | None) -> tuple[str, ...] | Forbidden:
-    """The access groups a write puts its session in: those asked for (which the caller
-    must belong to), or by default the caller's own."""
-    principal = context.principal
-    groups = tuple(dict.fromkeys(g.strip() for g in asked if g.strip())) if asked is not None else principal.groups or ()
-    if not principal.may_assign(groups):
-        return Forbidden(message="you can only give a session access groups you belong to")
-    return groups
-
-
-def _may_write_session(context: RequestContext, existing: tuple[str, ...]) -> bool:
-    groups = context.principal.groups
-    return groups is None or not existing or bool(set(existing) & set(groups))
 
 
 async def _link(

@@ -10,7 +10,7 @@ import strawberry
 
 from api.graphql.context import Info
 from api.graphql.errors import ArgumentError
-from api.graphql.inputs import AggregateKey, DecisionOrderBy, DecisionWhere
+from api.graphql.inputs import AggregateKey, DecisionOrderBy, DecisionWhere, to_query
 from api.graphql.lineage import AgentDecision
 from api.graphql.paging import page_size
 from api.graphql.paths import PathDecisions, governing_paths
@@ -31,16 +31,16 @@ from api.graphql.types import (
     repository_key,
     where_filter,
 )
-from api.usecases.search import search_decisions
+from api.usecases import normalise
+from api.usecases.requests import ChainRequest, DecisionQuery, InvalidRequest
+from api.usecases.search import SearchOutcome
 from graph.errors import DecisionNotFound
-from graph.filters import DecisionFilter
 from graph.listing import AggregateBy, DecisionOrder
 from graph.messages import session_transcript
 from graph.messages import stakeholder as find_stakeholder
 from graph.repositories import RepositoryStore
 from graph.search import SearchHit as FoundDecision
 from lineage.model import OUTCOMES
-from nlp.ids import handle_for
 
 
 @strawberry.type
@@ -61,12 +61,7 @@ class Query(ReviewQuery):
     async def search(
         self, info: Info, query: str, where: DecisionWhere | None = None, first: int = 10,
     ) -> list[SearchHit]:
-        context = info.context
-        limit = page_size(first, 10, context.settings.graphql.max_page_size)
-        outcome = await search_decisions(
-            context.services, query, context.scoped(await where_filter(info, where)), limit, context.settings.journal
-        )
-        return _hits(outcome.hits)
+        return _hits((await _search(info, query, where, first)).hits)
 
     @strawberry.field(description="`search` with what it read from the question: the people and dates it used as "
                                   "filters (`filtersApplied`), or dropped because with them nothing matched "
@@ -74,23 +69,19 @@ class Query(ReviewQuery):
     async def search_result(
         self, info: Info, query: str, where: DecisionWhere | None = None, first: int = 10,
     ) -> SearchResult:
-        context = info.context
-        limit = page_size(first, 10, context.settings.graphql.max_page_size)
-        outcome = await search_decisions(
-            context.services, query, context.scoped(await where_filter(info, where)), limit, context.settings.journal
-        )
+        outcome = await _search(info, query, where, first)
         return SearchResult(
             hits=_hits(outcome.hits), filters_applied=list(outcome.filters_applied), filters_dropped=list(outcome.filters_dropped),
         )
 
     @strawberry.field(description="How a decision evolved, from any member of its chain; `asOf` reads it as it stood then.")
     async def chain(self, info: Info, id: strawberry.ID, as_of: datetime | None = None) -> Chain | None:
-        context = info.context
         try:
-            chain = await context.services.reader.chain(str(id), as_of, context.principal.groups)
+            return Chain.of(await info.context.journal.chain(ChainRequest(str(id), as_of)))
         except DecisionNotFound:
             return None
-        return Chain.of(chain)
+        except InvalidRequest as exc:
+            raise ArgumentError(str(exc)) from exc
 
     @strawberry.field(description="What touched this path in one repository: decisions affecting the file, anything "
                                   "under the directory, or a directory containing it; newest first. `repository`: its "
@@ -99,8 +90,12 @@ class Query(ReviewQuery):
         self, info: Info, path: str, repository: str | None = None, include_history: bool = False,
         first: int | None = None, after: str | None = None,
     ) -> DecisionConnection:
-        key = await repository_key(info, repository)
-        where = DecisionFilter(path_prefix=path, include_history=include_history, repository=key)
+        try:
+            where = await info.context.journal.filter(
+                DecisionQuery(path=path, repository=repository, include_history=include_history)
+            )
+        except InvalidRequest as exc:
+            raise ArgumentError(str(exc)) from exc
         return await decision_connection(info, where, DecisionOrder.NEWEST, first, after)
 
     @strawberry.field(description="Before an edit: for each path some decision governs, the current decisions "
@@ -114,7 +109,8 @@ class Query(ReviewQuery):
 
     @strawberry.field(description="A person, by handle (@alice), name or one of their aliases; null when unknown.")
     async def stakeholder(self, info: Info, handle: str) -> Stakeholder | None:
-        found = await find_stakeholder(info.context.services.executor, handle_for(handle))
+        person = normalise.handle(handle)
+        found = await find_stakeholder(info.context.services.executor, person) if person else None
         return Stakeholder(handle=found.handle, name=found.name, role=None, aliases=list(found.aliases)) if found else None
 
     @strawberry.field(description="A conversation, meeting or ADR collection with its messages; null when unknown or outside the caller's groups.")
@@ -177,6 +173,15 @@ class Query(ReviewQuery):
     async def precedent_deviations(self, info: Info, since: datetime | None = None, first: int = 20) -> list[AgentDecision]:
         limit = page_size(first, 20, info.context.settings.graphql.max_page_size)
         return [AgentDecision.of(d) for d in await info.context.precedents.deviating(since, limit)]
+
+
+async def _search(info: Info, query: str, where: DecisionWhere | None, first: int) -> SearchOutcome:
+    context = info.context
+    limit = page_size(first, 10, context.settings.graphql.max_page_size)
+    try:
+        return await context.journal.search(to_query(where, text=query, limit=limit))
+    except InvalidRequest as exc:
+        raise ArgumentError(str(exc)) from exc
 
 
 def _hits(found: list[FoundDecision]) -> list[SearchHit]:

@@ -10,8 +10,10 @@ from api.graphql.context import Info
 from api.graphql.paging import decode_cursor, page_size
 from api.graphql.results import Forbidden, NotFound, ValidationError
 from api.graphql.types import Decision, DecisionConnection, connection_of
-from api.usecases.review import Reviewer, confirm_draft, list_drafts, reject_draft
+from api.usecases.requests import ReviewAction
+from api.usecases.review import Confirmation
 from graph.errors import DraftNotFound
+from graph.review import Verdict
 
 MAX_SUMMARY_CHARS = 2000
 """An edited sentence states one decision; a longer one is refused."""
@@ -46,7 +48,7 @@ class ReviewQuery:
         limits = context.settings.graphql
         size = page_size(first, limits.default_page_size, limits.max_page_size)
         offset = decode_cursor(after)
-        found = await list_drafts(context.services, session, context.principal.groups, offset, size)
+        found = await context.journal.drafts(session, offset, size)
         return connection_of(found.drafts, offset, found.listed, found.total)
 
 
@@ -66,9 +68,10 @@ class ReviewMutation:
         if summary is not None and len(summary) > MAX_SUMMARY_CHARS:
             return ValidationError(message=f"summary is over {MAX_SUMMARY_CHARS} characters", field="summary")
         try:
-            confirmed = await confirm_draft(context.services, str(id), _reviewer(info), summary)
+            confirmed = await context.journal.review(ReviewAction("confirm", str(id), summary=summary))
         except DraftNotFound as exc:
             return NotFound(message=str(exc), id=id)
+        assert isinstance(confirmed, Confirmation)
         return ConfirmSuccess(decision=Decision.of(confirmed.record), superseded=confirmed.superseded,
                               revisited=confirmed.revisited)
 
@@ -79,9 +82,10 @@ class ReviewMutation:
         if refused := _unless_reviewer(info, "rejectDecision"):
             return refused
         try:
-            verdict = await reject_draft(info.context.services, str(id), _reviewer(info), reason)
+            verdict = await info.context.journal.review(ReviewAction("reject", str(id), reason=reason))
         except DraftNotFound as exc:
             return NotFound(message=str(exc), id=id)
+        assert isinstance(verdict, Verdict)
         return RejectSuccess(id=id, reason=verdict.reason)
 
 
@@ -90,7 +94,3 @@ def _unless_reviewer(info: Info, what: str) -> Forbidden | None:
         return None
     return Forbidden(message=f"{what} needs a token with the write scope", required_scope="write")
 
-
-def _reviewer(info: Info) -> Reviewer:
-    principal = info.context.principal
-    return Reviewer(principal.name, principal.groups)

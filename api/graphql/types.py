@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime
 
 import strawberry
 
 from api.graphql.context import MAX_COMMITS, Info
 from api.graphql.errors import ArgumentError
-from api.graphql.inputs import DecisionOrderBy, DecisionWhere, to_filter, with_history
+from api.graphql.inputs import DecisionOrderBy, DecisionWhere, to_query
 from api.graphql.paging import decode_cursor, encode_cursor, page_size
-from api.usecases.repositories import UnknownRepository, resolve_scope
+from api.usecases.requests import InvalidRequest
 from graph.commits import CommitRecord
 from graph.filters import DecisionFilter
 from graph.listing import DecisionOrder
@@ -339,11 +338,12 @@ def connection_of(records: list[DecisionRecord], offset: int, listed: int, total
 
 
 async def where_filter(info: Info, where: DecisionWhere | None, include_history: bool = False) -> DecisionFilter:
-    """The graph filter for ``where``, its repository named by key or name resolved to its key."""
-    selected = with_history(to_filter(where), include_history)
-    if selected.repository:
-        selected = replace(selected, repository=await repository_key(info, selected.repository))
-    return selected
+    """The graph filter the journal facade makes of ``where`` for the caller: normalised,
+    its repository resolved to its key, limited to the caller's groups."""
+    try:
+        return await info.context.journal.filter(to_query(where, include_history))
+    except InvalidRequest as exc:
+        raise ArgumentError(str(exc)) from exc
 
 
 async def repository_key(info: Info, named: str | None) -> str:
@@ -353,13 +353,10 @@ async def repository_key(info: Info, named: str | None) -> str:
     Raises:
         ArgumentError: No such repository in the journal.
     """
-    if not named:
-        return UNSCOPED_REPOSITORY
     try:
-        scope = await resolve_scope(info.context.executor, named)
-    except UnknownRepository as exc:
+        return await info.context.journal.repository_key(named)
+    except InvalidRequest as exc:
         raise ArgumentError(str(exc)) from exc
-    return scope.key
 
 
 @strawberry.type(description="A search result: the decision, its fused score, and which retrievers found it.")

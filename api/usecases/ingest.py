@@ -21,7 +21,7 @@ from nlp.detector_features import kind_of
 from nlp.embedding import Embedder, alternatives_text, embedding_text
 from nlp.evolution import Relation, Stated, classify_relation
 from nlp.gazetteer import TECHNOLOGIES
-from nlp.ids import decision_id
+from nlp.ids import stored_decision_id
 from nlp.llm.relations import RelationJudge
 from nlp.pipeline import Pipeline
 from nlp.readers import read_conversation_text, read_decisions_text
@@ -243,9 +243,7 @@ def decision_inputs(
         message_ids = tuple(conversation.messages[seq].id for seq in decision.messages)
         inputs.append(
             DecisionInput(
-                # An ADR is one decision per file however it is edited: its id follows the
-                # file, so re-importing an edited ADR updates the decision instead of adding one.
-                id=decision_id(conversation.session_id, message_ids, "" if source == "adr" else decision.decision),
+                id=stored_decision_id(conversation.session_id, message_ids, decision.decision, source),
                 decision=decision,
                 message_ids=message_ids,
                 embedding=vector,

@@ -1,4 +1,5 @@
-"""Search as every face uses it: question → filters and terms → hybrid search → hits."""
+"""Search, the one entry point every face reaches through the journal facade: question →
+filters and terms → hybrid search → hits; and the JSON shape of its answer."""
 
 from __future__ import annotations
 
@@ -95,30 +96,12 @@ class SearchJson(TypedDict):
     filters_dropped: list[str]
 
 
-async def search_hits(
-    services: Services,
-    question: str,
-    filters: DecisionFilter = DecisionFilter(),
-    limit: int = 10,
-    journal: JournalSettings = JournalSettings(),
-) -> list[SearchHitJson]:
-    """``[{"decision": {...}, "score", "retrievers": [...]}]``, best first (see ``search_decisions``)."""
-    return hits_json((await search_decisions(services, question, filters, limit, journal)).hits)
-
-
 def hits_json(hits: list[SearchHit]) -> list[SearchHitJson]:
-    """Search hits in the shared decision shape."""
+    """``[{"decision": {...}, "score", "retrievers": [...]}]``: search hits in the shared decision shape."""
     return [{"decision": decision_record_json(f.record), "score": f.score, "retrievers": list(f.retrievers)} for f in hits]
 
 
-async def search_json(
-    services: Services,
-    question: str,
-    filters: DecisionFilter = DecisionFilter(),
-    limit: int = 10,
-    journal: JournalSettings = JournalSettings(),
-) -> SearchJson:
+def outcome_json(outcome: SearchOutcome) -> SearchJson:
     """``{"hits": [...], "filters_applied": [...], "filters_dropped": [...]}``."""
-    outcome = await search_decisions(services, question, filters, limit, journal)
     return {"hits": hits_json(outcome.hits), "filters_applied": list(outcome.filters_applied),
             "filters_dropped": list(outcome.filters_dropped)}

@@ -16,7 +16,7 @@ from statistics import mean, pstdev
 
 from api.settings import Settings
 from api.usecases.adr_import import import_adrs
-from api.usecases.search import search_hits
+from api.usecases.search import search_decisions
 from api.usecases.services import Services, build_services
 from api.usecases.throwaway_graph import on_throwaway_graph
 from graph.cypher import load_query
@@ -169,13 +169,13 @@ async def _ask(
     each retriever brought, so fusion can be replayed for other full-text weights."""
     question = item["question"]
     scope = DecisionFilter(include_history=True, session=session)
-    hits = await search_hits(services, question, scope, 10, settings.journal)
+    hits = (await search_decisions(services, question, scope, 10, settings.journal)).hits
     text = lucene_escape(terms)
     rows = await executor.read(load_query("search_retrieve_fulltext"), fulltext_params(text, CANDIDATES, scope)) if text.strip() else []
     vector = await _nearest(executor, embedding, session)
     candidates = sorted({i for i, _ in vector} | set(rows[0]["ids"] if rows else ()))
     weighed = await executor.read(load_query("decision_alternatives_similarity"), {"ids": candidates, "embedding": embedding})
-    return _Asked(item["collection"], question, item["adr"], expected, [h["decision"]["id"] for h in hits],
+    return _Asked(item["collection"], question, item["adr"], expected, [h.record.id for h in hits],
                   rows[0] if rows else None, vector, {row["id"]: float(row["score"]) for row in weighed})
 
 

@@ -1,5 +1,6 @@
 """neomodel models of the graph; they never leave ``graph/``."""
 
+from graph.filters import DECISION_SOURCES, DECISION_STATUSES
 from graph.models.declared import (
     NODE_MODELS,
     declared_node_properties,
@@ -9,8 +10,6 @@ from graph.models.declared import (
 )
 from graph.models.nodes import (
     DECISION_ORIGINS,
-    DECISION_SOURCES,
-    DECISION_STATUSES,
     AliasNode,
     AlternativeNode,
     CommitNode,

@@ -20,6 +20,7 @@ from neomodel import (
     StringProperty,
 )
 
+from graph.filters import DECISION_SOURCES, DECISION_STATUSES
 from graph.models.relationships import (
     AffectsRel,
     AmendsRel,
@@ -33,10 +34,7 @@ from graph.models.relationships import (
     SupersedesRel,
 )
 
-DECISION_STATUSES = ("active", "superseded", "revisited", "proposed", "rejected", "deprecated", "candidate")
-"""``candidate``: a draft a person has not confirmed, out of every default read."""
 REVIEW_VERDICTS = ("confirmed", "rejected")
-DECISION_SOURCES = ("conversation", "adr", "agent", "manual")
 DECISION_ORIGINS = ("stated", "inferred")
 
 

@@ -7,7 +7,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from api.journal import DecisionJournal
-from api.usecases.search import search_decisions, search_hits
+from api.usecases.search import SearchHitJson, hits_json, search_decisions
+from api.usecases.services import Services
 from graph.cypher import load_query
 from graph.executor import CountingExecutor
 from graph.filters import DecisionFilter, lucene_escape
@@ -31,6 +32,13 @@ async def _seed(journal: DecisionJournal) -> dict[str, str]:
     )
     ids["otel"] = extra["id"]
     return ids
+
+
+async def search_hits(
+    services: Services, question: str, filters: DecisionFilter = DecisionFilter(), limit: int = 10
+) -> list[SearchHitJson]:
+    """The one search entry point's hits in the shared JSON shape."""
+    return hits_json((await search_decisions(services, question, filters, limit)).hits)
 
 
 async def test_why_did_we_choose_returns_the_decision_first_with_provenance(journal: DecisionJournal) -> None:
