@@ -34,7 +34,7 @@ from api.usecases.requests import (
     SessionGroupsFixed,
     SourceRequest,
 )
-from api.usecases.review import Confirmation, DraftPage, Reviewer, confirm_draft, list_drafts, reject_draft
+from api.usecases.review import Confirmation, DraftPage, confirm_draft, list_drafts, reject_draft
 from api.usecases.search import SearchOutcome, search_decisions
 from api.usecases.services import Services
 from graph.filters import DecisionFilter
@@ -203,10 +203,9 @@ class Journal:
             DraftNotFound: No such draft the caller may see.
         """
         self.require_write("reviewing drafts")
-        reviewer = Reviewer(self.caller.name, self.caller.groups)
         if action.kind == "confirm":
-            return await confirm_draft(self.services, action.draft_id, reviewer, text(action.summary))
-        return await reject_draft(self.services, action.draft_id, reviewer, text(action.reason))
+            return await confirm_draft(self.services, action.draft_id, self.caller, text(action.summary))
+        return await reject_draft(self.services, action.draft_id, self.caller, text(action.reason))
 
     def require_write(self, what: str) -> None:
         """Raises ``Refused`` unless the caller may write."""

@@ -12,6 +12,7 @@ from pydantic import ValidationError
 from api.usecases.events import EXTRACTED, INDEXED
 from api.usecases.ingest import IngestReport, embed_decisions, relate_decision
 from api.usecases.json_shape import DecisionJson, decision_record_json
+from api.usecases.requests import Caller
 from api.usecases.services import Services
 from graph.errors import DraftNotFound
 from graph.executor import QueryExecutor
@@ -27,15 +28,6 @@ from nlp.subject_match import subject_key
 
 CONFIRMED_STATUS = "active"
 """What a confirmed draft becomes: a decision in force, as ingest stores a sure detection."""
-
-
-@dataclass(frozen=True)
-class Reviewer:
-    """Who reviews: a name for the label, and the access groups whose drafts they may review
-    (None: every group). Faces check the write scope before they get here."""
-
-    name: str | None = None
-    groups: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -70,7 +62,7 @@ async def list_drafts(
 
 
 async def confirm_draft(
-    services: Services, draft_id: str, reviewer: Reviewer, summary: str | None = None
+    services: Services, draft_id: str, reviewer: Caller, summary: str | None = None
 ) -> Confirmation:
     """Make a draft a decision, with ``summary`` as its sentence when given (edited), and
     link it as ingest would have: the files, features, people, options and tags its
@@ -119,7 +111,7 @@ async def confirm_draft(
     return Confirmation(record, linked.superseded, linked.revisited)
 
 
-async def reject_draft(services: Services, draft_id: str, reviewer: Reviewer, reason: str | None = None) -> Verdict:
+async def reject_draft(services: Services, draft_id: str, reviewer: Caller, reason: str | None = None) -> Verdict:
     """Remove a draft from the graph (its messages stay) and keep the verdict as a label; a
     later ingest of the same input does not bring it back.
 
@@ -195,7 +187,7 @@ def _proposal(draft: Draft) -> tuple[ExtractedDecision, tuple[StatedPath, ...] |
 
 
 def _verdict(
-    verdict: str, draft: Draft, conversation: Conversation, reviewer: Reviewer, summary: str | None, reason: str | None,
+    verdict: str, draft: Draft, conversation: Conversation, reviewer: Caller, summary: str | None, reason: str | None,
 ) -> Verdict:
     return Verdict(
         verdict=verdict, proposed=draft.summary, summary=summary, subject=draft.subject, confidence=draft.confidence,

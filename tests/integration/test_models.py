@@ -5,7 +5,8 @@ from pathlib import Path
 
 from api.journal import DecisionJournal
 from api.usecases.git_ingest import ingest_git
-from api.usecases.review import Reviewer, reject_draft
+from api.usecases.requests import Caller
+from api.usecases.review import reject_draft
 from graph.executor import Neo4jExecutor
 from graph.models import (
     NODE_MODELS,
@@ -116,7 +117,7 @@ async def test_the_models_declare_every_label_property_and_edge_the_product_writ
     await _fill(journal, tmp_path)
     await ingest_as_drafts(journal.services.ingest, SEPTEMBER, "draft-kept")
     rejected = await ingest_as_drafts(journal.services.ingest, CHATTER, "draft-rejected")
-    await reject_draft(journal.services, rejected.draft_ids[0], Reviewer("tester"), "chatter")
+    await reject_draft(journal.services, rejected.draft_ids[0], Caller("tester"), "chatter")
     await journal.ingest_session(_write_chat(tmp_path))
     executor = journal.services.executor
     assert await People(executor).merge([("@carol", "@carol-jones")]) == [("@carol", "@carol-jones")]

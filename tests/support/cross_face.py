@@ -152,28 +152,22 @@ class Row:
     def groups(self) -> list[str] | None:
         return None if self.reader == "admin" else [self.reader]
 
-    @property
-    def has_filters(self) -> bool:
-        return bool(self.tags or self.by or self.since or self.until or self.status or self.path or self.repo
-                    or self.session or self.series or self.history or self.drafts)
+    def page_params(self) -> dict[str, str]:
+        """The page's address for this row (``#/search?q=…&tag=…``), as its search form fills it:
+        tags and statuses comma-separated, ``to`` the last day shown (the row's ``until`` is
+        the day after it), the check boxes ``1``."""
+        to = (date.fromisoformat(self.until) - timedelta(days=1)).isoformat() if self.until else ""
+        params = {"q": self.text, "tag": ",".join(self.tags), "person": self.by or "", "status": ",".join(self.status),
+                  "from": self.since or "", "to": to, "path": self.path or "", "repo": self.repo or "",
+                  "session": self.session or "", "series": self.series or "", "history": "1" if self.history else "",
+                  "drafts": "1" if self.drafts else ""}
+        return {name: value for name, value in params.items() if value}
 
-    def page_request(self) -> tuple[str, dict[str, Any]] | None:
-        """The page's own GraphQL request for this row, when the page can ask it: a bare
-        question is the search view; filters alone (the history shown) are the timeline view,
-        filled in as its form fills them. None: the page has no control for it."""
-        if not self.has_filters:
-            return page_query("searchResult"), {"q": self.text}
-        timeline = {"status", "tag", "person", "from", "to"}
-        if self.text or not self.history or self.drafts or len(self.tags) > 1 or len(self.status) > 1:
-            return None
-        if self.path or self.repo or self.session or self.series:
-            return None
-        params = {"status": self.status[0] if self.status else "", "tag": self.tags[0] if self.tags else "",
-                  "person": self.by or "", "from": self.since or "",
-                  # The page's "to" is a day shown whole; the row's `until` is the day after it.
-                  "to": (date.fromisoformat(self.until) - timedelta(days=1)).isoformat() if self.until else ""}
-        assert set(params) == timeline
-        return page_query("decisions"), {"where": timeline_where(params)}
+    def page_request(self) -> tuple[str, dict[str, Any]]:
+        """The GraphQL request the page's search view sends for this row."""
+        assert self.limit == 10, "the page asks for 10"
+        params = self.page_params()
+        return page_query("searchResult"), {"q": params.get("q", ""), "where": where_from(params)}
 
 
 def page_query(field: str) -> str:
@@ -187,19 +181,27 @@ def page_query(field: str) -> str:
     return template.group(1).replace("${HIT_FIELDS}", fields.group(1))
 
 
-def timeline_where(params: dict[str, str]) -> dict[str, Any]:
-    """``where`` as app.js's timeline view builds it from its form (its code, in Python)."""
-    where: dict[str, Any] = {"includeHistory": True}
-    if params["status"]:
-        where["statusIn"] = [params["status"]]
-    if params["tag"]:
-        where["tagsAny"] = [params["tag"]]
-    if params["person"]:
-        where["stakeholder"] = params["person"]
-    if params["from"]:
-        where["decidedAfter"] = f"{params['from']}T00:00:00+00:00"
-    if params["to"]:
-        where["decidedBefore"] = f"{params['to']}T23:59:59+00:00"
+def where_from(params: dict[str, str], history: bool = False) -> dict[str, Any]:
+    """``where`` as app.js's ``whereFrom`` builds it from the page's address (its code, in Python)."""
+    def listed(name: str) -> list[str]:
+        return [v.strip() for v in params.get(name, "").split(",") if v.strip()]
+
+    value = {name: params.get(name, "").strip() for name in ("person", "from", "to", "path", "repo", "session", "series")}
+    where: dict[str, Any] = {"includeHistory": history or params.get("history") == "1"}
+    if params.get("drafts") == "1":
+        where["includeDrafts"] = True
+    if listed("status"):
+        where["statusIn"] = listed("status")
+    if listed("tag"):
+        where["tagsAny"] = listed("tag")
+    names = {"person": "stakeholder", "path": "pathPrefix", "repo": "repository", "session": "session", "series": "series"}
+    for name, key in names.items():
+        if value[name]:
+            where[key] = value[name]
+    if value["from"]:
+        where["decidedAfter"] = f"{value['from']}T00:00:00+00:00"
+    if value["to"]:
+        where["decidedBefore"] = f"{value['to']}T23:59:59+00:00"
     return where
 
 
@@ -307,13 +309,8 @@ class Faces:
         data = await asyncio.to_thread(self.graphql.run, query, variables, row.reader)
         return [hit["decision"]["id"] for hit in data["search"]]
 
-    async def page(self, row: Row) -> list[str] | None:
-        """The page's answer, or None when the page has no control for this row."""
-        request = row.page_request()
-        if request is None:
-            return None
-        query, variables = request
+    async def page(self, row: Row) -> list[str]:
+        """The page's answer: its search view's request, as its address and form make it."""
+        query, variables = row.page_request()
         data = await asyncio.to_thread(self.graphql.run, query, variables, row.reader)
-        if "searchResult" in data:
-            return [hit["decision"]["id"] for hit in data["searchResult"]["hits"]][: row.limit]
-        return [edge["node"]["id"] for edge in data["decisions"]["edges"]][: row.limit]
+        return [hit["decision"]["id"] for hit in data["searchResult"]["hits"]]

@@ -91,6 +91,20 @@ def test_timeline_filters_by_status_and_person(page: Page) -> None:
     assert ["Redis" in item.text for item in page.all("ul.timeline li")] == [True]
 
 
+def test_search_takes_its_filters_from_the_form(page: Page) -> None:
+    page.open("#/search")
+    page.find("details.search-filters summary").click()
+    page.find("input[name=person]").send_keys("Alice")
+    page.find("input[name=history]").click()
+    page.navigate(lambda: page.find("input[type=search]").send_keys("PostgreSQL", Keys.ENTER))
+    assert "person=Alice" in page.browser.current_url and "history=1" in page.browser.current_url
+    assert page.find("details.search-filters").get_attribute("open") is not None
+    hits = page.all("ol.hits li")
+    assert hits and "PostgreSQL" in hits[0].text
+    page.open("#/search?q=PostgreSQL&person=@nobody-here")
+    assert page.all("ol.hits li") == [] and "Nothing matched" in page.text()
+
+
 def test_session_highlights_the_messages_that_decided(page: Page) -> None:
     page.open("#/session/platform-sync?m=3")
     messages = page.all("ol.transcript li")

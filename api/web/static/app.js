@@ -40,16 +40,60 @@ async function render() {
 
 const HIT_FIELDS = "id summary subject status decidedAt chainPosition { isCurrent } tags";
 
+// The filters a view takes from its address (#/search?q=…&tag=…&person=…), as GraphQL's
+// DecisionWhere: the search and the timeline read them the same way, and the server's journal
+// facade gives them one meaning (names, tags and statuses in any case). Tags and statuses may
+// be several, separated by commas; "to" is a day shown whole.
+const FILTERS = ["tag", "person", "status", "from", "to", "path", "repo", "session", "series", "history", "drafts"];
+
+function whereFrom(params, history = false) {
+  const value = (name) => (params.get(name) || "").trim();
+  const list = (name) => value(name).split(",").map((v) => v.trim()).filter(Boolean);
+  const where = { includeHistory: history || value("history") === "1" };
+  if (value("drafts") === "1") where.includeDrafts = true;
+  if (list("status").length) where.statusIn = list("status");
+  if (list("tag").length) where.tagsAny = list("tag");
+  if (value("person")) where.stakeholder = value("person");
+  if (value("from")) where.decidedAfter = `${value("from")}T00:00:00+00:00`;
+  if (value("to")) where.decidedBefore = `${value("to")}T23:59:59+00:00`;
+  if (value("path")) where.pathPrefix = value("path");
+  if (value("repo")) where.repository = value("repo");
+  if (value("session")) where.session = value("session");
+  if (value("series")) where.series = value("series");
+  return where;
+}
+
+function searchFilters(params) {
+  const value = (name) => params.get(name) || "";
+  const field = (name, label, attrs = {}) => el("label", {}, label, el("input", { name, value: value(name), size: 12, ...attrs }));
+  const check = (name, label) => el("label", { class: "check" },
+    el("input", { type: "checkbox", name, value: "1", checked: value(name) === "1" }), label);
+  return el("details", { class: "search-filters", open: FILTERS.some((name) => value(name)) },
+    el("summary", {}, "Filters"),
+    el("div", { class: "timeline-filters" },
+      field("person", "Person", { placeholder: "alice" }), field("tag", "Tags", { placeholder: "database, auth" }),
+      field("status", "Status", { placeholder: "active" }), field("from", "From", { type: "date" }),
+      field("to", "To", { type: "date" }), field("path", "Path", { placeholder: "src/api/" }),
+      field("repo", "Repository", { placeholder: "acme/shop" }), field("session", "Session"),
+      field("series", "Series"), check("history", "replaced too"), check("drafts", "drafts too")));
+}
+
 async function searchView(_arg, params) {
   const q = params.get("q") || "";
+  const filtered = FILTERS.some((name) => params.get(name));
   const input = el("input", { type: "search", name: "q", value: q, "aria-label": "Ask about a decision",
     placeholder: "why did we choose PostgreSQL?", autofocus: true });
+  const filters = searchFilters(params);
   const form = el("form", { class: "search", role: "search", onsubmit: (event) => {
     event.preventDefault();
-    go("search", "", { q: input.value.trim() });
-  } }, input, el("button", { type: "submit" }, "Search"));
+    const chosen = Object.fromEntries(FILTERS.map((name) => {
+      const control = filters.querySelector(`[name=${name}]`);
+      return [name, control.type === "checkbox" ? (control.checked ? "1" : "") : control.value.trim()];
+    }));
+    go("search", "", { q: input.value.trim(), ...chosen });
+  } }, input, el("button", { type: "submit" }, "Search"), filters);
   const heading = el("h1", {}, "Why did we decide that?");
-  if (!q) {
+  if (!q && !filtered) {
     show(heading, form, el("p", { class: "muted" }, "Loading recent decisions…"));
     const data = await gql(`{ decisions(first: 10, orderBy: NEWEST) { totalCount edges { node { ${HIT_FIELDS} } } } }`);
     const nodes = data.decisions.edges.map((e) => e.node);
@@ -60,8 +104,8 @@ async function searchView(_arg, params) {
   }
   show(heading, form, el("p", { class: "muted" }, "Searching…"));
   const data = await gql(
-    `query($q: String!) { searchResult(query: $q, first: 10) { filtersApplied filtersDropped
-       hits { score retrievers decision { ${HIT_FIELDS} } } } }`, { q });
+    `query($q: String!, $where: DecisionWhere) { searchResult(query: $q, where: $where, first: 10) { filtersApplied filtersDropped
+       hits { score retrievers decision { ${HIT_FIELDS} } } } }`, { q, where: whereFrom(params) });
   const result = data.searchResult;
   const notes = [];
   if (result.filtersApplied.length) notes.push(`Filters read from the question: ${result.filtersApplied.join(", ")}.`);
@@ -241,12 +285,7 @@ async function timelineView(_arg, params) {
     go("timeline", "", { status: status.value, tag: tag.value.trim(), person: who.value.trim(), from: from.value, to: to.value });
   } }, el("label", {}, "Status", status), el("label", {}, "Tag", tag), el("label", {}, "Person", who),
   el("label", {}, "From", from), el("label", {}, "To", to), el("button", { type: "submit" }, "Filter"));
-  const where = { includeHistory: true };
-  if (value("status")) where.statusIn = [value("status")];
-  if (value("tag")) where.tagsAny = [value("tag")];
-  if (value("person")) where.stakeholder = value("person");
-  if (value("from")) where.decidedAfter = `${value("from")}T00:00:00+00:00`;
-  if (value("to")) where.decidedBefore = `${value("to")}T23:59:59+00:00`;
+  const where = whereFrom(params, true);
   show(el("h1", {}, "Recent decisions"), form, el("p", { class: "muted" }, "Loading…"));
   const data = await gql(
     `query($where: DecisionWhere) { decisions(where: $where, orderBy: NEWEST, first: 50) { totalCount

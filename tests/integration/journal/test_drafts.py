@@ -16,7 +16,8 @@ from api.usecases.backup import export_jsonl
 from api.usecases.events import EXTRACTED, INDEXED
 from api.usecases.impact import impact_json
 from api.usecases.path_check import decisions_for_paths
-from api.usecases.review import Reviewer, confirm_draft, list_drafts, reject_draft, review_labels
+from api.usecases.requests import Caller
+from api.usecases.review import confirm_draft, list_drafts, reject_draft, review_labels
 from api.usecases.search import search_decisions
 from graph.errors import DecisionNotFound, DraftNotFound
 from graph.filters import DecisionFilter
@@ -24,7 +25,7 @@ from graph.listing import AggregateBy, DecisionOrder
 from tests.support.cypher import support_query
 from tests.support.drafts import CHATTER, MARCH, SEPTEMBER, ingest_as_decisions, ingest_as_drafts
 
-ME = Reviewer("tester")
+ME = Caller("tester")
 
 
 async def _march_and_september_draft(journal: DecisionJournal) -> tuple[str, str]:
@@ -166,7 +167,7 @@ async def test_reject_removes_the_draft_keeps_a_label_and_survives_reingest(jour
 
 async def test_the_queue_and_the_verdicts_keep_to_the_reviewers_groups(journal: DecisionJournal) -> None:
     _, draft = await _march_and_september_draft(journal)
-    outsider = Reviewer("sales-person", ("sales",))
+    outsider = Caller("sales-person", ("sales",))
     assert (await list_drafts(journal.services, groups=("sales",))).total == 0
     assert (await list_drafts(journal.services, "db-september", groups=("sales",))).drafts == []
     with pytest.raises(DraftNotFound):
@@ -174,7 +175,7 @@ async def test_the_queue_and_the_verdicts_keep_to_the_reviewers_groups(journal: 
     with pytest.raises(DraftNotFound):
         await reject_draft(journal.services, draft, outsider)
     assert (await list_drafts(journal.services, groups=("eng",))).total == 1, "nothing changed"
-    confirmed = await confirm_draft(journal.services, draft, Reviewer("eng-person", ("eng",)))
+    confirmed = await confirm_draft(journal.services, draft, Caller("eng-person", ("eng",)))
     assert confirmed.record.status == "active"
     assert await review_labels(journal.services.executor, ("sales",)) == []
     assert len(await review_labels(journal.services.executor, ("eng",))) == 1
