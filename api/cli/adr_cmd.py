@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from api.cli.context import cli_context, fail
-from api.cli.graph_session import run_on_graph
+from api.cli.run_on_graph import run_on_graph
 from api.usecases.adr_import import AdrImportReport, collection_name, import_adrs
 from api.usecases.json_shape import DecisionJson, decision_record_json
 from api.usecases.repositories import store_repository
