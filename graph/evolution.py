@@ -44,12 +44,8 @@ class EvolutionStore:
         Raises:
             DecisionNotFound: Either id is unknown.
         """
-        rows = await self._executor.write(load_query("link_supersedes"), {
-            "new_id": new_id, "old_id": old_id, "at": at, "reason": reason, "partial": partial,
-            "inferred": inferred, "confidence": confidence,
-        })
-        if not rows:
-            raise DecisionNotFound(f"{new_id} or {old_id}")
+        await self._link("link_supersedes", new_id, old_id, at=at, reason=reason, partial=partial,
+                         inferred=inferred, confidence=confidence)
 
     async def revisit(
         self, new_id: str, old_id: str, reason: str | None, *, outcome: str = "kept", inferred: bool = False,
@@ -60,12 +56,8 @@ class EvolutionStore:
         Raises:
             DecisionNotFound: Either id is unknown.
         """
-        rows = await self._executor.write(load_query("link_revisits"), {
-            "new_id": new_id, "old_id": old_id, "at": at, "reason": reason, "outcome": outcome,
-            "inferred": inferred, "confidence": confidence,
-        })
-        if not rows:
-            raise DecisionNotFound(f"{new_id} or {old_id}")
+        await self._link("link_revisits", new_id, old_id, at=at, reason=reason, outcome=outcome,
+                         inferred=inferred, confidence=confidence)
 
     async def amend(
         self, new_id: str, old_id: str, reason: str | None, *, inferred: bool = False, at: datetime | None = None
@@ -75,9 +67,12 @@ class EvolutionStore:
         Raises:
             DecisionNotFound: Either id is unknown.
         """
-        rows = await self._executor.write(load_query("link_amends"), {
-            "new_id": new_id, "old_id": old_id, "at": at, "reason": reason, "inferred": inferred,
-        })
+        await self._link("link_amends", new_id, old_id, at=at, reason=reason, inferred=inferred)
+
+    async def _link(self, query: str, new_id: str, old_id: str, **edge: object) -> None:
+        """Run one of the ``link_*`` queries: an edge from ``new_id`` to ``old_id`` with
+        ``edge``'s properties; no row back means an id is unknown (or a draft)."""
+        rows = await self._executor.write(load_query(query), {"new_id": new_id, "old_id": old_id, **edge})
         if not rows:
             raise DecisionNotFound(f"{new_id} or {old_id}")
 
