@@ -46,7 +46,7 @@ from graph.local.throwaway import throwaway_neo4j
 from graph.schema import apply_schema
 from nlp.detect import DetectorConfig
 from nlp.evaluation.qmsum_spans import AMI_MEETING, query_spans
-from nlp.extract import ExtractorConfig
+from nlp.extractor_config import ExtractorConfig
 from nlp.language import load_language
 from nlp.pipeline import OfflinePipeline
 from nlp.readers import read_conversation
