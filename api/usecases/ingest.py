@@ -12,7 +12,7 @@ from typing import ParamSpec, TypeVar
 from api.usecases.events import DETECTED, EXTRACTED, INDEXED, SUPERSEDED, EventBus
 from api.usecases.in_repository import InRepository
 from api.usecases.session_edits import session_paths, session_repository, states_context, store_session_edits
-from graph.evolution import Candidate, EvolutionStore
+from graph.evolution import Candidate, EvolutionStore, Link
 from graph.executor import QueryExecutor
 from graph.filters import DRAFT_STATUS
 from graph.people import ConfiguredAliases, People
@@ -325,18 +325,15 @@ async def relate_decision(
             _when(rc[1]), rc[1].similarity,
         ),
     )
-    if relation.kind == "supersedes":
-        await services.evolution.supersede(
-            item.id, candidate.id, relation.reason, partial=relation.partial, inferred=True,
-            confidence=relation.confidence,
-        )
+    supersedes = relation.kind == "supersedes"
+    await services.evolution.link(Link(
+        "SUPERSEDES" if supersedes else "REVISITS", item.id, candidate.id, relation.reason, partial=relation.partial,
+        outcome=relation.outcome or "kept", inferred=True, confidence=relation.confidence,
+    ))
+    if supersedes:
         report.superseded += 1
         await services.events.emit(SUPERSEDED, {"old_decision_id": candidate.id, "new_decision_id": item.id})
     else:
-        await services.evolution.revisit(
-            item.id, candidate.id, relation.reason, outcome=relation.outcome or "kept", inferred=True,
-            confidence=relation.confidence,
-        )
         report.revisited += 1
 
 
