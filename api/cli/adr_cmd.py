@@ -15,7 +15,7 @@ from api.usecases.repositories import store_repository
 from api.usecases.runtime import GraphConnection
 from api.usecases.services import build_services
 from nlp.errors import NlpError
-from nlp.git_repo import GitError
+from nlp.git_command import GitError
 from nlp.repository import Repository, identify_repository
 
 

@@ -15,7 +15,7 @@ from api.usecases.repositories import resolve_scope
 from api.usecases.runtime import GraphConnection
 from graph.listing import GoverningLink
 from graph.records import DecisionRecord
-from nlp.git_repo import Change, GitError, read_change
+from nlp.git_command import Change, GitError, read_change
 
 
 class Format(StrEnum):

@@ -23,7 +23,7 @@ from api.usecases.session_files import describe_mode, ingest_session_file
 from graph.reader import DecisionReader
 from graph.session_reads import SessionReads
 from nlp.errors import NlpError
-from nlp.git_repo import GitError
+from nlp.git_command import GitError
 from nlp.readers import (
     FORMATS,
     SESSION_READERS,

@@ -15,7 +15,7 @@ from api.usecases.repositories import repository_to_ingest
 from api.usecases.runtime import GraphConnection
 from api.usecases.services import build_services
 from api.usecases.session_watch import SessionWatcher, report
-from nlp.git_repo import GitError
+from nlp.git_command import GitError
 from nlp.repository import identify_repository
 
 

@@ -15,7 +15,7 @@ from graph.evolution import Link, LinkType
 from graph.executor import QueryExecutor
 from nlp.code_links.infer import MIN_CONFIDENCE
 from nlp.code_links.tree import RepoTree
-from nlp.git_repo import tracked_files
+from nlp.git_command import tracked_files
 from nlp.readers.adr_collection import adr_files, read_adr_collection
 from nlp.readers.adr_links import AdrLink, adr_number
 from nlp.repository import Repository
