@@ -207,7 +207,7 @@ class DecisionExtractor:
         context = _context(window, statement_msg, {name.lower() for name in techs})
         subject = subject_of(statement_msg.topic, context if context != statement_msg.topic else None, self._spoken)
         return ExtractedDecision(
-            decision=self_standing(summary, subject),
+            summary=self_standing(summary, subject),
             subject=subject,
             context=context,
             rationale=rationale,

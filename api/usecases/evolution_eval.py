@@ -223,7 +223,7 @@ async def _evaluate(
             report = await ingest_conversation(conversation, ingest, decisions=decisions, access_groups=[meeting["group"]])
             for decision, decision_id in zip(decisions, report.decision_ids, strict=True):
                 names[decision_id] = keys[decision.messages[0]]
-                texts[decision_id] = decision.decision
+                texts[decision_id] = decision.summary
             if done % 25 == 0:
                 say(f"w3c: {done}/{len(meetings)} meetings ingested")
         links = [
