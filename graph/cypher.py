@@ -2,8 +2,8 @@
 
 Every file starts with ``//`` header lines: what it does, a ``// params:`` line naming
 each ``$parameter`` it uses (or ``none``), and an example. The loader checks that the
-declared and the used parameters agree, so a file always runs as-is in Neo4j Browser
-after the ``:param`` lines its header shows.
+declared and the used parameters agree, so a file runs in Neo4j Browser after the
+``:param`` lines its header shows.
 
 A condition several queries share is written once, as a fragment in ``cypher/fragments``
 (same header, no example: it is not a statement), and included where it applies as
@@ -28,7 +28,6 @@ _PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 _STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _INCLUDE = re.compile(r"\{\{\s*([a-z][a-z0-9_]*)\s*(?::\s*([A-Za-z_][A-Za-z0-9_]*)\s*)?\}\}")
-_LINE_COMMENT = re.compile(r"//")
 _MAX_DEPTH = 4
 
 
@@ -136,7 +135,7 @@ def _fragments() -> dict[str, tuple[frozenset[str], str]]:
         body = body.strip()
         # A fragment lands inside a line of its includer: a line comment would swallow
         # the rest of that line, and a semicolon would end the statement.
-        if _LINE_COMMENT.search(_STRING.sub("''", body)) or ";" in body:
+        if "//" in _STRING.sub("''", body) or ";" in body:
             raise CypherFileError(source, "a fragment's body holds no // comment and no semicolon")
         found[entry.name.removesuffix(".cypher")] = (frozenset(declared), body)
     return found
