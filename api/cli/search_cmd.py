@@ -9,7 +9,7 @@ from datetime import datetime
 import typer
 
 from api.cli.context import CliContext, cli_context, fail
-from api.cli.graph_session import run_on_graph
+from api.cli.run_on_graph import run_on_graph
 from api.usecases.journal_facade import local_journal
 from api.usecases.json_shape import AlternativeJson, DecisionJson
 from api.usecases.requests import DecisionQuery, InvalidRequest
