@@ -15,7 +15,7 @@ from api.usecases.record import RecordedJson, RecordRequest, record_decision, re
 from api.usecases.repositories import UnknownRepository, resolve_scope
 from api.usecases.runtime import GraphConnection
 from api.usecases.search import SearchHitJson, search_hits
-from api.usecases.services import build_services
+from api.usecases.services import open_services
 from graph.filters import DecisionFilter
 
 
@@ -48,7 +48,8 @@ def record(
         raise fail("--decision needs text", code=2)
 
     async def action(graph: GraphConnection) -> RecordedJson:
-        return recorded_json(await record_decision(build_services(cli.settings, graph.executor), request))
+        async with open_services(cli.settings, graph.executor) as services:
+            return recorded_json(await record_decision(services, request))
 
     result = run_on_graph(cli, action)
     if as_json:
@@ -88,8 +89,10 @@ def pre(
     async def action(graph: GraphConnection) -> tuple[list[SearchHitJson], GovernanceJson | None]:
         hits: list[SearchHitJson] = []
         if situation.strip():
-            services = build_services(cli.settings, graph.executor)
-            hits = await search_hits(services, situation, DecisionFilter(tags=tuple(tag) or None), limit, cli.settings.journal)
+            async with open_services(cli.settings, graph.executor) as services:
+                hits = await search_hits(
+                    services, situation, DecisionFilter(tags=tuple(tag) or None), limit, cli.settings.journal
+                )
         if not located.paths:
             return hits, None
         named = repo if repo is not None else (str(located.checkout) if located.checkout else None)

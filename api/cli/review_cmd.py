@@ -25,7 +25,7 @@ from api.usecases.review import (
     review_labels,
 )
 from api.usecases.runtime import GraphConnection
-from api.usecases.services import build_services
+from api.usecases.services import build_services, open_services
 
 PAGE = 50
 """Drafts listed, or reviewed in one interactive run, at most."""
@@ -64,7 +64,8 @@ def list_cmd(
     cli = cli_context(ctx)
 
     async def action(graph: GraphConnection) -> tuple[list[DraftJson], int]:
-        page = await list_drafts(build_services(cli.settings, graph.executor), session, None, 0, limit)
+        async with open_services(cli.settings, graph.executor) as services:
+            page = await list_drafts(services, session, None, 0, limit)
         return [draft_json(r) for r in page.drafts], page.total
 
     drafts, total = run_on_graph(cli, action)
@@ -119,7 +120,8 @@ def reject(
     cli = cli_context(ctx)
 
     async def action(graph: GraphConnection) -> None:
-        await reject_draft(build_services(cli.settings, graph.executor), draft_id, _reviewer(), reason)
+        async with open_services(cli.settings, graph.executor) as services:
+            await reject_draft(services, draft_id, _reviewer(), reason)
 
     run_on_graph(cli, action)
     cli.note(f"rejected {draft_id}")

@@ -13,7 +13,7 @@ from api.cli.graph_session import run_on_graph
 from api.usecases.json_shape import AlternativeJson, DecisionJson
 from api.usecases.runtime import GraphConnection
 from api.usecases.search import SearchHitJson, SearchJson, search_hits, search_json
-from api.usecases.services import build_services
+from api.usecases.services import open_services
 from graph.filters import DecisionFilter
 from nlp.ids import handle_for
 
@@ -74,14 +74,16 @@ def ask(
 
 def _search(cli: CliContext, query: str, filters: DecisionFilter, limit: int) -> SearchJson:
     async def action(graph: GraphConnection) -> SearchJson:
-        return await search_json(build_services(cli.settings, graph.executor), query, filters, limit, cli.settings.journal)
+        async with open_services(cli.settings, graph.executor) as services:
+            return await search_json(services, query, filters, limit, cli.settings.journal)
 
     return run_on_graph(cli, action)
 
 
 def _run(cli: CliContext, query: str, filters: DecisionFilter, limit: int) -> list[SearchHitJson]:
     async def action(graph: GraphConnection) -> list[SearchHitJson]:
-        return await search_hits(build_services(cli.settings, graph.executor), query, filters, limit, cli.settings.journal)
+        async with open_services(cli.settings, graph.executor) as services:
+            return await search_hits(services, query, filters, limit, cli.settings.journal)
 
     return run_on_graph(cli, action)
 
