@@ -11,7 +11,9 @@ import sys
 from pathlib import Path
 
 from api.journal import DecisionJournal
-from tests.graph_fixtures import Neo4jServer
+from api.usecases.warm_up import warm_up
+from graph.executor import Neo4jExecutor
+from tests.graph_fixtures import EMBEDDING_DIMENSION, Neo4jServer
 from tests.support.git import git
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "platform-sync.txt"
@@ -79,3 +81,14 @@ async def test_ingest_loads_spacy_and_the_embedder_when_it_reads_a_conversation(
     out, loaded = _run(neo4j_server, tmp_path, "ingest", str(EXAMPLE), "--json")
     assert any("PostgreSQL" in decision["summary"] for decision in json.loads(out))
     assert loaded == ["spacy", "thinc", "onnxruntime"]
+
+
+async def test_the_warm_up_asks_the_reads_of_check_diff_about_the_journals_own_paths(
+    journal: DecisionJournal, executor: Neo4jExecutor,
+) -> None:
+    empty = await warm_up(executor, EMBEDDING_DIMENSION)
+    assert (empty.repositories, empty.paths, empty.decisions) == (0, 0, 0)
+    await journal.ingest_session(EXAMPLE)
+    done = await warm_up(executor, EMBEDDING_DIMENSION)
+    # The example's two stated paths (services/orders/schema.sql, src/api/), each governed.
+    assert (done.repositories, done.paths, done.decisions) == (1, 2, 2)
