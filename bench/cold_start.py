@@ -1,6 +1,7 @@
 """Cold start of the command line: whole-process runs of ``search`` and ``check-diff``, timed.
 
 Usage: python bench/cold_start.py [--runs 15] [--before TREE] [--prepare] [--json FILE]
+                                  [--only search|check-diff] [--repo CHECKOUT [--files 35]]
 
 Each run is a new ``decision-journal`` process, as a user or a pre-commit hook starts one,
 so the time includes Python's start-up, the imports, reading the settings, finding and
@@ -12,7 +13,10 @@ the journal's running local Neo4j (the one ``make run`` leaves; ``DJ_CONFIG`` an
 
 - ``search "why did we choose PostgreSQL?"``;
 - ``check-diff --base HEAD~1 --head HEAD`` in a small temporary git repository whose last
-  commit changes the paths the example's decisions name.
+  commit changes the paths the example's decisions name; with ``--repo CHECKOUT``, over the
+  most recent commit of that checkout that changed ``--files`` paths (as
+  bench/code_links_speed.py picks it), against a journal that holds the repository (issue
+  44's target: 1 s or less on a 35-file commit, Neo4j warm).
 
 ``--before TREE`` times a second source tree (reported as ``before``; this checkout as ``this``) (say ``git worktree add`` or ``git archive`` of
 the commit before a change, run through this venv with ``PYTHONPATH=TREE``) in the same
@@ -56,11 +60,11 @@ def cli_path() -> str:
     return str(Path(sys.executable).parent / "decision-journal")
 
 
-def commands(repo: Path) -> dict[str, list[str]]:
+def commands(repo: Path, head: str = "HEAD") -> dict[str, list[str]]:
     cli = cli_path()
     return {
         "search": [cli, "search", QUESTION],
-        "check-diff": [cli, "check-diff", "--repo", str(repo), "--base", "HEAD~1", "--head", "HEAD"],
+        "check-diff": [cli, "check-diff", "--repo", str(repo), "--base", f"{head}~1", "--head", head],
     }
 
 
@@ -131,16 +135,32 @@ def main() -> None:
     parser.add_argument("--before", type=Path, help="A source tree to time in the same sitting (PYTHONPATH=TREE).")
     parser.add_argument("--prepare", action="store_true", help="Start the local Neo4j, apply the schema, ingest the example.")
     parser.add_argument("--json", type=Path, help="Write every run here.")
+    parser.add_argument("--only", choices=["search", "check-diff"], help="Time this command alone.")
+    parser.add_argument("--repo", type=Path, help="check-diff over a commit of this checkout instead.")
+    parser.add_argument("--files", type=int, default=35, help="With --repo: the commit's number of changed paths.")
     args = parser.parse_args()
     trees: list[Path | None] = [args.before.resolve(), None] if args.before else [None]
     with tempfile.TemporaryDirectory(prefix="dj-cold-start-") as scratch:
         where = Path(scratch)
-        repo = small_repository(where)
+        if args.repo is not None:
+            sys.path.insert(0, str(ROOT / "bench"))
+            from code_links_speed import commit_with_files
+
+            repo = args.repo.resolve()
+            sha, files = commit_with_files(repo, args.files)
+            print(f"check-diff over {sha[:10]} of {repo} ({files} paths)")
+            chosen = commands(repo, sha)
+        else:
+            repo = small_repository(where)
+            chosen = commands(repo)
+        if args.only:
+            chosen = {args.only: chosen[args.only]}
         if args.prepare:
             prepare(where)
-        check_example(where)
+        if "search" in chosen:
+            check_example(where)
         runs: list[Run] = []
-        for name, command in commands(repo).items():
+        for name, command in chosen.items():
             for tree in trees:
                 timed(name, tree, command, where)  # not counted: file cache, Neo4j's plans
             for i in range(args.runs):
@@ -149,11 +169,11 @@ def main() -> None:
     print(f"{args.runs} runs each, alternating; wall and CPU seconds; load = 1-minute load average at each start "
           f"({os.cpu_count()} cores)")
     print(f"{'command':<12}{'tree':<8}{'wall median':>12}{'wall p95':>10}{'CPU median':>12}{'load median':>13}{'load range':>13}")
-    for name in commands(Path(".")):
-        for tree in ("before", "this") if args.before else ("this",):
-            chosen = [r for r in runs if r.command == name and r.tree == tree]
-            walls, cpus, loads = [r.wall for r in chosen], [r.cpu for r in chosen], [r.load for r in chosen]
-            print(f"{name:<12}{tree:<8}{statistics.median(walls):>12.2f}{p95(walls):>10.2f}{statistics.median(cpus):>12.2f}"
+    for name in chosen:
+        for label in ("before", "this") if args.before else ("this",):
+            mine = [r for r in runs if r.command == name and r.tree == label]
+            walls, cpus, loads = [r.wall for r in mine], [r.cpu for r in mine], [r.load for r in mine]
+            print(f"{name:<12}{label:<8}{statistics.median(walls):>12.2f}{p95(walls):>10.2f}{statistics.median(cpus):>12.2f}"
                   f"{statistics.median(loads):>13.1f}{f'{min(loads):.1f}-{max(loads):.1f}':>13}")
     if args.json:
         args.json.write_text(json.dumps([asdict(r) for r in runs], indent=1))

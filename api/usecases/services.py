@@ -13,6 +13,7 @@ from api.usecases.events import EventBus
 from api.usecases.ingest import IngestServices
 from api.usecases.lazy_models import LazyEmbedder, LazyLLMClient, LazyPipeline
 from api.usecases.question_embedding import QuestionEmbedder
+from api.user_dirs import user_dir
 from graph.evolution import EvolutionStore
 from graph.executor import QueryExecutor
 from graph.listing import DecisionListing
@@ -80,7 +81,8 @@ def load_embedder(settings: Settings) -> Embedder | None:
     ``[embedding] model = "none"`` or ``index_embeddings = false``."""
     if settings.embedding.model == "none" or not settings.journal.index_embeddings:
         return None
-    return LazyEmbedder(MiniLMEmbedder, DIMENSION, MiniLMEmbedder.model_id)
+    stamps = user_dir("cache")
+    return LazyEmbedder(lambda: MiniLMEmbedder(stamps=stamps), DIMENSION, MiniLMEmbedder.model_id)
 
 
 def load_llm(settings: Settings) -> LLMClient | None:
