@@ -5,6 +5,8 @@ logic); tests/integration/test_cold_start.py checks real commands in new process
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 import threading
 from collections.abc import Sequence
 
@@ -106,3 +108,13 @@ def test_an_embedder_knows_its_dimension_and_model_before_it_loads() -> None:
     assert embedder.embed(["ab", "abc"]) == [[2.0, 0.0, 0.0], [3.0, 0.0, 0.0]]
     embedder.embed(["a"])
     assert loads == 1 and embedder.loaded
+
+
+def test_the_modules_a_search_or_check_diff_imports_load_no_spacy_nor_the_llm_sdk() -> None:
+    # A new process: this one has loaded spaCy for other tests. Every use case a search can
+    # reach through a face is listed, so that a new import of a parser at module level shows.
+    modules = ["api.cli.search_cmd", "api.cli.check_cmd", "api.usecases.search", "api.usecases.services",
+               "api.usecases.record", "api.usecases.review", "api.usecases.path_check", "api.usecases.warm_up"]
+    probe = f"import sys\nfor m in {modules!r}: __import__(m)\nprint(sorted(h for h in ('spacy', 'thinc', 'openai') if h in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120)
+    assert done.stdout.strip() == "[]"
