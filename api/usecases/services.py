@@ -28,6 +28,7 @@ from nlp.llm.client import LLMClient
 if TYPE_CHECKING:  # these import spaCy or the LLM SDK: loaded by the builders below, on first use
     from nlp.pipeline import OfflinePipeline, Pipeline
 
+
 @dataclass(frozen=True)
 class Services:
     """Everything a request or command uses, sharing one executor."""
@@ -94,7 +95,7 @@ def load_llm(settings: Settings) -> LLMClient | None:
     model = llm.model
 
     def open_client() -> LLMClient:
-        from nlp.llm.openai_client import OpenAIClient  # imports the SDK: ~1 s of CPU
+        from nlp.llm.openai_client import OpenAIClient  # imports the SDK: about 0.6 s of CPU
 
         return OpenAIClient(
             model, base_url=llm.base_url, api_key=llm.api_key.get_secret_value() if llm.api_key else None,
