@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from api.settings import JournalSettings, Settings
+from api.settings import Settings
 from api.usecases.events import EventBus
 from api.usecases.ingest import IngestServices
 from api.usecases.lazy_models import LazyEmbedder, LazyLLMClient, LazyPipeline
@@ -127,7 +127,6 @@ def load_pipeline(settings: Settings, client: LLMClient | None) -> Pipeline:
 
     def load() -> Pipeline:
         from nlp.detect import DetectorConfig
-        from nlp.extract import ExtractorConfig
         from nlp.language import load_language
         from nlp.pipeline import OfflinePipeline
 
@@ -135,10 +134,8 @@ def load_pipeline(settings: Settings, client: LLMClient | None) -> Pipeline:
         detector = DetectorConfig(
             keywords=tuple(k.lower() for k in journal.detection_keywords), threshold=journal.detection_threshold
         )
-        # Seed 000's extraction switches have the same names in both places.
-        shared = {f.name for f in fields(ExtractorConfig)} & set(JournalSettings.model_fields)
-        extractor = ExtractorConfig(**{name: getattr(journal, name) for name in shared})
-        return with_llm(OfflinePipeline(load_language(), detector, extractor), settings, client)
+        # Seed 000's extraction switches are journal keys: the journal section is the extractor's configuration.
+        return with_llm(OfflinePipeline(load_language(), detector, journal), settings, client)
 
     return LazyPipeline(load)
 
