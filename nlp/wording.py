@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
-
-from spacy.tokens import Doc, Span
+from typing import TYPE_CHECKING
 
 from nlp.gazetteer import TECHNOLOGIES
+
+if TYPE_CHECKING:  # annotations only: importing this module (record, search through the facade) loads no spaCy
+    from spacy.tokens import Doc, Span
 
 _FILLER = re.compile(
     r"^\W*(?:(?:(?:final )?(?:decision|decided|agreed|conclusion|outcome|resolution)\s*:|agreed|ok(?:ay)?|so|well|yes|yeah|right|alright|great|fine|then|based on (?:this|that)|"

@@ -13,7 +13,7 @@ from api.usecases.adr_import import AdrImportReport, collection_name, import_adr
 from api.usecases.json_shape import DecisionJson, decision_record_json
 from api.usecases.repositories import store_repository
 from api.usecases.runtime import GraphConnection
-from api.usecases.services import build_services
+from api.usecases.services import open_services
 from nlp.errors import NlpError
 from nlp.git_command import GitError
 from nlp.repository import Repository, identify_repository
@@ -44,11 +44,11 @@ def import_adr(
     name = collection or collection_name(dirs, checkout)
 
     async def action(graph: GraphConnection) -> tuple[AdrImportReport, list[DecisionJson]]:
-        services = build_services(cli.settings, graph.executor)
-        key = await store_repository(graph.executor, checkout) if checkout else None
-        git_context = cli.settings.journal.auto_link_strategy == "git_context"
-        report = await import_adrs(dirs, name, services.ingest, cli.note, checkout, key, graph.executor, git_context)
-        stored = await services.reader.decisions(list(report.decision_ids.values())) if as_json else []
+        async with open_services(cli.settings, graph.executor) as services:
+            key = await store_repository(graph.executor, checkout) if checkout else None
+            git_context = cli.settings.journal.auto_link_strategy == "git_context"
+            report = await import_adrs(dirs, name, services.ingest, cli.note, checkout, key, graph.executor, git_context)
+            stored = await services.reader.decisions(list(report.decision_ids.values())) if as_json else []
         return report, [decision_record_json(r) for r in stored]
 
     try:

@@ -20,7 +20,7 @@ from api.usecases.json_shape import ChainJson, DecisionJson, chain_json, decisio
 from api.usecases.repositories import repository_to_ingest
 from api.usecases.requests import ChainRequest, InvalidRequest, Refused
 from api.usecases.runtime import GraphConnection
-from api.usecases.services import Services, build_services
+from api.usecases.services import Services, build_services, open_services
 from api.usecases.session_files import describe_mode, ingest_session_file
 from graph.session_reads import SessionReads
 from nlp.errors import NlpError
@@ -145,11 +145,11 @@ def chain(
     cli = cli_context(ctx)
 
     async def action(graph: GraphConnection) -> ChainJson:
-        journal = local_journal(build_services(cli.settings, graph.executor), cli.settings)
-        try:
-            return chain_json(await journal.chain(ChainRequest(decision_id, as_of)))
-        except InvalidRequest as exc:
-            raise fail(str(exc), code=2) from exc
+        async with open_services(cli.settings, graph.executor) as services:
+            try:
+                return chain_json(await local_journal(services, cli.settings).chain(ChainRequest(decision_id, as_of)))
+            except InvalidRequest as exc:
+                raise fail(str(exc), code=2) from exc
 
     data = run_on_graph(cli, action)
     if as_json:

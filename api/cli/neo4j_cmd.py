@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 
 import typer
 from rich.status import Status
 
-from api.cli.context import cli_context, fail
+from api.cli.context import CliContext, cli_context, fail
 from api.usecases.local_server import local_config, locate_local_server, start_home
+from api.usecases.runtime import connect
+from api.usecases.warm_up import WarmUp, warm_up
 from graph.errors import LocalNeo4jError
 from graph.local import install_neo4j, server_status, stop_server
 
@@ -52,7 +55,14 @@ def _every_nth_line(say: Callable[[str], None], n: int) -> Callable[[str], None]
 
 
 @app.command()
-def start(ctx: typer.Context) -> None:
+def start(
+    ctx: typer.Context,
+    warm: bool = typer.Option(
+        True, "--warm-up/--no-warm-up",
+        help="Then run the reads of check-diff and search once on the journal's own data, so the first real ones "
+             "are not the slow ones.",
+    ),
+) -> None:
     """Start the local server (moving an older ./.decision-journal journal into the per-user
     home first) and wait until Bolt answers."""
     cli = cli_context(ctx)
@@ -73,6 +83,26 @@ def start(ctx: typer.Context) -> None:
     cli.note(f"  Bolt     {status.bolt_uri}  user {config.user}, password in {status.password_file}")
     cli.note(f"  Browser  {status.browser_url}")
     cli.note(f"  data     {status.data_dir}")
+    if warm and cli.settings.neo4j.uri is None:  # with NEO4J_URI set, commands use another server
+        _warm_up(cli)
+
+
+def _warm_up(cli: CliContext) -> None:
+    """Say what the warm-up did; a journal it cannot read yet (no schema) is only noted."""
+
+    async def run() -> WarmUp:
+        async with connect(cli.settings, cli.note, start=False) as graph:
+            return await warm_up(graph.executor, cli.settings.embedding.dimension)
+
+    try:
+        with Status("warming up the reads of check-diff and search", console=cli.err):
+            done = asyncio.run(run())
+    except Exception as exc:  # the server runs either way; a warm-up is never worth failing start over
+        cli.note(f"  warm-up  skipped ({type(exc).__name__}: {exc})")
+        return
+    if done.paths:
+        cli.note(f"  warm-up  the reads of check-diff and search, on {done.paths} paths of {done.repositories} "
+                 f"repositories, in {done.seconds:.1f} s")
 
 
 @app.command()

@@ -17,7 +17,7 @@ from api.usecases.repositories import UnknownRepository, resolve_scope
 from api.usecases.requests import DecisionQuery, InvalidRequest, Refused
 from api.usecases.runtime import GraphConnection
 from api.usecases.search import SearchHitJson, hits_json
-from api.usecases.services import build_services
+from api.usecases.services import open_services
 
 
 def record(
@@ -49,11 +49,11 @@ def record(
         raise fail("--decision needs text", code=2)
 
     async def action(graph: GraphConnection) -> RecordedJson:
-        journal = local_journal(build_services(cli.settings, graph.executor), cli.settings)
-        try:
-            return recorded_json(await journal.record(request))
-        except (InvalidRequest, Refused) as exc:
-            raise fail(str(exc), code=2) from exc
+        async with open_services(cli.settings, graph.executor) as services:
+            try:
+                return recorded_json(await local_journal(services, cli.settings).record(request))
+            except (InvalidRequest, Refused) as exc:
+                raise fail(str(exc), code=2) from exc
 
     result = run_on_graph(cli, action)
     if as_json:
@@ -93,8 +93,9 @@ def pre(
     async def action(graph: GraphConnection) -> tuple[list[SearchHitJson], GovernanceJson | None]:
         hits: list[SearchHitJson] = []
         if situation.strip():
-            journal = local_journal(build_services(cli.settings, graph.executor), cli.settings)
-            hits = hits_json((await journal.search(DecisionQuery(text=situation, tags=tag, limit=limit))).hits)
+            async with open_services(cli.settings, graph.executor) as services:
+                journal = local_journal(services, cli.settings)
+                hits = hits_json((await journal.search(DecisionQuery(text=situation, tags=tag, limit=limit))).hits)
         if not located.paths:
             return hits, None
         named = repo if repo is not None else (str(located.checkout) if located.checkout else None)

@@ -19,7 +19,7 @@ from api.usecases.journal_facade import Journal, local_journal
 from api.usecases.requests import ReviewAction
 from api.usecases.review import Confirmation, DraftJson, draft_json, review_labels
 from api.usecases.runtime import GraphConnection
-from api.usecases.services import Services, build_services
+from api.usecases.services import Services, build_services, open_services
 
 PAGE = 50
 """Drafts listed, or reviewed in one interactive run, at most."""
@@ -58,7 +58,8 @@ def list_cmd(
     cli = cli_context(ctx)
 
     async def action(graph: GraphConnection) -> tuple[list[DraftJson], int]:
-        page = await _journal(cli, build_services(cli.settings, graph.executor)).drafts(session, 0, limit)
+        async with open_services(cli.settings, graph.executor) as services:
+            page = await _journal(cli, services).drafts(session, 0, limit)
         return [draft_json(r) for r in page.drafts], page.total
 
     drafts, total = run_on_graph(cli, action)
@@ -114,7 +115,8 @@ def reject(
     cli = cli_context(ctx)
 
     async def action(graph: GraphConnection) -> None:
-        await _journal(cli, build_services(cli.settings, graph.executor)).review(ReviewAction("reject", draft_id, reason=reason))
+        async with open_services(cli.settings, graph.executor) as services:
+            await _journal(cli, services).review(ReviewAction("reject", draft_id, reason=reason))
 
     run_on_graph(cli, action)
     cli.note(f"rejected {draft_id}")

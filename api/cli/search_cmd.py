@@ -15,7 +15,7 @@ from api.usecases.json_shape import AlternativeJson, DecisionJson
 from api.usecases.requests import DecisionQuery, InvalidRequest
 from api.usecases.runtime import GraphConnection
 from api.usecases.search import SearchHitJson, SearchOutcome, hits_json, outcome_json
-from api.usecases.services import build_services
+from api.usecases.services import open_services
 
 
 def search(
@@ -75,11 +75,11 @@ def ask(
 
 def _search(cli: CliContext, request: DecisionQuery) -> SearchOutcome:
     async def action(graph: GraphConnection) -> SearchOutcome:
-        journal = local_journal(build_services(cli.settings, graph.executor), cli.settings)
-        try:
-            return await journal.search(request)
-        except InvalidRequest as exc:
-            raise fail(str(exc), code=2) from exc
+        async with open_services(cli.settings, graph.executor) as services:
+            try:
+                return await local_journal(services, cli.settings).search(request)
+            except InvalidRequest as exc:
+                raise fail(str(exc), code=2) from exc
 
     return run_on_graph(cli, action)
 

@@ -7,7 +7,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import ParamSpec, TypeVar
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from api.usecases.events import DETECTED, EXTRACTED, INDEXED, SUPERSEDED, EventBus
 from api.usecases.in_repository import InRepository
@@ -23,12 +23,14 @@ from nlp.evolution import Relation, Stated, classify_relation
 from nlp.gazetteer import TECHNOLOGIES
 from nlp.ids import stored_decision_id
 from nlp.llm.relations import RelationJudge
-from nlp.pipeline import Pipeline
 from nlp.readers import read_conversation_text, read_decisions_text
 from nlp.repository import portable_path
 from nlp.schema import UNSCOPED_REPOSITORY, Conversation, ExtractedDecision
 from nlp.session_paths import is_machine_path
 from nlp.subject_match import series_words, subject_key
+
+if TYPE_CHECKING:  # it imports spaCy; the pipeline itself is built on first use (services.py)
+    from nlp.pipeline import Pipeline
 
 _TECH_NAMES = frozenset(canonical for canonical, _ in TECHNOLOGIES.values())
 Progress = Callable[[str], None]
