@@ -296,12 +296,12 @@ def main() -> None:
     stages: dict[int, dict[str, list[float]]] = {}
     for size in args.sizes:
         with throwaway_server(f"dj-peers-{size}-") as (uri, password, pid):
-            cuts, stages[size] = asyncio.run(latency(uri, password, pid, size, args.queries))
-            for name, cut in cuts.items():
+            measured, stages[size] = asyncio.run(latency(uri, password, pid, size, args.queries))
+            for name, cut in measured.items():
                 table.setdefault(name, {})[size] = cut
         # Each size's figures as soon as they are known: a long run that is stopped keeps them.
         print(f"{size:,} decisions timed; load average {os.getloadavg()}", flush=True)
-        for name, cut in cuts.items():
+        for name, cut in measured.items():
             print(f"  {name}: p50 / p95 / p99 " + " / ".join(f"{x:.1f}" for x in cut) + " ms", flush=True)
         print(stage_table({size: stages[size]}), flush=True)
     if not args.quality:
