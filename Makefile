@@ -3,7 +3,9 @@
 #              bundled example, answer a question about it, serve the API
 #   make test  install what is needed (Debian's chromium for the web page's tests too), lint
 #              (ruff), type-check (mypy strict) and check the layers (import-linter), run
-#              every test against a throwaway Neo4j, stop it
+#              every test against a throwaway Neo4j, stop it; then a subset once more through
+#              a routing URI (neo4j://), as a cluster or Aura is reached
+#   make test-routing  every test through a routing URI
 # Both are safe to re-run; the first run downloads Python packages and the Neo4j jars.
 
 PYTHON ?= python3
@@ -12,7 +14,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 TEST_STAMP := $(VENV)/.test-stamp
 
-.PHONY: run test install neo4j-install browser screenshots clean
+.PHONY: run test test-routing install neo4j-install browser screenshots clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "decision-journal needs Python 3.11 or newer; set PYTHON=/path/to/python3.11")'
@@ -65,6 +67,19 @@ test: install $(TEST_STAMP) browser
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/python -m tests.harness
+	DJ_TEST_URI_SCHEME=neo4j $(BIN)/python -m tests.harness -q $(ROUTING_SUBSET)
+
+# Through neo4j:// the driver asks the server for its routing table and sends each read to a
+# reader and each write to the writer, as in a cluster. make test runs this subset that way
+# (the read/write split, the journal's writes then reads, search, drafts, GraphQL queries and
+# mutations, readiness): the whole suite a second time would double make test's time, and
+# the routing is the executor's, which every test reaches. make test-routing runs it all.
+ROUTING_SUBSET = tests/integration/test_read_write_split.py tests/integration/journal/test_journal.py \
+	tests/integration/journal/test_search.py tests/integration/journal/test_drafts.py \
+	tests/api/test_graphql_queries.py tests/api/test_graphql_mutations.py tests/api/test_health.py
+
+test-routing: install $(TEST_STAMP) browser
+	DJ_TEST_URI_SCHEME=neo4j $(BIN)/python -m tests.harness
 
 # Regenerates docs/screenshots/*.png (the README shows them) from the web page's browser tests.
 screenshots: install $(TEST_STAMP) browser

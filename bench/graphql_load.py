@@ -95,7 +95,7 @@ async def load_graph(uri: str, password: str, total: int) -> list[str]:
         executor = Neo4jExecutor(driver)
         await apply_schema(executor, 384)
         await restore_rows(executor, rows)
-        await executor.write(load_query("schema_await_indexes"), {"seconds": 600})
+        await executor.read(load_query("schema_await_indexes"), {"seconds": 600})
     return [r["properties"]["id"] for r in rows if any(x["type"] == "SUPERSEDES" for x in r["relationships"])]
 
 

@@ -1,7 +1,7 @@
 """Ours beside the peers a user would pick on Neo4j, in one process, one table: search
 latency on a generated graph at each size, and MRR@10 / Recall@5 on the search evaluation.
 
-Usage: pip install -e '.[bench]'; python bench/peers.py [--sizes 10000 100000] [--queries 300]
+Usage: pip install -e '.[bench]'; python bench/peers.py [--sizes 10000 100000] [--queries 300] [--no-quality]
 
 Systems, all over the same server, corpus and MiniLM embedder:
 - ours: ``search_decisions`` (its hits in the shared JSON shape) as the CLI, GraphQL and MCP call it (question parsing, full-text and
@@ -22,7 +22,10 @@ Systems, all over the same server, corpus and MiniLM embedder:
   ``build_indices_and_constraints``. Its telemetry is turned off; no LLM or reranker is
   called on this path (the OpenAI key it insists on at construction is a placeholder).
 - SQLite FTS5, as in the evaluation and bench/graph_latency.py (porter stemming, stopwords
-  out, AND first then OR, ORDER BY rank), over the same texts.
+  out, ORDER BY rank), over the same texts, in both of its configurations: any term
+  (bm25 ranks the documents sharing more and rarer terms first: the stronger on the
+  development questions, so the baseline) and every term with any term only when that
+  finds nothing.
 
 A script that prints figures, not a test. Each size runs on its own throwaway Neo4j (2 GB
 heap, 2 GB page cache); the evaluation on a third.
@@ -69,6 +72,7 @@ from graphiti_core.nodes import EntityNode
 from graphiti_core.utils.bulk_utils import add_nodes_and_edges_bulk
 from neo4j_graphrag.embeddings.base import Embedder as GraphragEmbedder
 from neo4j_graphrag.retrievers import HybridRetriever
+from search_stages import search_stages, stage_table
 
 from api.settings import Settings
 from api.usecases.adr_import import import_adrs
@@ -82,12 +86,12 @@ from graph.executor import Neo4jExecutor
 from graph.filters import DecisionFilter, lucene_escape
 from graph.schema import apply_schema
 from nlp.embedding import Embedder, MiniLMEmbedder
-from nlp.evaluation.search_baselines import Document, Fts5Index
+from nlp.evaluation.search_baselines import Document, Fts5Index, Fts5Match
 from nlp.readers.adr_collection import adr_files, read_adr_collection
 
 ROOT = Path(__file__).resolve().parents[1]
 TOP_K = 10
-SYSTEMS = ("ours", "neo4j-graphrag hybrid", "graphiti hybrid (RRF)", "sqlite fts5")
+SYSTEMS = ("ours", "neo4j-graphrag hybrid", "graphiti hybrid (RRF)", "sqlite fts5", "sqlite fts5 all-then-any")
 EMBEDDING_ONLY = "question embedding alone"
 """Timed in the same run: the MiniLM call that ours and both peers make for every question,
 so the floor under any of them."""
@@ -176,7 +180,10 @@ def _node_id(content: str) -> str | None:
     return content[start:content.index("'", start)]
 
 
-async def latency(uri: str, password: str, pid: int, total: int, count: int) -> dict[str, tuple[float, float, float]]:
+async def latency(
+    uri: str, password: str, pid: int, total: int, count: int
+) -> tuple[dict[str, tuple[float, float, float]], dict[str, list[float]]]:
+    """Each system's p50 / p95 / p99 search latency, and ours cut into its stages (bench/search_stages.py)."""
     embedder = MiniLMEmbedder()
     rows = list(generate(total, cluster_vectors(embedder.embed)))
     texts = questions(count)
@@ -185,7 +192,7 @@ async def latency(uri: str, password: str, pid: int, total: int, count: int) -> 
         await apply_schema(executor, 384)
         started = time.perf_counter()
         await restore_rows(executor, rows)
-        await executor.write(load_query("schema_await_indexes"), {"seconds": 1800})
+        await executor.read(load_query("schema_await_indexes"), {"seconds": 1800})
         print(f"{total} decisions loaded in {time.perf_counter() - started:.0f} s; "
               f"server idle {await settle(pid):.0f} s later", flush=True)
         started = time.perf_counter()
@@ -218,11 +225,14 @@ async def latency(uri: str, password: str, pid: int, total: int, count: int) -> 
             results = {"ours": await timed(count, ours), "neo4j-graphrag hybrid": await timed(count, graphrag),
                        "graphiti hybrid (RRF)": await timed(count, graphiti_search),
                        EMBEDDING_ONLY: await timed(count, embedding_only)}
+            # Right after ours was timed, on the same warm server and questions.
+            stages = await search_stages(services, driver, texts)
         finally:
             sync_driver.close()
             await graphiti.close()
-    results["sqlite fts5"] = sqlite_baseline(rows, texts, [])[0]
-    return {name: percentiles(timings) for name, timings in results.items()}
+    results["sqlite fts5"] = sqlite_baseline(rows, texts, [], Fts5Match.ANY)[0]
+    results["sqlite fts5 all-then-any"] = sqlite_baseline(rows, texts, [], Fts5Match.ALL_THEN_ANY)[0]
+    return {name: percentiles(timings) for name, timings in results.items()}, stages
 
 
 async def quality(uri: str, password: str, shared: Path, data: Path) -> dict[str, SystemScore]:
@@ -243,8 +253,9 @@ async def quality(uri: str, password: str, shared: Path, data: Path) -> dict[str
             conversation, decisions, links = read_adr_collection(adr_files([folder]), folder.name)
             documents += [Document(report.decision_ids[adr], d.summary, d.context or "", message.content)
                           for message, d, adr in zip(conversation.messages, decisions, links, strict=True)]
-        await executor.write(load_query("schema_await_indexes"), {"seconds": 600})
-        fts = Fts5Index(documents)
+        await executor.read(load_query("schema_await_indexes"), {"seconds": 600})
+        fts = Fts5Index(documents, Fts5Match.ANY)
+        fts_all = Fts5Index(documents, Fts5Match.ALL_THEN_ANY)
         facts = [_fact(d.decision, d.context, d.rationale) for d in documents]
         vectors = services.ingest.embedder.embed(facts)
         graphiti = await load_graphiti(uri, password, services.ingest.embedder, [
@@ -261,6 +272,7 @@ async def quality(uri: str, password: str, shared: Path, data: Path) -> dict[str
                 scores["ours"].add([h["decision"]["id"] for h in hits], expected)
                 scores["neo4j-graphrag hybrid"].add(graphrag_ids(retriever, item["question"]), expected)
                 scores["sqlite fts5"].add(fts.search(item["question"]), expected)
+                scores["sqlite fts5 all-then-any"].add(fts_all.search(item["question"]), expected)
                 scores["graphiti hybrid (RRF)"].add(await graphiti_ids(graphiti, item["question"]), expected)
         finally:
             sync_driver.close()
@@ -274,15 +286,26 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=300)
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared" / "data")
     parser.add_argument("--data", type=Path, default=ROOT / "eval")
+    parser.add_argument("--quality", action=argparse.BooleanOptionalAction, default=True,
+                        help="also score every system on the search evaluation (a third server)")
     args = parser.parse_args()
     # Graphiti's queries name properties its bulk writer leaves unset; the server's advice
     # about that is noise here.
     logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
     table: dict[str, dict[str, Any]] = {}
+    stages: dict[int, dict[str, list[float]]] = {}
     for size in args.sizes:
         with throwaway_server(f"dj-peers-{size}-") as (uri, password, pid):
-            for name, cut in asyncio.run(latency(uri, password, pid, size, args.queries)).items():
+            measured, stages[size] = asyncio.run(latency(uri, password, pid, size, args.queries))
+            for name, cut in measured.items():
                 table.setdefault(name, {})[size] = cut
+        # Each size's figures as soon as they are known: a long run that is stopped keeps them.
+        print(f"{size:,} decisions timed; load average {os.getloadavg()}", flush=True)
+        for name, cut in measured.items():
+            print(f"  {name}: p50 / p95 / p99 " + " / ".join(f"{x:.1f}" for x in cut) + " ms", flush=True)
+        print(stage_table({size: stages[size]}), flush=True)
+    if not args.quality:
+        return
     with throwaway_server("dj-peers-eval-") as (uri, password, _pid):
         scores = asyncio.run(quality(uri, password, args.shared, args.data))
     sizes = " | ".join(f"{size:,} decisions p50 / p95 / p99 ms" for size in args.sizes)
@@ -294,6 +317,8 @@ def main() -> None:
         print(f"| {name} | {cuts} | {score.mrr:.3f} | {score.recall5:.3f} |")
     floor = " | ".join(" / ".join(f"{x:.1f}" for x in table[EMBEDDING_ONLY][size]) for size in args.sizes)
     print(f"| {EMBEDDING_ONLY} | {floor} | – | – |")
+    print()
+    print(stage_table(stages))
     print(json.dumps({name: {"latency": {str(s): table[name][s] for s in args.sizes},
                              **({"mrr@10": round(scores[name].mrr, 4), "recall@5": round(scores[name].recall5, 4)}
                                 if name in scores else {})}

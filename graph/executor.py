@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from neo4j import READ_ACCESS, AsyncDriver, RoutingControl
+from neo4j.api import AsyncBookmarkManager
 from neo4j.exceptions import DriverError, Neo4jError
 
 from graph.cypher import Query
@@ -34,17 +35,25 @@ many times, 0.2, 0.4 and 0.8 s apart."""
 class Neo4jExecutor:
     """A ``QueryExecutor`` over an async neo4j driver.
 
-    Reads are routed to secondaries in a cluster, writes to the leader. ``round_trips``
+    Reads run in READ transactions, which a cluster routes to secondaries; writes in WRITE
+    transactions, which go to the leader (docs/neo4j.md, "A cluster or Aura"). Every write
+    leaves its bookmark with one bookmark manager and every read carries it, so a read sees
+    every write this executor made before it, whichever member serves it. ``round_trips``
     counts queries sent, so callers (and tests) can check how chatty a request was.
 
     Args:
         driver: An open driver; its lifecycle belongs to the caller.
         database: The database name, or None for the server's default.
+        bookmarks: The bookmark manager writes update and reads wait for; by default the
+            driver's own (``execute_query_bookmark_manager``), shared by the whole process.
     """
 
-    def __init__(self, driver: AsyncDriver, database: str | None = None) -> None:
+    def __init__(
+        self, driver: AsyncDriver, database: str | None = None, bookmarks: AsyncBookmarkManager | None = None
+    ) -> None:
         self._driver = driver
         self._database = database
+        self._bookmarks = bookmarks if bookmarks is not None else driver.execute_query_bookmark_manager
         self.round_trips = 0
 
     async def read(self, query: Query, params: Mapping[str, object] | None = None) -> list[Row]:
@@ -57,9 +66,9 @@ class Neo4jExecutor:
             try:
                 async with self._driver.session(
                     database=self._database, default_access_mode=READ_ACCESS,
-                    # The bookmarks of the writes (execute_query), so a read in a cluster
-                    # sees what this process wrote, as a managed read would.
-                    bookmark_manager=self._driver.execute_query_bookmark_manager,
+                    # The bookmarks of the writes, so a read in a cluster sees what this
+                    # process wrote, as a managed read would.
+                    bookmark_manager=self._bookmarks,
                 ) as session:
                     result = await session.run(query.text, dict(params or {}))
                     # Queries return values, never nodes or relationships, so rows need
@@ -78,7 +87,8 @@ class Neo4jExecutor:
         # connection, and a transaction is all or nothing.
         self.round_trips += 1
         result = await self._driver.execute_query(
-            query.text, dict(params or {}), routing_=RoutingControl.WRITE, database_=self._database
+            query.text, dict(params or {}), routing_=RoutingControl.WRITE, database_=self._database,
+            bookmark_manager_=self._bookmarks,
         )
         # Not record.data(): that would turn returned nodes into plain dicts.
         return [dict(zip(record.keys(), record.values(), strict=True)) for record in result.records]

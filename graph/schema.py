@@ -95,7 +95,9 @@ async def apply_schema(
     values = {"dimension": dimension}
     for statement in statements:
         await executor.write(statement, {name: values[name] for name in statement.params})
-    await executor.write(load_query("schema_await_indexes"), {"seconds": await_seconds})
+    # Waiting changes nothing, so it is a read (any cluster member); its session carries the
+    # writes' bookmarks, so the member it runs on knows the indexes just created.
+    await executor.read(load_query("schema_await_indexes"), {"seconds": await_seconds})
     # Data written before the model said so: agent decisions without their TAGGED links.
     await executor.write(load_query("schema_link_agent_tags"))
     # Tags stored in the case they were given, before every face matched them in any case.

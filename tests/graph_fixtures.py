@@ -19,7 +19,7 @@ from graph.connection import open_driver
 from graph.executor import Neo4jExecutor
 from graph.schema import apply_schema
 from tests.support.cypher import support_query
-from tests.support.throwaway import throwaway_neo4j
+from tests.support.throwaway import suite_uri, throwaway_neo4j
 
 EMBEDDING_DIMENSION = 384
 
@@ -39,7 +39,7 @@ def neo4j_server() -> Iterator[Neo4jServer]:
         yield Neo4jServer(uri, os.environ.get("NEO4J_USER", "neo4j"), os.environ.get("NEO4J_PASSWORD", ""))
         return
     with throwaway_neo4j() as server:
-        yield Neo4jServer(server.uri, server.user, server.password)
+        yield Neo4jServer(suite_uri(server.uri), server.user, server.password)
 
 
 @pytest.fixture(scope="session")

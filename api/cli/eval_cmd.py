@@ -128,7 +128,7 @@ def search_command(
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """MRR@10 and Recall@5 per ADR collection: ours (as shipped, and with its full-text weight
-    chosen on the other collections), SQLite FTS5, seed 004's Jaccard."""
+    chosen on the other collections), SQLite FTS5 (any term, the baseline; every term then any, beside it), seed 004's Jaccard."""
     cli = cli_context(ctx)
     questions = data / "search_questions.jsonl"
     if not questions.is_file():

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from nlp.evaluation.search_baselines import Document, Fts5Index, JaccardIndex, reciprocal_rank
+from nlp.evaluation.search_baselines import Document, Fts5Index, Fts5Match, JaccardIndex, reciprocal_rank
 
 DOCS = [
     Document("pg", "Use PostgreSQL for orders", "need transactions", "ACID guarantees"),
@@ -33,8 +33,17 @@ def test_reciprocal_rank_cuts_at_ten() -> None:
     assert reciprocal_rank([str(i) for i in range(20)], "15") == 0.0
 
 
-def test_fts5_stems_requires_every_term_and_falls_back_to_any() -> None:
-    index = Fts5Index(DOCS + [Document("both", "Use REST and PostgreSQL", "", "")])
+def test_fts5_every_term_configuration_stems_requires_all_and_falls_back_to_any() -> None:
+    index = Fts5Index(DOCS + [Document("both", "Use REST and PostgreSQL", "", "")], Fts5Match.ALL_THEN_ANY)
     assert index.search("transaction guarantees") == ["pg"]  # porter: transactions, guarantees
     assert index.search("REST PostgreSQL") == ["both"]  # every term, when some document has them all
     assert set(index.search("PostgreSQL clients")) == {"pg", "both", "rest"}  # none has both: any of them
+
+
+def test_fts5_any_term_configuration_ranks_partial_matches_too() -> None:
+    index = Fts5Index(DOCS + [Document("both", "Use REST and PostgreSQL", "", "")], Fts5Match.ANY)
+    assert index.search("transaction guarantees") == ["pg"]
+    # The document with both terms ranks first, but those with one are still listed after it.
+    found = index.search("REST PostgreSQL")
+    assert found[0] == "both" and set(found) == {"both", "pg", "rest"}
+    assert Fts5Index(DOCS).search("why did we choose PostgreSQL?") == ["pg"]  # the default is ANY
