@@ -34,6 +34,7 @@ from nlp.parsing import ParsedConversation
 from nlp.schema import TOOL_ROLE, Conversation, Detection, Message
 from nlp.schema import Span as TextSpan
 from nlp.seed_rules import SEED000_KEYWORDS, SEED001_PATTERNS
+from nlp.session_features import scored_rows
 from nlp.units import LEAD, Unit, decision_units
 from nlp.wording import sentences_of
 
@@ -252,9 +253,10 @@ class DecisionDetector:
             return []
         features = self.features(conversation, parsed)
         model = self._config.model or shipped_model()
-        scores = model.confidences(features.all_hashed(), features.operating_kind)
+        kind = model.scored_kind(features)
+        scores = model.confidences(scored_rows(features, kind), kind)
         confidences, units = units_from(features, scores, self._config.threshold)
-        drafts = self._drafts(features, scores, units, model.draft_confidence(features.operating_kind))
+        drafts = self._drafts(features, scores, units, model.draft_confidence(kind))
         unit_of = {seq: unit for unit in (*units, *drafts) for seq in unit.members}
         draft_anchors = {unit.anchor for unit in drafts}
         statements = (
