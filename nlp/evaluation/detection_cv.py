@@ -154,7 +154,7 @@ def anchors_at(
     """The anchors of the decision units that raw log-odds ``logits`` give, formed as the
     detector forms them (``nlp.detect.units_from``)."""
     confidences = confidences_at(logits, operating_logit_of(operating_logits, item.features.operating_kind))
-    _, units = units_from(item.features, confidences, threshold)
+    _, units = units_from(item.features, confidences, threshold, item.features.operating_kind == SESSION)
     return [unit.anchor for unit in units]
 
 
