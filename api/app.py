@@ -7,7 +7,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import TypedDict
 
-from neo4j.exceptions import Neo4jError, ServiceUnavailable
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -22,6 +21,7 @@ from api.usecases.runtime import GraphConnection, connect
 from api.usecases.services import Services, build_services
 from api.web.routes import web_routes
 from graph.cypher import load_query
+from graph.driver_errors import Neo4jError, ServiceUnavailable
 from graph.schema import verify_schema
 
 log = logging.getLogger("decision_journal.app")

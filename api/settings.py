@@ -28,6 +28,7 @@ from pydantic_settings import (
 )
 
 from api.user_dirs import default_neo4j_home, user_config_file
+from nlp.extractor_config import ExtractorConfig
 from nlp.seed_rules import SEED000_KEYWORDS
 
 LOCAL_CONFIG_FILE = Path("decision-journal.toml")
@@ -112,20 +113,16 @@ class EmbeddingSettings(_Section):
 SEED_MODULE = "context-decision-journal"
 
 
-class JournalSettings(_Section):
-    """Seed 000's configuration keys (docs/configuration.md says what each does here)."""
+class JournalSettings(_Section, ExtractorConfig):
+    """Seed 000's configuration keys (docs/configuration.md says what each does here). The
+    extraction switches (``extract_*``, ``link_to_*``) are ``ExtractorConfig``'s, so the
+    section is the extractor's configuration as it stands."""
 
     auto_detect: bool = True
     detection_keywords: list[str] = Field(default_factory=lambda: list(SEED000_KEYWORDS))
     detection_threshold: float = Field(default=0.7, ge=0.0, le=1.0)
     llm_confirmation: bool = True
     structured_extraction: bool = True
-    extract_rationale: bool = True
-    extract_alternatives: bool = True
-    extract_trade_offs: bool = True
-    extract_stakeholders: bool = True
-    link_to_code: bool = True
-    link_to_features: bool = True
     auto_link_strategy: Literal["file_mention", "git_context", "llm_inference"] = "file_mention"
     # The seed's stores all become the graph's indexes; the values are accepted so a seed
     # config file loads unchanged.

@@ -241,7 +241,7 @@ async def quality(uri: str, password: str, shared: Path, data: Path) -> dict[str
             report = await import_adrs([folder], folder.name, services.ingest)
             ids.update({(folder.name, adr): decision for adr, decision in report.decision_ids.items()})
             conversation, decisions, links = read_adr_collection(adr_files([folder]), folder.name)
-            documents += [Document(report.decision_ids[adr], d.decision, d.context or "", message.content)
+            documents += [Document(report.decision_ids[adr], d.summary, d.context or "", message.content)
                           for message, d, adr in zip(conversation.messages, decisions, links, strict=True)]
         await executor.write(load_query("schema_await_indexes"), {"seconds": 600})
         fts = Fts5Index(documents)

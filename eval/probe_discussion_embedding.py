@@ -1,6 +1,6 @@
 """Would a discussion-level signal from MiniLM embeddings lift detection in spoken meetings?
 
-A probe for docs/quality.md ("Why no embedding"), not part of the product. Over the QMSum
+A probe for docs/experiments/2026-11-25-detection-variants.md ("Why no embedding"), not part of the product. Over the QMSum
 meetings outside the final split, cross-validated by the same series folds as
 ``decision-journal eval detect``:
 

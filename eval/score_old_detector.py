@@ -1,5 +1,6 @@
 """Score an older commit's detector on the same real data and with the same harness as
-``decision-journal eval detect``: the "before" rows of docs/quality.md.
+``decision-journal eval detect``: the "before" rows of
+docs/experiments/2026-11-25-detection-variants.md.
 
 Usage:
     git worktree add /tmp/old 52a9b0c        # the commit whose detector to score

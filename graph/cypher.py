@@ -2,8 +2,15 @@
 
 Every file starts with ``//`` header lines: what it does, a ``// params:`` line naming
 each ``$parameter`` it uses (or ``none``), and an example. The loader checks that the
-declared and the used parameters agree, so a file always runs as-is in Neo4j Browser
-after the ``:param`` lines its header shows.
+declared and the used parameters agree, so a file runs in Neo4j Browser after the
+``:param`` lines its header shows.
+
+A condition several queries share is written once, as a fragment in ``cypher/fragments``
+(same header, no example: it is not a statement), and included where it applies as
+``{{name}}``; ``{{name: map}}`` reads each of its ``$parameters`` from the map variable
+``map`` instead (``$groups`` becomes ``map.groups``). The loader expands includes before it
+checks parameters, and ``decision-journal cypher NAME`` prints a query expanded, ready for
+Neo4j Browser.
 """
 
 from __future__ import annotations
@@ -20,6 +27,8 @@ from graph.errors import CypherFileError, QueryNotFound
 _PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 _STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+_INCLUDE = re.compile(r"\{\{\s*([a-z][a-z0-9_]*)\s*(?::\s*([A-Za-z_][A-Za-z0-9_]*)\s*)?\}\}")
+_MAX_DEPTH = 4
 
 
 @dataclass(frozen=True)
@@ -49,6 +58,20 @@ def load_query(name: str) -> Query:
     if not _NAME.match(name):
         raise QueryNotFound(name)
     return _queries().get(name) or _raise_not_found(name)
+
+
+def browser_text(name: str) -> str:
+    """The query ``name`` as Neo4j Browser runs it: the ``:param`` lines of its header's
+    example, then the statement with its fragments expanded.
+
+    Raises:
+        QueryNotFound: No such query.
+    """
+    query = load_query(name)
+    raw = resources.files("cypher").joinpath("queries", f"{name}.cypher").read_text()
+    header = [line.lstrip()[2:].strip() for line in raw.splitlines() if line.lstrip().startswith("//")]
+    params = [line[line.index(":param"):] for line in header if ":param" in line]
+    return "\n".join([*params, f"{query.text};"]) + "\n"
 
 
 def query_names() -> list[str]:
@@ -92,13 +115,70 @@ def parse_query_file(text: str, source: str) -> Query:
     """
     name = source.rsplit("/", 1)[-1].removesuffix(".cypher")
     declared, body = _split_header(text, source)
-    statements = _split_statements(body)
+    statements = _split_statements(_expand(body, source))
     if len(statements) != 1:
         raise CypherFileError(source, f"holds {len(statements)} statements; a query file holds one")
     used = _used_params(statements[0])
     if used != declared:
         raise CypherFileError(source, f"// params: declares {sorted(declared)} but the query uses {sorted(used)}")
     return Query(name, _literal(statements[0]), tuple(sorted(used)), source)
+
+
+@cache
+def _fragments() -> dict[str, tuple[frozenset[str], str]]:
+    """Each fragment of ``cypher/fragments``: its declared parameters and its body."""
+    found: dict[str, tuple[frozenset[str], str]] = {}
+    folder = resources.files("cypher").joinpath("fragments")
+    for entry in _cypher_files(folder):
+        source = f"cypher/fragments/{entry.name}"
+        declared, body = _split_header(entry.read_text(), source)
+        body = body.strip()
+        # A fragment lands inside a line of its includer: a line comment would swallow
+        # the rest of that line, and a semicolon would end the statement.
+        if "//" in _STRING.sub("''", body) or ";" in body:
+            raise CypherFileError(source, "a fragment's body holds no // comment and no semicolon")
+        found[entry.name.removesuffix(".cypher")] = (frozenset(declared), body)
+    return found
+
+
+def fragment_names() -> list[str]:
+    """Names of every fragment in ``cypher/fragments``."""
+    return sorted(_fragments())
+
+
+def _expand(body: str, source: str, depth: int = 0) -> str:
+    """``body`` with every ``{{fragment}}`` replaced by the fragment's text (itself expanded).
+
+    Raises:
+        CypherFileError: An unknown fragment, includes nested too deep (a cycle), or a
+            fragment that uses other parameters than it declares.
+    """
+
+    def include(match: re.Match[str]) -> str:
+        name, via = match.group(1), match.group(2)
+        fragments = _fragments()
+        if name not in fragments:
+            raise CypherFileError(source, f"includes unknown fragment {name!r} (cypher/fragments)")
+        if depth >= _MAX_DEPTH:
+            raise CypherFileError(source, f"fragments nest deeper than {_MAX_DEPTH} at {name!r}")
+        declared, text = fragments[name]
+        text = _expand(text, f"cypher/fragments/{name}.cypher", depth + 1)
+        if _used_params(text) != declared:
+            raise CypherFileError(f"cypher/fragments/{name}.cypher", f"// params: declares {sorted(declared)} but the fragment uses {sorted(_used_params(text))}")
+        return text if via is None else _params_from(text, via)
+
+    return _INCLUDE.sub(include, body)
+
+
+def _params_from(text: str, variable: str) -> str:
+    """``text`` with each ``$name`` outside string literals read as ``variable.name``."""
+    pieces: list[str] = []
+    last = 0
+    for literal in _STRING.finditer(text):
+        pieces += [_PARAM.sub(rf"{variable}.\1", text[last : literal.start()]), literal.group(0)]
+        last = literal.end()
+    pieces.append(_PARAM.sub(rf"{variable}.\1", text[last:]))
+    return "".join(pieces)
 
 
 def _cypher_files(folder: Traversable) -> list[Traversable]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Literal
 
 from graph.cypher import load_query
 from graph.errors import DecisionNotFound
@@ -29,57 +30,53 @@ class Candidate:
     session_title: str | None = None
 
 
+LinkType = Literal["SUPERSEDES", "REVISITS", "AMENDS"]
+_QUERIES: dict[LinkType, str] = {"SUPERSEDES": "link_supersedes", "REVISITS": "link_revisits", "AMENDS": "link_amends"}
+
+
+@dataclass(frozen=True)
+class Link:
+    """An edge from a newer decision to an older one.
+
+    Attributes:
+        type: ``SUPERSEDES`` (the old one becomes ``superseded``), ``REVISITS`` (reconsidered
+            it; an active old one becomes ``revisited``) or ``AMENDS`` (changes part of it;
+            it stays in force).
+        partial: Of a SUPERSEDES: only part of the old decision is replaced.
+        outcome: Of a REVISITS: how the reconsideration ended (``kept``, ``changed`` …).
+        inferred: Found by ingest rather than stated or made by hand.
+        confidence: How sure an inferred link is (not kept on AMENDS).
+        at: When; None takes the newer decision's date.
+    """
+
+    type: LinkType
+    new_id: str
+    old_id: str
+    reason: str | None
+    partial: bool = False
+    outcome: str = "kept"
+    inferred: bool = False
+    confidence: float = 1.0
+    at: datetime | None = None
+
+
 class EvolutionStore:
-    """Writes SUPERSEDES/REVISITS edges and finds relation candidates."""
+    """Writes SUPERSEDES/REVISITS/AMENDS edges and finds relation candidates."""
 
     def __init__(self, executor: QueryExecutor) -> None:
         self._executor = executor
 
-    async def supersede(
-        self, new_id: str, old_id: str, reason: str | None, *, partial: bool = False, inferred: bool = False,
-        confidence: float = 1.0, at: datetime | None = None,
-    ) -> None:
-        """``new_id`` replaces ``old_id``; the old one becomes ``superseded``.
+    async def link(self, link: Link) -> None:
+        """Store ``link`` (idempotent: an edge already there keeps its properties) and set
+        the older decision's status as its type says.
 
         Raises:
-            DecisionNotFound: Either id is unknown.
+            DecisionNotFound: Either id is unknown, or a draft.
         """
-        rows = await self._executor.write(load_query("link_supersedes"), {
-            "new_id": new_id, "old_id": old_id, "at": at, "reason": reason, "partial": partial,
-            "inferred": inferred, "confidence": confidence,
-        })
-        if not rows:
-            raise DecisionNotFound(f"{new_id} or {old_id}")
-
-    async def revisit(
-        self, new_id: str, old_id: str, reason: str | None, *, outcome: str = "kept", inferred: bool = False,
-        confidence: float = 1.0, at: datetime | None = None,
-    ) -> None:
-        """``new_id`` reconsidered ``old_id``; an active old one becomes ``revisited``.
-
-        Raises:
-            DecisionNotFound: Either id is unknown.
-        """
-        rows = await self._executor.write(load_query("link_revisits"), {
-            "new_id": new_id, "old_id": old_id, "at": at, "reason": reason, "outcome": outcome,
-            "inferred": inferred, "confidence": confidence,
-        })
-        if not rows:
-            raise DecisionNotFound(f"{new_id} or {old_id}")
-
-    async def amend(
-        self, new_id: str, old_id: str, reason: str | None, *, inferred: bool = False, at: datetime | None = None
-    ) -> None:
-        """``new_id`` changes part of ``old_id``, which stays in force.
-
-        Raises:
-            DecisionNotFound: Either id is unknown.
-        """
-        rows = await self._executor.write(load_query("link_amends"), {
-            "new_id": new_id, "old_id": old_id, "at": at, "reason": reason, "inferred": inferred,
-        })
-        if not rows:
-            raise DecisionNotFound(f"{new_id} or {old_id}")
+        query = load_query(_QUERIES[link.type])
+        edge = {name: value for name, value in vars(link).items() if name in query.params}
+        if not await self._executor.write(query, edge):
+            raise DecisionNotFound(f"{link.new_id} or {link.old_id}")
 
     async def candidates(
         self, decision_id: str, embedding: Sequence[float] | None, keywords: Sequence[str], *,

@@ -172,8 +172,12 @@ def read_proposal(text: str) -> tuple[ExtractedDecision, tuple[StatedPath, ...] 
     if not isinstance(data, dict) or "extraction" not in data:
         raise ValueError("not a draft proposal")
     paths = data.get("paths")
+    extraction = dict(data["extraction"])
+    if "summary" not in extraction and "decision" in extraction:
+        # A draft stored before the extraction's text was named summary, as everywhere else.
+        extraction["summary"] = extraction.pop("decision")
     return (
-        ExtractedDecision.model_validate(data["extraction"]),
+        ExtractedDecision.model_validate(extraction),
         tuple(StatedPath(p["path"], p.get("evidence")) for p in paths) if paths is not None else None,
     )
 
@@ -193,7 +197,7 @@ def _full_row(item: DecisionInput) -> dict[str, Any]:
     ]
     return {
         "id": item.id,
-        "summary": d.decision,
+        "summary": d.summary,
         "subject": d.subject,
         "subject_key": item.subject_key or None,
         "context": d.context,

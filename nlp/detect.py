@@ -61,7 +61,7 @@ _STRONG = re.compile(
     # A note-taker's record: "Agreed that ...", "Decided to reduce scope", "both approved".
     # Not "it's settled", a bare "unanimous" or "Agreement to ...": over every labelled
     # source each added one item or one group's template beside what other cues find
-    # (docs/quality.md, "Cues kept only when several groups use them").
+    # (docs/experiments/2026-11-26-detection-log.md, "Cues kept only when several groups use them").
     r"|^\W*(agreed|decided|resolved)\b"
     r"|\b(all|both|everyone) (agree|agreed|approve|approved)\b",
     re.IGNORECASE,

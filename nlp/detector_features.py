@@ -21,7 +21,7 @@ learned per kind, and rule signals both ways: what "no vote follows" means in W3
 is not what it means in a two-person chat. In a short thread (a chat of fewer than
 ``THREAD_MESSAGES``) the neighbours' words are left out: a thread of five messages has
 little to learn them from, and what was learned of them fitted single threads (in-sample
-+0.5 a word, out of fold noise; docs/quality.md).
++0.5 a word, out of fold noise; docs/experiments/2026-11-25-detection-variants.md).
 
 No embedding: all-MiniLM on this project's 2 cores embeds about 73 short messages a
 second, and detection must keep up with 2,000.
@@ -87,8 +87,8 @@ PROSE_NOTES = "notes-prose"
 """The operating point of notes that file no decision under a heading or label ("Decisions",
 "Outcomes", "RESOLVED:"): their decisions are sentences of prose. Where a note-taker keeps
 such a list, the prose around it is discussion, and the same score means less there: one
-operating point for both cannot serve both (docs/quality.md, "Minutes of a project the
-detector never saw"). Only the threshold differs; the features are those of ``notes``."""
+operating point for both cannot serve both (docs/experiments/2026-11-25-detection-variants.md,
+"Minutes of a project the detector never saw"). Only the threshold differs; the features are those of ``notes``."""
 FILED = frozenset({"decision_topic", "declared", "outcome_topic"})
 """The rule signals of a message filed under a decisions or outcomes heading, or a decision label."""
 

@@ -1,6 +1,6 @@
 """Rule-based extraction of decision fields over the spaCy parse (the offline path).
 
-For each detected decision, a window of the last ``context_size`` messages supplies
+For each detected decision, a window of the last ``CONTEXT_SIZE`` messages supplies
 the context (the question that opened it), alternatives (technologies and "instead
 of / rather than / over" phrases that are not the chosen option), rationale
 ("because / since / so that / given" clauses and the supporting sentences of the
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 
 from spacy.language import Language
@@ -20,6 +19,7 @@ from spacy.tokens import Doc, Span
 
 from nlp.describe import category_of, keywords_for, pattern_of, tags_for
 from nlp.detector_features import is_reply, kind_of
+from nlp.extractor_config import ExtractorConfig
 from nlp.fluency import clarity, fluent
 from nlp.gazetteer import TECHNOLOGIES
 from nlp.ids import handle_for
@@ -49,17 +49,8 @@ _MAY_CONTRIBUTE = re.compile(
     + SUPPORT.pattern + r"|\b(" + "|".join(re.escape(name) for name in TECHNOLOGIES) + r")\b",
     re.IGNORECASE,
 )
-@dataclass(frozen=True)
-class ExtractorConfig:
-    """Seed 000's extraction switches and the context window (last N messages)."""
-
-    context_size: int = 10
-    extract_rationale: bool = True
-    extract_alternatives: bool = True
-    extract_trade_offs: bool = True
-    extract_stakeholders: bool = True
-    link_to_code: bool = True
-    link_to_features: bool = True
+CONTEXT_SIZE = 10
+"""How many messages before a decision its context, alternatives and rationale are read from."""
 
 
 class DecisionExtractor:
@@ -67,7 +58,7 @@ class DecisionExtractor:
 
     Args:
         nlp: The spaCy pipeline used for detection (same entity rules).
-        config: Which fields to extract and how much context to read.
+        config: Which fields to extract (seed 000's switches).
         light: The cheap pipeline for context messages (``LanguageInfo.light``).
     """
 
@@ -92,7 +83,7 @@ class DecisionExtractor:
         messages = conversation.messages
         # One batch for every window that will be read: spaCy's per-call overhead is
         # larger than the parse of a short message.
-        size = self._config.context_size
+        size = CONTEXT_SIZE
         decided = [d for d in detections if d.is_decision or d.is_candidate]
         windows = [m for d in decided for m in messages[max(0, d.seq - size - 5) : d.seq + 1]]
         # A statement the detector parsed is read with its named entities; one it did
@@ -120,7 +111,7 @@ class DecisionExtractor:
                         decisions[-1] = _merge(decisions[-1], detection, message, doc, self._config.extract_rationale)
                         continue
                     statement_msg, sentence = proposal
-            start = max(statement_msg.seq - self._config.context_size, _topic_start(messages, statement_msg.seq, last_source))
+            start = max(statement_msg.seq - CONTEXT_SIZE, _topic_start(messages, statement_msg.seq, last_source))
             # A unit's votes and replies come after its statement; they belong to it.
             window = messages[max(0, start) : max((detection.seq, *detection.unit)) + 1]
             decisions.append(self._build(conversation, detection, statement_msg, sentence, message, doc, window))
@@ -216,7 +207,7 @@ class DecisionExtractor:
         context = _context(window, statement_msg, {name.lower() for name in techs})
         subject = subject_of(statement_msg.topic, context if context != statement_msg.topic else None, self._spoken)
         return ExtractedDecision(
-            decision=self_standing(summary, subject),
+            summary=self_standing(summary, subject),
             subject=subject,
             context=context,
             rationale=rationale,

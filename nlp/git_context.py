@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from nlp.git_repo import GitError, run_git
+from nlp.git_command import GitError, run_git
 
 
 class GitContextError(GitError):

@@ -6,7 +6,8 @@ from collections.abc import Awaitable, Callable
 from typing import ParamSpec, Protocol, TypeVar
 
 from nlp.detect import DecisionDetector, DetectorConfig
-from nlp.extract import DecisionExtractor, ExtractorConfig
+from nlp.extract import DecisionExtractor
+from nlp.extractor_config import ExtractorConfig
 from nlp.language import LanguageInfo
 from nlp.parsing import ParsedConversation
 from nlp.schema import Conversation, Detection, ExtractedDecision, Extraction

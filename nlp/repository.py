@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from nlp.git_repo import GitError, run_git
+from nlp.git_command import GitError, run_git
 
 UNSCOPED = ""
 """The repository of a path stated where no repository was known (a chat ingested without

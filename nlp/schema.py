@@ -173,7 +173,8 @@ class ExtractedStakeholder(_Frozen):
 class ExtractedDecision(_Frozen):
     """Every field of seed 000's ``Decision`` that the text supports, with provenance."""
 
-    decision: str
+    summary: str
+    """What was decided, readable on its own (the stored ``Decision.summary``)."""
     subject: str | None = None
     """What it is about: the agenda item, heading, thread topic or question it answers."""
     context: str | None = None

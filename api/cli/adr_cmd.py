@@ -8,14 +8,14 @@ from pathlib import Path
 import typer
 
 from api.cli.context import cli_context, fail
-from api.cli.graph_session import run_on_graph
+from api.cli.run_on_graph import run_on_graph
 from api.usecases.adr_import import AdrImportReport, collection_name, import_adrs
 from api.usecases.json_shape import DecisionJson, decision_record_json
 from api.usecases.repositories import store_repository
 from api.usecases.runtime import GraphConnection
 from api.usecases.services import build_services
 from nlp.errors import NlpError
-from nlp.git_repo import GitError
+from nlp.git_command import GitError
 from nlp.repository import Repository, identify_repository
 
 

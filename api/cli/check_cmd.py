@@ -9,13 +9,13 @@ from pathlib import Path
 import typer
 
 from api.cli.context import CliContext, cli_context, fail
-from api.cli.graph_session import run_on_graph
+from api.cli.run_on_graph import run_on_graph
 from api.usecases.path_check import PathDecisions, PathReport, decisions_for_paths, path_report_json
 from api.usecases.repositories import resolve_scope
 from api.usecases.runtime import GraphConnection
 from graph.listing import GoverningLink
 from graph.records import DecisionRecord
-from nlp.git_repo import Change, GitError, read_change
+from nlp.git_command import Change, GitError, read_change
 
 
 class Format(StrEnum):

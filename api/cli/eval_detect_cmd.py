@@ -11,7 +11,7 @@ import typer
 
 from api.cli.context import CliContext, cli_context, fail
 from api.cli.eval_common import DATA, EXTRA, SHARED, check, detector, featurized, places, shared_dir
-from api.cli.graph_session import run_on_graph
+from api.cli.run_on_graph import run_on_graph
 from api.usecases.detector_training import journal_review_records, retrain_detector
 from api.usecases.runtime import GraphConnection
 from nlp.detector_model import shipped_model

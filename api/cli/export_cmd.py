@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from api.cli.context import cli_context, fail
-from api.cli.graph_session import run_on_graph
+from api.cli.run_on_graph import run_on_graph
 from api.usecases.backup import BackupFormatError, export_jsonl, import_jsonl, read_backup
 from api.usecases.madr_export import madr_files
 from api.usecases.runtime import GraphConnection

@@ -7,10 +7,10 @@ from pathlib import Path
 import typer
 
 from api.cli.context import cli_context, fail
-from api.cli.graph_session import run_on_graph
+from api.cli.run_on_graph import run_on_graph
 from api.usecases.git_ingest import GitIngestReport, ingest_git
 from api.usecases.runtime import GraphConnection
-from nlp.git_repo import GitError
+from nlp.git_command import GitError
 
 
 def ingest_git_cmd(

@@ -61,7 +61,7 @@ def hook_ingest(
 
 
 def _ingest(cli: CliContext, event: HookInput) -> str:
-    from api.cli.graph_session import run_on_graph
+    from api.cli.run_on_graph import run_on_graph
     from api.usecases.hook_ingest import ingest_hook_session
 
     return run_on_graph(cli, lambda graph: ingest_hook_session(cli.settings, graph, event))

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from api.cli.context import cli_context, fail
-from api.cli.graph_session import run_on_graph
+from api.cli.run_on_graph import run_on_graph
 from api.usecases.impact import ImpactJson, impact_json
 from api.usecases.json_shape import CodeLinkJson
 from api.usecases.repositories import RepositoryScope, UnknownRepository, resolve_scope

@@ -11,7 +11,7 @@ import typer
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from api.cli.context import CliContext, aware, cli_context, fail
-from api.cli.graph_session import run_on_graph
+from api.cli.run_on_graph import run_on_graph
 from api.usecases.code_links import link_repository_code
 from api.usecases.in_repository import InRepository
 from api.usecases.ingest import IngestReport, ingest_conversation
@@ -23,7 +23,7 @@ from api.usecases.session_files import describe_mode, ingest_session_file
 from graph.reader import DecisionReader
 from graph.session_reads import SessionReads
 from nlp.errors import NlpError
-from nlp.git_repo import GitError
+from nlp.git_command import GitError
 from nlp.readers import (
     FORMATS,
     SESSION_READERS,

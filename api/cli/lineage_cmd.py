@@ -10,7 +10,7 @@ from uuid import UUID
 import typer
 
 from api.cli.context import cli_context, fail
-from api.cli.graph_session import run_on_graph
+from api.cli.run_on_graph import run_on_graph
 from api.usecases.lineage_report import audit_report, trace_lines
 from api.usecases.runtime import GraphConnection
 from graph.lineage_store import Neo4jPrecedentStore

@@ -37,6 +37,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "ingest-git": ("api.cli.git_cmd", "ingest_git_cmd"),
     "impact": ("api.cli.impact_cmd", "impact"),
     "prune": ("api.cli.prune_cmd", "prune"),
+    "cypher": ("api.cli.cypher_cmd", "cypher"),
 }
 """Each command and the function that is it, imported only when the command runs: a
 pre-commit hook's ``check-diff`` must not pay for the web server, MCP and the evaluation

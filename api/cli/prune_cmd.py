@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import typer
 
 from api.cli.context import cli_context
-from api.cli.graph_session import run_on_graph
+from api.cli.run_on_graph import run_on_graph
 from api.usecases.runtime import GraphConnection
 from graph.retention import MessageRetention, PrunableSession
 

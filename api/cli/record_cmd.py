@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from api.cli.context import cli_context, fail
-from api.cli.graph_session import run_on_graph
+from api.cli.run_on_graph import run_on_graph
 from api.usecases.governing import GovernanceJson, governance_lines, governing_decisions, locate_paths
 from api.usecases.record import RecordedJson, RecordRequest, record_decision, recorded_json
 from api.usecases.repositories import UnknownRepository, resolve_scope

@@ -14,7 +14,7 @@ from typer._click.core import Context as ClickContext  # typer vendors click; it
 from typer.core import TyperGroup
 
 from api.cli.context import CliContext, cli_context
-from api.cli.graph_session import run_on_graph
+from api.cli.run_on_graph import run_on_graph
 from api.usecases.review import (
     DraftJson,
     Reviewer,

@@ -8,7 +8,7 @@ from typing import Any
 import typer
 
 from api.cli.context import cli_context
-from api.cli.graph_session import run_on_graph
+from api.cli.run_on_graph import run_on_graph
 from api.usecases.runtime import GraphConnection
 from graph.schema import ApplyReport, VerifyReport, apply_schema, verify_schema
 

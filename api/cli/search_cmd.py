@@ -9,7 +9,7 @@ from datetime import datetime
 import typer
 
 from api.cli.context import CliContext, aware, cli_context
-from api.cli.graph_session import run_on_graph
+from api.cli.run_on_graph import run_on_graph
 from api.usecases.json_shape import AlternativeJson, DecisionJson
 from api.usecases.runtime import GraphConnection
 from api.usecases.search import SearchHitJson, SearchJson, search_hits, search_json

@@ -10,12 +10,12 @@ from pathlib import Path
 import typer
 
 from api.cli.context import cli_context, fail
-from api.cli.graph_session import run_on_graph
+from api.cli.run_on_graph import run_on_graph
 from api.usecases.repositories import repository_to_ingest
 from api.usecases.runtime import GraphConnection
 from api.usecases.services import build_services
 from api.usecases.session_watch import SessionWatcher, report
-from nlp.git_repo import GitError
+from nlp.git_command import GitError
 from nlp.repository import identify_repository
 
 

@@ -8,7 +8,7 @@ from datetime import datetime
 import strawberry
 
 from api.graphql.context import Info
-from api.graphql.types import Decision as DecisionNode
+from api.graphql.types import Decision
 from lineage import model
 from lineage.observer import precedent_deviations
 
@@ -125,6 +125,6 @@ class AgentDecision:
         )
 
     @strawberry.field(description="The same decision as a graph Decision (files, session, search fields).")
-    async def decision(self, info: Info) -> DecisionNode | None:
+    async def decision(self, info: Info) -> Decision | None:
         record = await info.context.decisions.load(str(self.id))
-        return DecisionNode.of(record) if record else None
+        return Decision.of(record) if record else None

@@ -11,10 +11,11 @@ from pathlib import Path
 from api.usecases.code_links import CodeLinkReport, link_repository_code
 from api.usecases.in_repository import InRepository
 from api.usecases.ingest import IngestServices, ingest_conversation
+from graph.evolution import Link, LinkType
 from graph.executor import QueryExecutor
 from nlp.code_links.infer import MIN_CONFIDENCE
 from nlp.code_links.tree import RepoTree
-from nlp.git_repo import tracked_files
+from nlp.git_command import tracked_files
 from nlp.readers.adr_collection import adr_files, read_adr_collection
 from nlp.readers.adr_links import AdrLink, adr_number
 from nlp.repository import Repository
@@ -135,10 +136,8 @@ async def import_adrs(
     report.links, report.unresolved = resolve_links(links)
     for link in report.links:
         newer, older = report.decision_ids[link.newer], report.decision_ids[link.older]
-        if link.kind == "supersedes":
-            await services.evolution.supersede(newer, older, link.evidence, partial=link.partial, inferred=False)
-        else:
-            await services.evolution.amend(newer, older, link.evidence, inferred=False)
+        kind: LinkType = "SUPERSEDES" if link.kind == "supersedes" else "AMENDS"
+        await services.evolution.link(Link(kind, newer, older, link.evidence, partial=link.partial))
         if progress:
             progress(f"{link.newer} {link.kind} {link.older}{' (partial)' if link.partial else ''}")
     if repository is not None and key is not None and executor is not None:

@@ -15,7 +15,7 @@ from nlp.code_links.infer import MIN_CONFIDENCE, infer_links
 from nlp.code_links.model import DecisionText
 from nlp.code_links.view import read_view
 from nlp.commit_refs import DecisionMentions
-from nlp.git_repo import PathHistory
+from nlp.git_command import PathHistory
 from nlp.repository import Repository
 
 Progress = Callable[[str], None]

@@ -27,7 +27,7 @@ from graph.executor import QueryExecutor
 from graph.schema import apply_schema
 from nlp.code_links.infer import MIN_CONFIDENCE
 from nlp.evaluation.code_links import PairScore, RepositoryLabels, load_labels, pooled, score_commits
-from nlp.git_repo import PathHistory, history_of, run_git
+from nlp.git_command import PathHistory, history_of, run_git
 from nlp.readers import read_conversation
 from nlp.repository import identify_repository
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from api.usecases.events import SUPERSEDED
 from api.usecases.services import Services
+from graph.evolution import Link
 
 
 async def supersede_decision(
@@ -14,7 +15,7 @@ async def supersede_decision(
     Raises:
         DecisionNotFound: Either id is unknown.
     """
-    await services.ingest.evolution.supersede(new_id, old_id, reason, partial=partial)
+    await services.ingest.evolution.link(Link("SUPERSEDES", new_id, old_id, reason, partial=partial))
     await services.events.emit(SUPERSEDED, {"old_decision_id": old_id, "new_decision_id": new_id})
 
 
@@ -24,4 +25,4 @@ async def mark_revisited(services: Services, old_id: str, new_id: str, reason: s
     Raises:
         DecisionNotFound: Either id is unknown.
     """
-    await services.ingest.evolution.revisit(new_id, old_id, reason, outcome=outcome)
+    await services.ingest.evolution.link(Link("REVISITS", new_id, old_id, reason, outcome=outcome))

@@ -46,7 +46,7 @@ from graph.local.throwaway import throwaway_neo4j
 from graph.schema import apply_schema
 from nlp.detect import DetectorConfig
 from nlp.evaluation.qmsum_spans import AMI_MEETING, query_spans
-from nlp.extract import ExtractorConfig
+from nlp.extractor_config import ExtractorConfig
 from nlp.language import load_language
 from nlp.pipeline import OfflinePipeline
 from nlp.readers import read_conversation
@@ -223,7 +223,7 @@ async def _evaluate(
             report = await ingest_conversation(conversation, ingest, decisions=decisions, access_groups=[meeting["group"]])
             for decision, decision_id in zip(decisions, report.decision_ids, strict=True):
                 names[decision_id] = keys[decision.messages[0]]
-                texts[decision_id] = decision.decision
+                texts[decision_id] = decision.summary
             if done % 25 == 0:
                 say(f"w3c: {done}/{len(meetings)} meetings ingested")
         links = [

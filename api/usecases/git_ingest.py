@@ -13,7 +13,7 @@ from graph.commits import BATCH, CommitStore
 from graph.executor import QueryExecutor
 from nlp.code_links.infer import MIN_CONFIDENCE
 from nlp.commit_refs import DecisionMentions
-from nlp.git_repo import read_commits
+from nlp.git_command import read_commits
 from nlp.repository import identify_repository
 
 Progress = Callable[[str], None]

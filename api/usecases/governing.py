@@ -15,7 +15,7 @@ from api.usecases.path_check import PathDecisions, decisions_for_paths
 from graph.executor import QueryExecutor
 from graph.listing import GoverningLink
 from graph.records import DecisionRecord
-from nlp.git_repo import GitError
+from nlp.git_command import GitError
 from nlp.repository import identify_repository
 
 MAX_PER_PATH = 5

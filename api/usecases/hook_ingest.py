@@ -19,7 +19,7 @@ from api.usecases.session_files import describe_mode, ingest_session_file
 from api.user_dirs import user_dir
 from graph.executor import QueryExecutor
 from graph.session_reads import SessionReads
-from nlp.git_repo import GitError
+from nlp.git_command import GitError
 from nlp.repository import identify_repository
 
 

@@ -12,7 +12,7 @@ from typing import ParamSpec, TypeVar
 from api.usecases.events import DETECTED, EXTRACTED, INDEXED, SUPERSEDED, EventBus
 from api.usecases.in_repository import InRepository
 from api.usecases.session_edits import session_paths, session_repository, states_context, store_session_edits
-from graph.evolution import Candidate, EvolutionStore
+from graph.evolution import Candidate, EvolutionStore, Link
 from graph.executor import QueryExecutor
 from graph.filters import DRAFT_STATUS
 from graph.people import ConfiguredAliases, People
@@ -169,7 +169,7 @@ async def ingest_conversation(
     for item in inputs:
         await services.events.emit(DETECTED, {"decision_id": item.id, "confidence": item.decision.confidence})
         if item.id not in drafts:  # a draft is extracted when a person confirms it
-            await services.events.emit(EXTRACTED, {"decision_id": item.id, "decision_summary": item.decision.decision})
+            await services.events.emit(EXTRACTED, {"decision_id": item.id, "decision_summary": item.decision.summary})
     if repository is not None:
         machine = session_paths(conversation, repository)
         where = machine.relative if machine is not None else None
@@ -245,14 +245,14 @@ def decision_inputs(
             DecisionInput(
                 # An ADR is one decision per file however it is edited: its id follows the
                 # file, so re-importing an edited ADR updates the decision instead of adding one.
-                id=decision_id(conversation.session_id, message_ids, "" if source == "adr" else decision.decision),
+                id=decision_id(conversation.session_id, message_ids, "" if source == "adr" else decision.summary),
                 decision=decision,
                 message_ids=message_ids,
                 embedding=vector,
                 alternatives_embedding=alternatives_vector,
                 source=source,
                 source_path=decision.source_path or conversation.path,
-                subject_key=subject_key(decision.subject, decision.decision),
+                subject_key=subject_key(decision.subject, decision.summary),
             )
         )
     return inputs
@@ -268,9 +268,9 @@ def embed_decisions(
     wanted = [(i, d) for i, d in enumerate(found) if d is not None]
     if embedder is None or not wanted:
         return vectors, alternative_vectors
-    texts = [embedding_text(d.decision, d.pattern, d.context, d.rationale, d.subject) for _, d in wanted]
+    texts = [embedding_text(d.summary, d.pattern, d.context, d.rationale, d.subject) for _, d in wanted]
     weighed = [
-        alternatives_text(d.subject, d.decision, [(a.option, a.why_not_chosen) for a in d.alternatives]) for _, d in wanted
+        alternatives_text(d.subject, d.summary, [(a.option, a.why_not_chosen) for a in d.alternatives]) for _, d in wanted
     ]
     # One ONNX pass over both kinds of text: the alternatives' vectors ride in the same batches.
     embedded = embedder.embed(texts + [text for text in weighed if text is not None])
@@ -293,7 +293,7 @@ async def relate_decision(
     a cue), then one of the same series of meetings, then the most recent."""
     d = item.decision
     techs = tuple(k for k in d.keywords if k in _TECH_NAMES)
-    new = Stated(d.decision, d.subject, d.context, techs, conversation.session_id, spoken=spoken)
+    new = Stated(d.summary, d.subject, d.context, techs, conversation.session_id, spoken=spoken)
     candidates = [
         c for c in await services.evolution.candidates(
             item.id, item.embedding, techs, subject_key=item.subject_key, groups=access_groups, before=d.decided_at,
@@ -325,18 +325,15 @@ async def relate_decision(
             _when(rc[1]), rc[1].similarity,
         ),
     )
-    if relation.kind == "supersedes":
-        await services.evolution.supersede(
-            item.id, candidate.id, relation.reason, partial=relation.partial, inferred=True,
-            confidence=relation.confidence,
-        )
+    supersedes = relation.kind == "supersedes"
+    await services.evolution.link(Link(
+        "SUPERSEDES" if supersedes else "REVISITS", item.id, candidate.id, relation.reason, partial=relation.partial,
+        outcome=relation.outcome or "kept", inferred=True, confidence=relation.confidence,
+    ))
+    if supersedes:
         report.superseded += 1
         await services.events.emit(SUPERSEDED, {"old_decision_id": candidate.id, "new_decision_id": item.id})
     else:
-        await services.evolution.revisit(
-            item.id, candidate.id, relation.reason, outcome=relation.outcome or "kept", inferred=True,
-            confidence=relation.confidence,
-        )
         report.revisited += 1
 
 

@@ -122,7 +122,7 @@ def extracted_decision_json(decision: ExtractedDecision, conversation: Conversat
 def _as_record(decision: ExtractedDecision, conversation: Conversation, kind: str) -> DecisionRecord:
     ids = [conversation.messages[seq].id for seq in decision.messages]
     return DecisionRecord(
-        id=decision_id(conversation.session_id, ids, decision.decision), summary=decision.decision, subject=decision.subject,
+        id=decision_id(conversation.session_id, ids, decision.summary), summary=decision.summary, subject=decision.subject,
         context=decision.context, rationale=decision.rationale, status=decision.status,
         decided_at=decision.decided_at, recorded_at=None, superseded_at=None, confidence=decision.confidence,
         origin=decision.origin, source=kind, source_path=conversation.path, session=conversation.session_id,

@@ -99,7 +99,7 @@ async def record_decision(services: Services, request: RecordRequest) -> Recorde
     rationale = "; ".join(f"{r.type}: {r.text}" if r.type != "unspecified" else r.text for r in reasons) or None
     bridge = " / ".join(part for part in (request.structure, request.function) if part)
     extracted = ExtractedDecision(
-        decision=request.decision.strip(), context=request.context, rationale=rationale,
+        summary=request.decision.strip(), context=request.context, rationale=rationale,
         alternatives=tuple(ExtractedAlternative(option=o) for o in request.alternatives),
         stakeholders=tuple(ExtractedStakeholder(handle=handle_for(h), role="participant") for h in request.stakeholders),
         decision_maker=handle, related_code=request.files, tags=tuple(dict.fromkeys(tags)),

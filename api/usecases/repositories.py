@@ -16,7 +16,7 @@ from api.usecases.in_repository import InRepository
 from graph.executor import QueryExecutor
 from graph.repositories import RepositoryRecord, RepositoryStore
 from nlp.code_links.tree import RepoTree
-from nlp.git_repo import GitError, tracked_files
+from nlp.git_command import GitError, tracked_files
 from nlp.repository import Repository, identify_repository, normalise_remote, root_commit_of
 from nlp.schema import UNSCOPED_REPOSITORY
 

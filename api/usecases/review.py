@@ -89,7 +89,7 @@ async def confirm_draft(
     conversation = await _conversation(services.executor, draft)
     proposed, paths = _proposal(draft)
     decision = proposed.model_copy(update={
-        "decision": sentence, "status": CONFIRMED_STATUS,
+        "summary": sentence, "status": CONFIRMED_STATUS,
         # The unit as stored: positions in the session, the anchor's span kept.
         "messages": tuple(m.seq for m in draft.unit),
         "spans": tuple(Span(seq=m.seq, start=m.start, end=m.end) for m in draft.unit
@@ -100,7 +100,7 @@ async def confirm_draft(
     item = DecisionInput(
         id=draft.id, decision=decision, message_ids=tuple(m.id for m in draft.unit), embedding=vectors[0],
         alternatives_embedding=weighed[0], source=draft.source or "conversation", source_path=draft.source_path,
-        subject_key=subject_key(decision.subject, decision.decision), paths=paths,
+        subject_key=subject_key(decision.subject, decision.summary), paths=paths,
     )
     if ingest.people is not None:
         await ingest.aliases.apply(ingest.people)
@@ -189,7 +189,7 @@ def _proposal(draft: Draft) -> tuple[ExtractedDecision, tuple[StatedPath, ...] |
         except (ValueError, ValidationError):
             pass  # written by another version: the evidence alone still makes a decision
     evidence = ExtractedDecision(
-        decision=draft.summary, subject=draft.subject, confidence=draft.confidence or 0.0, decided_at=draft.decided_at,
+        summary=draft.summary, subject=draft.subject, confidence=draft.confidence or 0.0, decided_at=draft.decided_at,
     )
     return evidence, None
 

@@ -6,8 +6,6 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
-from neo4j import AsyncDriver
-
 from api.settings import Settings
 from api.usecases.local_server import Notify, ensure_local_server, locate_local_server
 from graph.connection import open_driver
@@ -29,9 +27,8 @@ class Neo4jTarget:
 
 @dataclass(frozen=True)
 class GraphConnection:
-    """An open driver, the executor over it, and where it points."""
+    """The executor over the process's open driver, and where it points."""
 
-    driver: AsyncDriver
     executor: Neo4jExecutor
     target: Neo4jTarget
 
@@ -68,4 +65,4 @@ async def connect(settings: Settings, notify: Notify, *, start: bool = True) -> 
     ``start`` False: use the local server only if it runs (``resolve_target``)."""
     target = resolve_target(settings, notify, start=start)
     async with open_driver(target.uri, target.user, target.password) as driver:
-        yield GraphConnection(driver, Neo4jExecutor(driver, target.database), target)
+        yield GraphConnection(Neo4jExecutor(driver, target.database), target)

@@ -139,7 +139,7 @@ async def _evaluate(
         ids.update({(folder.name, adr): decision_id for adr, decision_id in report.decision_ids.items()})
         conversation, decisions, links = read_adr_collection(adr_files([folder]), folder.name)
         documents[folder.name] = [
-            Document(report.decision_ids[adr], d.decision, d.context or "", message.content)
+            Document(report.decision_ids[adr], d.summary, d.context or "", message.content)
             for message, d, adr in zip(conversation.messages, decisions, links, strict=True)
         ]
         progress(f"imported {folder.name}: {len(decisions)} ADRs")

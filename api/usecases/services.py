@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 
-from api.settings import JournalSettings, Settings
+from api.settings import Settings
 from api.usecases.events import EventBus
 from api.usecases.ingest import IngestServices
 from api.usecases.question_embedding import QuestionEmbedder
@@ -17,7 +17,7 @@ from graph.search import DecisionSearch
 from graph.writer import DecisionWriter
 from nlp.detect import DetectorConfig
 from nlp.embedding import Embedder, MiniLMEmbedder
-from nlp.extract import ExtractorConfig
+from nlp.extractor_config import ExtractorConfig
 from nlp.ids import handle_for
 from nlp.language import load_language
 from nlp.llm.client import LLMClient
@@ -103,9 +103,7 @@ def build_services(settings: Settings, executor: QueryExecutor, events: EventBus
     detector = DetectorConfig(
         keywords=tuple(k.lower() for k in journal.detection_keywords), threshold=journal.detection_threshold
     )
-    # Seed 000's extraction switches have the same names in both places.
-    shared = {f.name for f in fields(ExtractorConfig)} & set(JournalSettings.model_fields)
-    extractor = ExtractorConfig(**{name: getattr(journal, name) for name in shared})
+    extractor: ExtractorConfig = journal  # seed 000's extraction switches are journal keys
     client = load_llm(settings)
     pipeline = with_llm(OfflinePipeline(load_language(), detector, extractor), settings, client)
     ingest = IngestServices(

@@ -13,7 +13,7 @@ from api.usecases.repositories import repository_to_ingest
 from graph.executor import QueryExecutor
 from graph.sessions import EditLink, SessionContext, SessionStore
 from graph.writer import DecisionInput
-from nlp.git_repo import GitError
+from nlp.git_command import GitError
 from nlp.repository import identify_repository
 from nlp.schema import Conversation
 from nlp.session_edits import DecisionPoint, edit_evidence, edits_after_decisions

@@ -29,7 +29,7 @@ from graph.executor import QueryExecutor
 from graph.schema import apply_schema
 from nlp.errors import NlpError
 from nlp.evaluation.session_links import LinkedFile, StoredDecision, development_folders
-from nlp.git_repo import GitError, run_git
+from nlp.git_command import GitError, run_git
 from nlp.readers import conversation_files, read_conversation
 from nlp.readers.source_date import oldest_first
 from nlp.repository import identify_repository

@@ -14,7 +14,7 @@ from api.usecases.session_files import SessionIngest, ingest_session_file
 from graph.executor import QueryExecutor
 from graph.session_reads import SessionReads
 from nlp.errors import NlpError
-from nlp.git_repo import GitError
+from nlp.git_command import GitError
 from nlp.readers import conversation_files, session_file_format
 from nlp.repository import identify_repository
 

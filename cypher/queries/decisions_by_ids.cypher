@@ -6,8 +6,8 @@
 // when one is set; a candidate counts the nearer of its own vector and that of
 // the alternatives it weighed), each adding $search.weight x its cosine similarity to the
 // full-text weights the caller passes ($search.ranked: [{id, weight, by}]), kept by the search's
-// filters (the keys of a DecisionFilter's params, as in decisions_page: drafts and replaced
-// decisions by $search.hidden_statuses), best
+// filters (the keys of a DecisionFilter's params, read by cypher/fragments/decision_filter.cypher
+// from the map: drafts and replaced decisions by $search.hidden_statuses), best
 // $search.limit by score, then date. Retrieving, fusing and reading in one query spares a
 // search a round trip: about 2 ms of 20 at 100k decisions.
 // Every member comes with its date, the links it makes to older decisions and whether the
@@ -81,27 +81,8 @@ CALL () {
        max(CASE hit.by WHEN 'vector' THEN hit.weight END) AS near_share,
        collect(DISTINCT hit.by) AS by
   MATCH (d:Decision {id: id})
-  WHERE NOT d.status IN search.hidden_statuses
-    AND (search.statuses IS NULL OR d.status IN search.statuses)
-    AND (search.tags IS NULL OR any(tag IN d.tags WHERE tag IN search.tags))
-    AND (search.tags_all IS NULL OR all(tag IN search.tags_all WHERE tag IN coalesce(d.tags, [])))
-    AND (search.since IS NULL OR coalesce(d.decided_at, d.recorded_at) >= search.since)
-    AND (search.until IS NULL OR coalesce(d.decided_at, d.recorded_at) < search.until)
-    AND (search.source IS NULL OR d.source = search.source)
+  WHERE {{decision_filter: search}}
     AND (search.text IS NULL OR d.id IN text_ids)
-    AND (search.session IS NULL OR EXISTS { (d)-[:IN_SESSION]->(:Session {id: search.session}) })
-    AND (search.series IS NULL OR EXISTS { (d)-[:IN_SESSION]->(:Session {series: search.series}) })
-    AND (search.stakeholder IS NULL OR EXISTS {
-        MATCH (d)-[:INVOLVES|DECIDED_BY]->(h:Stakeholder)
-        WHERE h.handle = search.stakeholder OR EXISTS { (:Alias {handle: search.stakeholder})-[:ALIAS_OF]->(h) } })
-    AND (search.feature IS NULL OR EXISTS { (d)-[:AFFECTS]->(:Feature {key: search.feature}) })
-    AND (search.path_prefix IS NULL OR EXISTS {
-          MATCH (d)-[:AFFECTS]->(f:File {repository: search.repository})
-          WHERE f.path = search.path_prefix OR f.path STARTS WITH search.path_dir
-             OR (f.path ENDS WITH '/' AND search.path_dir STARTS WITH f.path) })
-    AND (search.groups IS NULL OR EXISTS {
-          MATCH (d)-[:IN_SESSION]->(s:Session)
-          WHERE coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN search.groups) })
   // A candidate's vector share is that of the nearer of its two vectors: its own, or that
   // of the options it weighed, compared here for the candidates only (eval search scores
   // the same as through a second vector index, which cost 2.5 ms of p95 at 100k).
@@ -118,8 +99,7 @@ CALL () {
   RETURN best[rank].d AS d, {rank: rank, score: best[rank].score, by: best[rank].by} AS found
 }
 OPTIONAL MATCH (d)-[:IN_SESSION]->(s:Session)
-WITH d, found, s, $groups IS NULL
-   OR (s IS NOT NULL AND (coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups))) AS visible
+WITH d, found, s, {{session_visible}} AS visible
 CALL (d, visible) {
   OPTIONAL MATCH (d)-[:SUPERSEDES|REVISITS]->{1,50}(older:Decision)
   WHERE visible

@@ -23,9 +23,7 @@ CALL (changed) {
 }
 MATCH (d:Decision)-[a:AFFECTS]->(f)
 WHERE NOT d.status IN $hidden_statuses
-  AND ($groups IS NULL OR EXISTS {
-        MATCH (d)-[:IN_SESSION]->(s:Session)
-        WHERE coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups) })
+  AND {{decision_visible}}
 WITH changed.asked AS path, d, a, f
 ORDER BY coalesce(a.inferred, false), coalesce(a.confidence, 1.0) DESC, size(f.path) DESC
 WITH path, d, head(collect({file: f.path, via: coalesce(a.via, 'stated'), inferred: coalesce(a.inferred, false),

@@ -1,6 +1,7 @@
 // One page of the decisions the filters select, with how many there are in all: the
 // listing behind GraphQL's connections, impact ("what touched src/api?"), timelines, and
-// search when there is nothing to retrieve by. A null filter does not filter; decisions
+// search when there is nothing to retrieve by. The filters are cypher/fragments/decision_filter.cypher:
+// a null filter does not filter; decisions
 // whose status is in $hidden_statuses are left out (graph/filters.py: replaced ones unless
 // history is asked for, drafts unless drafts are); $groups null reads without restriction, else
 // a decision is visible when its session is open or shares a group. $order is one of
@@ -23,6 +24,7 @@
 //          :param until => null
 //          :param path_prefix => 'src/api'
 //          :param path_dir => 'src/api/'
+//          :param repository => ''
 //          :param path_ancestors => ['src/']
 //          :param feature => null
 //          :param session => null
@@ -44,7 +46,8 @@ WITH text_hits,
 // Exactly one branch runs: the others unwind an empty list, which stops them before any
 // scan (a WHERE on parameters would be checked only after it).
 CALL (text_hits, seed) {
-  // The decisions affecting a file under the path or a directory holding it.
+  // The decisions affecting a file whose path starts with the path's, or a directory
+  // holding it: a superset the filter's own path rule then narrows.
   UNWIND CASE WHEN seed = 'path' THEN [true] ELSE [] END AS seeded
   CALL () {
     MATCH (f:File {repository: $repository}) WHERE f.path STARTS WITH $path_prefix
@@ -54,7 +57,6 @@ CALL (text_hits, seed) {
     RETURN f
   }
   MATCH (d:Decision)-[:AFFECTS]->(f)
-  WHERE f.path = $path_prefix OR f.path STARTS WITH $path_dir OR (f.path ENDS WITH '/' AND $path_dir STARTS WITH f.path)
   RETURN DISTINCT d
   UNION
   UNWIND CASE WHEN seed = 'text' THEN text_hits ELSE [] END AS d
@@ -96,23 +98,8 @@ CALL (text_hits, seed) {
   RETURN d
 }
 WITH d, text_hits, seed
-WHERE NOT d.status IN $hidden_statuses
-  AND ($statuses IS NULL OR d.status IN $statuses)
-  AND ($tags IS NULL OR any(tag IN d.tags WHERE tag IN $tags))
-  AND ($tags_all IS NULL OR all(tag IN $tags_all WHERE tag IN coalesce(d.tags, [])))
-  AND ($since IS NULL OR coalesce(d.decided_at, d.recorded_at) >= $since)
-  AND ($until IS NULL OR coalesce(d.decided_at, d.recorded_at) < $until)
-  AND ($source IS NULL OR d.source = $source)
+WHERE {{decision_filter}}
   AND ($text IS NULL OR seed = 'text' OR d IN text_hits)  // seeded by the text: a hit already
-  AND ($session IS NULL OR EXISTS { (d)-[:IN_SESSION]->(:Session {id: $session}) })
-  AND ($series IS NULL OR EXISTS { (d)-[:IN_SESSION]->(:Session {series: $series}) })
-  AND ($stakeholder IS NULL OR EXISTS {
-        MATCH (d)-[:INVOLVES|DECIDED_BY]->(h:Stakeholder)
-        WHERE h.handle = $stakeholder OR EXISTS { (:Alias {handle: $stakeholder})-[:ALIAS_OF]->(h) } })
-  AND ($feature IS NULL OR EXISTS { (d)-[:AFFECTS]->(:Feature {key: $feature}) })
-  AND ($groups IS NULL OR EXISTS {
-        MATCH (d)-[:IN_SESSION]->(s:Session)
-        WHERE coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups) })
 WITH d, coalesce(d.decided_at, d.recorded_at) AS at
 ORDER BY CASE WHEN $order = 'NEWEST' THEN at END DESC,
          CASE WHEN $order = 'OLDEST' THEN at END ASC,

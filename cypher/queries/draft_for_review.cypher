@@ -7,7 +7,7 @@
 // example: :param id => 'dec-400b65af5851'
 //          :param groups => null
 MATCH (d:Decision {id: $id, status: 'candidate'})-[:IN_SESSION]->(s:Session)
-WHERE $groups IS NULL OR coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups)
+WHERE {{session_visible}}
 CALL (d) {
   MATCH (d)-[r:STATED_IN]->(m:Message)
   WITH m, r ORDER BY m.seq

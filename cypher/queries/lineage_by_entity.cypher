@@ -5,9 +5,7 @@
 //          :param limit => 100
 //          :param groups => null
 MATCH (d:PolicyDecision)-[:INVOLVES]->(:Entity {type: $type, id: $id})
-WHERE $groups IS NULL OR EXISTS {
-        MATCH (d)-[:IN_SESSION]->(s:Session)
-        WHERE coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups) }
+WHERE {{decision_visible}}
 RETURN DISTINCT d.lineage_json AS record, d.decided_at AS at, d.id AS id
 ORDER BY at DESC, id DESC
 LIMIT $limit;

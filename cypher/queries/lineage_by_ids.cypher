@@ -5,7 +5,5 @@
 //          :param groups => null
 MATCH (d:PolicyDecision)
 WHERE d.id IN $ids
-  AND ($groups IS NULL OR EXISTS {
-        MATCH (d)-[:IN_SESSION]->(s:Session)
-        WHERE coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups) })
+  AND {{decision_visible}}
 RETURN d.id AS id, d.lineage_json AS record;

@@ -9,9 +9,7 @@
 MATCH (d:PolicyDecision)-[:EVALUATED_UNDER {deciding: true}]->(:Policy {name: $name})
 WHERE ($outcome IS NULL OR d.outcome = $outcome)
   AND ($since IS NULL OR d.decided_at >= $since)
-  AND ($groups IS NULL OR EXISTS {
-        MATCH (d)-[:IN_SESSION]->(s:Session)
-        WHERE coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups) })
+  AND {{decision_visible}}
 RETURN d.lineage_json AS record
 ORDER BY d.decided_at DESC, d.id DESC
 LIMIT $limit;

@@ -6,9 +6,7 @@
 MATCH (d:PolicyDecision)
 WHERE EXISTS { (d)-[:CITES_PRECEDENT {outcome_matched: false}]->(:Decision) }
   AND ($since IS NULL OR d.decided_at >= $since)
-  AND ($groups IS NULL OR EXISTS {
-        MATCH (d)-[:IN_SESSION]->(s:Session)
-        WHERE coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups) })
+  AND {{decision_visible}}
 RETURN d.lineage_json AS record
 ORDER BY d.decided_at DESC, d.id DESC
 LIMIT $limit;

@@ -3,8 +3,6 @@
 // example: :param session => 'agent-run-1'
 //          :param groups => null
 MATCH (d:PolicyDecision)-[:IN_SESSION]->(:Session {id: $session})
-WHERE $groups IS NULL OR EXISTS {
-        MATCH (d)-[:IN_SESSION]->(s:Session)
-        WHERE coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups) }
+WHERE {{decision_visible}}
 RETURN d.lineage_json AS record
 ORDER BY d.decided_at, d.id;

@@ -11,9 +11,7 @@
 //          :param limit => 3
 //          :param groups => null
 MATCH (d:PolicyDecision {tool_name: $tool})
-WHERE $groups IS NULL OR EXISTS {
-        MATCH (d)-[:IN_SESSION]->(s:Session)
-        WHERE coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups) }
+WHERE {{decision_visible}}
 WITH d, size([k IN d.entity_keys WHERE k IN $entities]) AS shared_entities,
         size([k IN d.source_keys WHERE k IN $sources]) AS shared_sources
 WITH d, shared_entities + shared_sources AS shared,

@@ -6,6 +6,6 @@
 MATCH (label:ReviewLabel)
 OPTIONAL MATCH (s:Session {id: label.session_id})
 WITH label, s
-WHERE $groups IS NULL OR (s IS NOT NULL AND (coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups)))
+WHERE {{session_visible}}
 RETURN label {.*, reviewed_at: toString(label.reviewed_at)} AS label
 ORDER BY label.reviewed_at, label.decision_id;

@@ -4,7 +4,7 @@
 // example: :param id => 'api-design'
 //          :param groups => null
 MATCH (s:Session {id: $id})
-WHERE $groups IS NULL OR coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups)
+WHERE {{session_visible}}
 CALL (s) {
   OPTIONAL MATCH (m:Message {session_id: s.id})
   WITH m ORDER BY m.seq

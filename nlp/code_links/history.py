@@ -10,7 +10,7 @@ from pathlib import PurePosixPath
 
 from nlp.code_links.model import CodeLink, DecisionText
 from nlp.code_links.tree import RepoTree, common_directories, is_code
-from nlp.git_repo import PathHistory
+from nlp.git_command import PathHistory
 
 MAX_DOCUMENTS = 3
 """A commit that adds or edits more decision documents than this imports a collection (or

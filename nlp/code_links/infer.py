@@ -13,7 +13,7 @@ from nlp.code_links.libraries import CHOOSING, Library, chosen_libraries, named_
 from nlp.code_links.model import CodeLink, DecisionText
 from nlp.code_links.tools import Grep, automation_mentions, config_files, configured_tools, named_config, taken_up
 from nlp.code_links.tree import RepoTree, common_directories, is_code, too_wide
-from nlp.git_repo import PathHistory
+from nlp.git_command import PathHistory
 
 MAX_TYPE_OWNERS = 2
 """A type named by more decisions than this is named in passing (see ``component_links``)."""

@@ -11,7 +11,7 @@ from nlp.code_links.infer import RepositoryView
 from nlp.code_links.libraries import Library, import_name, import_pattern, libraries_of
 from nlp.code_links.manifests import dependencies, is_manifest
 from nlp.code_links.tree import RepoTree
-from nlp.git_repo import PathHistory, file_text, grep_files, grep_matches, history_of, tracked_files
+from nlp.git_command import PathHistory, file_text, grep_files, grep_matches, history_of, tracked_files
 
 MAX_MANIFESTS = 400
 """Manifests read at most (a monorepo of thousands of packages is read by its first ones)."""

@@ -148,8 +148,8 @@ def check_adr(text: str, decision: ExtractedDecision, path: str, *, single: bool
     findings: list[Finding] = []
     section = options_section(text) if single else None
     items = section.items if section else ()
-    chosen = chosen_options(text, decision.decision, items, decision.subject or "")
-    summary = decision.decision
+    chosen = chosen_options(text, decision.summary, items, decision.subject or "")
+    summary = decision.summary
     for match in _REFERENCE.finditer(summary):
         named = _referenced(match, items)
         if summary[:match.start()].rstrip().endswith("(") or (named is not None and _says(summary, named)):

@@ -68,7 +68,7 @@ def stored_of(conversation: Conversation, decisions: Sequence[ExtractedDecision]
         turns = " | ".join(
             f"{'>>' if m.seq == seq else ''}{m.author or '?'}: {' '.join(m.content.split())}" for m in around
         )
-        out.append(Stored(conversation.session_id, seq, " ".join(decision.decision.split()), turns))
+        out.append(Stored(conversation.session_id, seq, " ".join(decision.summary.split()), turns))
     return out
 
 

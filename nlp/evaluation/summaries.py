@@ -64,7 +64,7 @@ def score_summaries(meetings: Sequence[LabelledMeeting], extract: Extract) -> Su
     for meeting in meetings:
         decisions = extract(meeting.conversation)
         for decision in decisions:
-            text = decision.decision
+            text = decision.summary
             summaries += 1
             fragments += len(text.split()) < FRAGMENT_WORDS
             questions += text.rstrip().endswith("?")
@@ -77,7 +77,7 @@ def score_summaries(meetings: Sequence[LabelledMeeting], extract: Extract) -> Su
             if inside:
                 covered += 1
                 assert target.answer is not None
-                best.append(max(word_f1(d.decision, target.answer) for d in inside))
+                best.append(max(word_f1(d.summary, target.answer) for d in inside))
     return SummaryScore(
         queries=queries, covered=covered, overlap=statistics.fmean(best) if best else 0.0,
         summaries=summaries, fragments=fragments, questions=questions, disfluent=disfluent,

@@ -173,7 +173,7 @@ class LLMPipeline:
         if self._options.extract:
             context = ExtractContext(
                 messages=tuple((m.author or "unknown", m.content[:1500]) for m in window),
-                snippet=decision.decision[:300], entities=_entities(parsed, last),
+                snippet=decision.summary[:300], entities=_entities(parsed, last),
             )
             try:
                 answer = await self._client.complete(extract_prompt(context), LLMExtraction, prompt_version=EXTRACT_VERSION)
@@ -183,7 +183,7 @@ class LLMPipeline:
         if self._options.abstract:
             try:
                 abstraction = await self._client.complete(
-                    abstract_prompt(AbstractContext(enriched.decision, enriched.rationale)), Abstraction,
+                    abstract_prompt(AbstractContext(enriched.summary, enriched.rationale)), Abstraction,
                     prompt_version=ABSTRACT_VERSION,
                 )
                 enriched = _abstracted(enriched, abstraction)
@@ -218,7 +218,7 @@ class LLMPipeline:
         maker = offline.decision_maker
         if answer.decision_maker and grounding.person(answer.decision_maker):
             maker = handle_for(answer.decision_maker)
-        summary = answer.decision.strip() or offline.decision
+        summary = answer.decision.strip() or offline.summary
         origin = offline.origin
         if grounding.coverage(summary) < 0.5:  # mostly words the conversation never used
             origin = "inferred"
@@ -229,7 +229,7 @@ class LLMPipeline:
             assumptions=tuple(answer.assumptions) or offline.trade_offs.assumptions,
         )
         return offline.model_copy(update={
-            "decision": summary, "origin": origin,
+            "summary": summary, "origin": origin,
             "context": answer.context or offline.context, "rationale": answer.rationale or offline.rationale,
             "alternatives": tuple(alternatives) or offline.alternatives, "trade_offs": trade_offs,
             "stakeholders": tuple(people.values()), "decision_maker": maker,

@@ -90,7 +90,7 @@ def read_adr(text: str, path: str, seq: int, collection: str) -> tuple[Message, 
     deciders = [p for p in people if p.role == "decider"]
     status = normalize_status(status_text)
     extracted = ExtractedDecision(
-        decision=summary[:300],
+        summary=summary[:300],
         subject=title[:100] or None,
         context=context[:SECTION_CHARS] or None,
         rationale=decision[:SECTION_CHARS] or None,

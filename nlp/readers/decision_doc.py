@@ -49,7 +49,7 @@ def read_decision_document(text: str, path: str, session_id: str) -> tuple[Conve
         reversibility, impact = fields.get("reversibility"), fields.get("impact")
         decisions.append(
             ExtractedDecision(
-                decision=f"{match.group(2)}: {chosen.strip()}",
+                summary=f"{match.group(2)}: {chosen.strip()}",
                 subject=match.group(2).strip() or None,
                 context=(fields.get("context") or "").strip() or None,
                 rationale=_rationale(fields.get("rationale", "")),

@@ -1,10 +1,12 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
-from graph.cypher import load_query, parse_query_file, query_names, schema_statements
+import graph.cypher
+from graph.cypher import browser_text, fragment_names, load_query, parse_query_file, query_names, schema_statements
 from graph.errors import CypherFileError, QueryNotFound
 from graph.models import NODE_MODELS
 from graph.schema import expected_schema
@@ -88,26 +90,75 @@ def test_test_only_cypher_stays_out_of_the_package() -> None:
         assert support_query(name).text
 
 
-# The access rule (DESIGN.md): a reader with groups sees a decision or session whose
-# session is open (no groups) or shares one of them; a reader without groups (None) sees
-# all. Every query that applies it must spell it exactly so, guarded for None.
-_RULE = re.compile(
-    r"(?P<groups>\$groups|search\.groups) IS NULL\s+OR\s+(?:EXISTS \{\s*MATCH \(d\)-\[:IN_SESSION\]->\(s:Session\)\s+WHERE )?"
-    r"coalesce\(s\.access_groups, \[\]\) = \[\] OR any\(g IN s\.access_groups WHERE g IN (?P=groups)\)"
+# The access rule (DESIGN.md) and the decision filter are each written once, as a fragment
+# of cypher/fragments that the queries applying them include.
+_PACKAGE = Path(graph.cypher.__file__).resolve().parents[1] / "cypher"
+_ACCESS_RULE = re.compile(r"any\(\s*g\s+IN\s+\w+\.access_groups|access_groups,\s*\[\]\)\s*=\s*\[\]")
+_FILTER_LINES = (
+    re.compile(r"all\(tag IN \S+ WHERE tag IN coalesce\(d\.tags"),
+    re.compile(r"\(:Alias \{handle: \S+\}\)-\[:ALIAS_OF\]->\(h\)"),
+    re.compile(r"\S+path_dir STARTS WITH f\.path"),
 )
-_ANY_GROUP = re.compile(r"any\(g IN \w+\.access_groups")
 
 
-def test_every_query_spells_the_access_rule_the_same_way() -> None:
-    checked = []
+def _cypher_sources() -> dict[str, str]:
+    files = [*_PACKAGE.rglob("*.cypher"), *FOLDER.glob("*.cypher")]
+    return {str(path.relative_to(path.parents[1])): path.read_text() for path in files}
+
+
+def test_the_access_rule_is_spelt_in_one_fragment_only() -> None:
+    spelt = [name for name, text in _cypher_sources().items() if _ACCESS_RULE.search(text)]
+    assert spelt == ["fragments/session_visible.cypher"]
+
+
+def test_the_decision_filter_is_written_in_one_fragment_only() -> None:
+    for line in _FILTER_LINES:
+        written = [name for name, text in _cypher_sources().items() if line.search(text)]
+        assert written == ["fragments/decision_filter.cypher"], line.pattern
+
+
+def test_every_query_that_takes_groups_applies_the_access_fragment() -> None:
+    rule = _ACCESS_RULE.pattern
+    # The relation candidates compare a session's groups with the new decision's: not the
+    # reader's access but "readable by the same people".
+    same_groups = {"relation_candidates_keywords", "relation_candidates_subject", "relation_candidates_vector"}
+    takes_groups = {name for name in query_names() if "groups" in load_query(name).params}
+    applying = {name for name in takes_groups if re.search(rule, load_query(name).text)}
+    assert takes_groups - applying == same_groups
+    assert len(applying) >= 12, sorted(applying)
+    for name in ("decisions_page", "decisions_aggregate", "decisions_by_ids"):
+        assert all(line.search(load_query(name).text) for line in _FILTER_LINES), name
+
+
+def test_an_include_is_expanded_and_may_read_its_params_from_a_map() -> None:
+    text = "// the sessions the reader may see\n// params: $groups\nMATCH (s:Session) WHERE {{session_visible}} RETURN s;"
+    query = parse_query_file(text, "x.cypher")
+    assert "{{" not in query.text and "any(g IN s.access_groups WHERE g IN $groups)" in query.text
+    assert query.params == ("groups",)
+    text = "// the same, groups from a map\n// params: $scope\nWITH $scope AS scope MATCH (s:Session) WHERE {{session_visible: scope}} RETURN s;"
+    query = parse_query_file(text, "x.cypher")
+    assert "$groups" not in query.text and "g IN scope.groups" in query.text
+    assert query.params == ("scope",)
+
+
+def test_an_include_of_an_unknown_fragment_is_a_clear_error() -> None:
+    with pytest.raises(CypherFileError, match="unknown fragment 'nope'"):
+        parse_query_file("// x\n// params: none\nMATCH (d) WHERE {{nope}} RETURN d;", "x.cypher")
+
+
+def test_an_including_query_declares_the_params_its_fragments_use() -> None:
+    with pytest.raises(CypherFileError, match="uses \\['groups'\\]"):
+        parse_query_file("// x\n// params: none\nMATCH (s:Session) WHERE {{session_visible}} RETURN s;", "x.cypher")
+
+
+def test_every_fragment_is_included_somewhere() -> None:
+    raw = "\n".join(text for name, text in _cypher_sources().items())
+    for name in fragment_names():
+        assert "{{" + name in raw, name
+
+
+def test_every_query_example_sets_every_param_it_uses() -> None:
     for name in query_names():
-        text = re.sub(r"\s+", " ", load_query(name).text)
-        uses = len(_ANY_GROUP.findall(text))
-        if not uses:
-            continue
-        # decisions_by_ids also computes a visible flag for chain members: the same rule
-        # with the session optional (a hidden member still shows as hidden).
-        visible_flag = text.count("$groups IS NULL OR (s IS NOT NULL AND (coalesce(s.access_groups, []) = [] OR any(g IN s.access_groups WHERE g IN $groups)))")
-        assert len(_RULE.findall(text)) + visible_flag == uses, f"{name}: the access rule is spelt differently"
-        checked.append(name)
-    assert len(checked) >= 10, checked
+        lines = browser_text(name).splitlines()
+        assert sorted(line.split()[1] for line in lines if line.startswith(":param ")) == list(load_query(name).params), name
+        assert "{{" not in browser_text(name) and lines[-1].endswith(";")

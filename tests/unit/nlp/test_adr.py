@@ -62,12 +62,12 @@ Reading a message needs a consumer today.
 
 def test_three_dialects_read_into_decisions() -> None:
     _, madr = read_adr(MADR, "docs/adr/20201103-use-lunr-for-search.md", 0, "log4brains")
-    assert madr.decision.startswith("Use Lunr for search: Chosen option: \"Lunr\"")
+    assert madr.summary.startswith("Use Lunr for search: Chosen option: \"Lunr\"")
     assert (madr.status, madr.decided_at) == ("active", datetime(2020, 11, 3, tzinfo=UTC))
     assert [a.option for a in madr.alternatives] == ["Algolia", "FlexSearch"]  # the chosen option is not an alternative
     assert madr.context == "We need client-side search in the static site."
     _, nygard = read_adr(NYGARD, "adr-073-libp2p.md", 1, "cometbft")
-    assert nygard.decision == "Adopt LibP2P: Adopt libp2p for networking."
+    assert nygard.summary == "Adopt LibP2P: Adopt libp2p for networking."
     assert (nygard.status, nygard.decided_at) == ("rejected", datetime(2021, 11, 2, tzinfo=UTC))
     message, table = read_adr(TABLE, "ADR-31.md", 2, "nats")
     assert (table.status, table.tags) == ("active", ("jetstream", "client"))
@@ -203,7 +203,7 @@ def test_metadata_before_the_first_section_is_not_context() -> None:
 )
 def test_titles_and_summaries_carry_no_numbering_or_debris(heading: str, name: str, title: str) -> None:
     decision = read_adr(f"# {heading}\n\n## Decision\n\nWe do it.\n", name, 0, "c")[1]
-    assert (decision.subject, decision.decision) == (title, f"{title}: We do it.")
+    assert (decision.subject, decision.summary) == (title, f"{title}: We do it.")
 
 
 @pytest.mark.parametrize(
@@ -257,10 +257,10 @@ def test_decision_drivers_are_not_the_decision_and_the_outcome_is_read_by_block(
 * Good, because reviews happen in the browser
 """
     decision = read_adr(text, "x.md", 0, "c")[1]
-    assert decision.decision == "Use Happo: Chosen Alternative: Switch to Happo. Tests run on a hosted platform"
+    assert decision.summary == "Use Happo: Chosen Alternative: Switch to Happo. Tests run on a hosted platform"
     assert decision.trade_offs.pros == ("reviews happen in the browser",)
     headed = "# Nesting paths\n\n## Decision Outcome\n\n### Chosen Alternative: *Do not nest IDs*\n\n* Justification: it is simpler.\n"
-    assert read_adr(headed, "x.md", 0, "c")[1].decision == "Nesting paths: Chosen Alternative: Do not nest IDs. Justification: it is simpler."
+    assert read_adr(headed, "x.md", 0, "c")[1].summary == "Nesting paths: Chosen Alternative: Do not nest IDs. Justification: it is simpler."
 
 
 def test_madr_2_consequence_headings_under_the_outcome_are_trade_offs() -> None:
@@ -284,17 +284,17 @@ Chosen option: "Regular expression", because it needs no dependency.
 
 def test_a_summary_that_only_leads_in_or_names_the_choice_runs_on_with_the_next_block() -> None:
     bare = "# Use Redux\n\n## Decision Outcome\n\n* Chosen Alternative: *Redux*\n* Redux is the obvious choice. It is common.\n"
-    assert read_adr(bare, "x.md", 0, "c")[1].decision == "Use Redux: Chosen Alternative: Redux. Redux is the obvious choice."
+    assert read_adr(bare, "x.md", 0, "c")[1].summary == "Use Redux: Chosen Alternative: Redux. Redux is the obvious choice."
     lead = "# Crypto provider\n\n## Decision\n\nWe will:\n\n- Define types and interfaces\n- Refactor the code\n"
-    assert read_adr(lead, "x.md", 0, "c")[1].decision == "Crypto provider: We will: Define types and interfaces"
+    assert read_adr(lead, "x.md", 0, "c")[1].summary == "Crypto provider: We will: Define types and interfaces"
     diagram = "# Roles\n\n## Decision\n\nThe design has clear roles:\n\n```\nA -> B\n```\n\nThis package defines them.\n"
-    assert read_adr(diagram, "x.md", 0, "c")[1].decision == "Roles: The design has clear roles:"
+    assert read_adr(diagram, "x.md", 0, "c")[1].summary == "Roles: The design has clear roles:"
     # MADR's "Chosen option: …, because" with the reasons listed below it.
     because = ('# Monorepo\n\n## Decision Outcome\n\nChosen option: "Yarn and Lerna", because\n\n'
                "- We don't want a monolith. It is hard to test.\n- Lerna is common.\n")
-    assert read_adr(because, "x.md", 0, "c")[1].decision == 'Monorepo: Chosen option: "Yarn and Lerna", because we don\'t want a monolith.'
+    assert read_adr(because, "x.md", 0, "c")[1].summary == 'Monorepo: Chosen option: "Yarn and Lerna", because we don\'t want a monolith.'
     named = '# Index\n\n## Decision Outcome\n\nChosen option: "JBang", because\n\n* JBang runs scripts without a build.\n'
-    assert read_adr(named, "x.md", 0, "c")[1].decision == 'Index: Chosen option: "JBang", because JBang runs scripts without a build.'
+    assert read_adr(named, "x.md", 0, "c")[1].summary == 'Index: Chosen option: "JBang", because JBang runs scripts without a build.'
 
 
 def test_an_adr_without_a_title_is_named_by_its_front_matter_or_file() -> None:
@@ -304,7 +304,7 @@ def test_an_adr_without_a_title_is_named_by_its_front_matter_or_file() -> None:
     assert (decision.status, decision.decided_at) == ("proposed", datetime(2020, 11, 16, tzinfo=UTC))
     assert decision.spans[0].end > decision.spans[0].start
     titled = "---\ntitle: \"Add frontmatter\"\n---\n\n## Decision\n\nAdd it.\n"
-    assert read_adr(titled, "0065-x.md", 0, "c")[1].decision == "Add frontmatter: Add it."
+    assert read_adr(titled, "0065-x.md", 0, "c")[1].summary == "Add frontmatter: Add it."
 
 
 def test_html_entities_in_titles_read_as_characters() -> None:

@@ -26,18 +26,18 @@ def _checks(decision: ExtractedDecision, text: str = TEXT) -> set[str]:
 
 
 def test_each_check_finds_what_it_counts() -> None:
-    bare = ExtractedDecision(decision="Submit Domain Request User Flow: We have decided to go with option 1.",
+    bare = ExtractedDecision(summary="Submit Domain Request User Flow: We have decided to go with option 1.",
                              subject="Submit Domain Request User Flow")
     assert _checks(bare) == {"option_only", "no_alternatives"}
     named = bare.model_copy(update={
-        "decision": "Submit Domain Request User Flow: We have decided to go with option 1 (A single-page form).",
+        "summary": "Submit Domain Request User Flow: We have decided to go with option 1 (A single-page form).",
         "alternatives": (ExtractedAlternative(option="A single-page form"),),
     })
     assert _checks(named) == {"chosen_is_alternative", "missing_options"}
-    debris = named.model_copy(update={"subject": "( 1) Submit", "decision": "( 1) Submit: A single-page form.",
+    debris = named.model_copy(update={"subject": "( 1) Submit", "summary": "( 1) Submit: A single-page form.",
                                       "alternatives": (ExtractedAlternative(option="A multi-step wizard"),)})
     assert _checks(debris) == {"debris"}
-    unknown = debris.model_copy(update={"subject": "Submit", "decision": "Submit: A single-page form.",
+    unknown = debris.model_copy(update={"subject": "Submit", "summary": "Submit: A single-page form.",
                                         "stakeholders": (ExtractedStakeholder(handle="@x", name="?", role="decider"),)})
     assert _checks(unknown) == {"placeholder_decider"}
     assert _checks(unknown.model_copy(update={"stakeholders": ()})) == set()

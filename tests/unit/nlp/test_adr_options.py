@@ -39,7 +39,7 @@ We have decided to go with option 1.
 
 def test_a_decision_that_picks_option_n_says_what_option_n_is() -> None:
     decision = _read(NUMBERED)
-    assert decision.decision == (
+    assert decision.summary == (
         "Submit Domain Request User Flow: We have decided to go with option 1 (A single-page form)."
     )
     assert _options(decision) == ["A multi-step wizard"]
@@ -48,7 +48,7 @@ def test_a_decision_that_picks_option_n_says_what_option_n_is() -> None:
 
 def test_ordinals_and_letters_point_to_listed_options() -> None:
     second = NUMBERED.replace("We have decided to go with option 1.", "The second option wins, for accessibility.")
-    assert _read(second).decision.endswith("The second option (A multi-step wizard) wins, for accessibility.")
+    assert _read(second).summary.endswith("The second option (A multi-step wizard) wins, for accessibility.")
     assert _options(_read(second)) == ["A single-page form"]
     lettered = """# Cache layer
 
@@ -62,13 +62,13 @@ def test_ordinals_and_letters_point_to_listed_options() -> None:
 We choose Alternative B because it is already deployed.
 """
     decision = _read(lettered)
-    assert decision.decision == "Cache layer: We choose Alternative B (Memcached) because it is already deployed."
+    assert decision.summary == "Cache layer: We choose Alternative B (Memcached) because it is already deployed."
     assert _options(decision) == ["Redis"]
 
 
 def test_a_reference_the_sentence_already_explains_is_left_alone() -> None:
     explained = NUMBERED.replace("We have decided to go with option 1.", "We go with option 1: a single-page form.")
-    assert _read(explained).decision.endswith("We go with option 1: a single-page form.")
+    assert _read(explained).summary.endswith("We go with option 1: a single-page form.")
 
 
 MADR = """# Use Lunr for search
@@ -374,7 +374,7 @@ Rejected because not every backend has EF Core.
 """
     decision = _read(text)
     assert _options(decision) == ["Use FluentMigrator", "Use EF Core Migrations"]
-    assert decision.decision.endswith("as alternative B (Use EF Core Migrations) would tie us to EF Core.")
+    assert decision.summary.endswith("as alternative B (Use EF Core Migrations) would tie us to EF Core.")
 
 
 def test_wrapped_reasons_stay_whole_and_marked_points_stay_out_of_why() -> None:

@@ -17,7 +17,7 @@ from nlp.code_links.tools import config_files, configured_tools, is_config, name
 from nlp.code_links.tree import RepoTree, common_directories, too_wide
 from nlp.code_links.view import read_view
 from nlp.commit_refs import DecisionMentions
-from nlp.git_repo import PathHistory, history_of
+from nlp.git_command import PathHistory, history_of
 from tests.support.git import git
 
 

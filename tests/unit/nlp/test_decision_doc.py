@@ -50,7 +50,7 @@ def test_seed_004_sections_become_decisions_field_by_field(tmp_path: Path) -> No
     conversation, decisions = result
     assert [m.topic for m in conversation.messages] == ["YAML Format for the Index", "No CLI"]
     first = decisions[0]
-    assert first.decision == "YAML Format for the Index: YAML format with a structured schema in config/index.yaml."
+    assert first.summary == "YAML Format for the Index: YAML format with a structured schema in config/index.yaml."
     assert first.context == "Need a persistent storage format that people can read."
     assert [alt.option for alt in first.alternatives] == ["JSON format", "SQLite database"]
     assert first.alternatives[1].pros == ("More scalable",) and first.alternatives[1].cons == ("less accessible",)

@@ -81,7 +81,7 @@ def test_an_agreed_item_under_a_conclusion_heading_is_a_decision_about_its_agend
     ))  # the item that only records talk is none
     assert decision.messages == (1,)
     assert decision.subject == "Payment retries proposal"
-    assert decision.decision == "Payment retries proposal: Approved for the next stage"
+    assert decision.summary == "Payment retries proposal: Approved for the next stage"
 
 
 def test_a_line_labelled_as_a_decision_is_one_about_its_agenda_item(nlp: Language, tmp_path: Path) -> None:
@@ -154,7 +154,7 @@ def test_seed_000_example_1_extracts_rest_with_graphql_and_grpc_as_alternatives(
     decisions = DecisionExtractor(nlp).extract(conversation, detections)
     assert len(decisions) == 1
     decision = decisions[0]
-    assert "REST" in decision.decision
+    assert "REST" in decision.summary
     assert decision.messages == (3, 4)
     assert decision.context == "Should we use REST or GraphQL for the new API?"
     assert decision.rationale is not None and "simplicity" in decision.rationale
@@ -231,7 +231,7 @@ def test_a_unit_is_one_decision_carrying_its_members_and_its_subject(nlp: Langua
     ]
     (decision,) = DecisionExtractor(nlp).extract(conversation, detections)
     assert decision.subject == "Payment retries proposal"
-    assert decision.decision == "Payment retries proposal: Approved for the next stage."
+    assert decision.summary == "Payment retries proposal: Approved for the next stage."
     assert decision.messages == unit
     assert {s.handle for s in decision.stakeholders} >= {"@ann", "@ben", "@chair"}
 
@@ -249,7 +249,7 @@ def test_a_spoken_decision_reads_as_the_clearest_sentence_of_its_unit_without_di
     # The detector's surest turn is the fragment at the end; the unit's statement is the summary.
     detections = [Detection(seq=seq, is_decision=seq == 3, confidence=0.8, snippet="", unit=unit) for seq in unit]
     (decision,) = DecisionExtractor(nlp).extract(meeting, detections)
-    assert decision.decision == "We'll go with the rubber case and yellow buttons then."
+    assert decision.summary == "We'll go with the rubber case and yellow buttons then."
     assert decision.messages == unit
     assert decision.spans[0].seq == 1
     assert decision.decision_maker == "@project-manager"
@@ -265,7 +265,7 @@ def test_a_spoken_unit_of_replies_only_reads_as_the_statement_just_before_it(nlp
     meeting = Conversation(session_id="m", source_format="qmsum", messages=messages)
     detections = [Detection(seq=seq, is_decision=seq == 2, confidence=0.8, snippet="", unit=(1, 2)) for seq in (1, 2)]
     (decision,) = DecisionExtractor(nlp).extract(meeting, detections)
-    assert decision.decision == "The battery should be a standard double A."
+    assert decision.summary == "The battery should be a standard double A."
     assert decision.messages == (0, 1, 2)
 
 
@@ -280,7 +280,7 @@ def test_a_unit_below_the_reliable_point_but_above_the_draft_point_comes_out_as_
     candidates = [d for d in detections if d.is_candidate]
     assert len(candidates) == 1 and set(candidates[0].unit) == {0, 1, 2}
     [draft] = DecisionExtractor(nlp).extract(conversation, detections)
-    assert draft.status == "candidate" and "PostgreSQL" in draft.decision
+    assert draft.status == "candidate" and "PostgreSQL" in draft.summary
     # The same scores above the reliable point are a decision, and nothing is a draft.
     sure = DetectorModel(weights, {"chat": -1.0}, "t", {"chat": -2.0})
     detections = DecisionDetector(nlp, DetectorConfig(model=sure)).detect(conversation)

@@ -89,7 +89,7 @@ def test_adr_shaped_text_reads_into_a_decision_or_refuses_clearly(text: str) -> 
     except InputFormatError as exc:
         assert str(exc).startswith("0001-adr.md")
         return
-    assert "\n" not in decision.decision and len(decision.decision) <= 300
+    assert "\n" not in decision.summary and len(decision.summary) <= 300
     assert all(a.option.strip() for a in decision.alternatives)
     assert decision.decision_maker is None or decision.decision_maker != "@?"
 

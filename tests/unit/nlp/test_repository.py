@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from nlp.git_repo import GitError
+from nlp.git_command import GitError
 from nlp.repository import identify_repository, normalise_remote
 from tests.support.git import git
 

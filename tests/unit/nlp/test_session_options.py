@@ -13,7 +13,7 @@ def _row(messages: set[int], rejected: tuple[str, ...], label: str = "decision")
 
 def _decision(messages: tuple[int, ...], options: tuple[str, ...]) -> ExtractedDecision:
     alternatives = tuple(ExtractedAlternative(option=o) for o in options)
-    return ExtractedDecision(decision="use server-sent events", messages=messages, alternatives=alternatives)
+    return ExtractedDecision(summary="use server-sent events", messages=messages, alternatives=alternatives)
 
 
 def test_an_option_matches_by_containment_or_a_shared_name_not_by_glue_words() -> None:

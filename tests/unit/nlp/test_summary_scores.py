@@ -20,10 +20,10 @@ def _meeting() -> LabelledMeeting:
 
 def test_each_query_keeps_the_best_summary_in_its_span_and_every_summary_is_read() -> None:
     decisions = [
-        ExtractedDecision(decision="We'll use a rubber case in yellow.", messages=(2, 3)),
-        ExtractedDecision(decision="Shapes and things.", messages=(1,)),
-        ExtractedDecision(decision="Do you know what I mean?", messages=(5,)),
-        ExtractedDecision(decision="Um so the the buttons", messages=(6,)),
+        ExtractedDecision(summary="We'll use a rubber case in yellow.", messages=(2, 3)),
+        ExtractedDecision(summary="Shapes and things.", messages=(1,)),
+        ExtractedDecision(summary="Do you know what I mean?", messages=(5,)),
+        ExtractedDecision(summary="Um so the the buttons", messages=(6,)),
     ]
     score = score_summaries([_meeting()], lambda conversation: decisions)
     assert (score.queries, score.covered, score.summaries) == (2, 1, 4)

@@ -12,6 +12,6 @@ DESIGN_KEYS = {
 
 def test_extracted_decisions_use_the_design_shape() -> None:
     conversation = Conversation(session_id="s", source_format="t", messages=(Message(id="s#a", seq=0, content="x"),))
-    data = extracted_decision_json(ExtractedDecision(decision="Use X", messages=(0,)), conversation)
+    data = extracted_decision_json(ExtractedDecision(summary="Use X", messages=(0,)), conversation)
     assert DESIGN_KEYS <= set(data)
     assert data["source"] == {"kind": "conversation", "session": "s", "series": None, "messages": [0], "path": None}

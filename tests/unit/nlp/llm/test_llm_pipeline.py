@@ -53,7 +53,7 @@ def test_without_llm_failures_the_llm_answers_are_used_and_grounded(offline: Off
     pipeline = LLMPipeline(offline, client)
     result = pipeline.run(_conversation())
     (decision,) = result.decisions
-    assert decision.decision == "Use PostgreSQL for the orders service" and decision.origin == "stated"
+    assert decision.summary == "Use PostgreSQL for the orders service" and decision.origin == "stated"
     assert [a.option for a in decision.alternatives] == ["MongoDB"]  # CockroachDB is not in the text
     assert "@carol" in {s.handle for s in decision.stakeholders} and "@zed" not in {s.handle for s in decision.stakeholders}
     assert decision.decision_maker == "@carol"

@@ -1,4 +1,4 @@
-"""Reading a change and a history from git (nlp.git_repo), on temporary repositories."""
+"""Reading a change and a history from git (nlp.git_command), on temporary repositories."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from nlp.git_repo import GitError, read_change, read_commits
+from nlp.git_command import GitError, read_change, read_commits
 from tests.support.git import git
 
 

@@ -6,10 +6,9 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
-
 from api.cli.context import CliContext, fail
 from api.usecases.runtime import GraphConnection, connect
+from graph.driver_errors import AuthError, Neo4jError, ServiceUnavailable
 from graph.errors import GraphError
 from lineage.errors import LineageError
 

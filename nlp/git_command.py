@@ -1,7 +1,9 @@
-"""Read a git repository through git's command line: what a change touches, and its history.
+"""Run the ``git`` command and parse what it prints: what a change touches, a repository's
+history, its files and their text.
 
 No database and no network: ``check-diff`` asks which paths a change touches and what
-lines it adds; ``ingest-git`` reads commits with the files they changed.
+lines it adds; ``ingest-git`` reads commits with the files they changed. A repository is
+input to ``nlp`` as a transcript file is; the product reads it through this module.
 """
 
 from __future__ import annotations
