@@ -59,6 +59,13 @@ DECISION_HEADING = re.compile(r"(?<![\w-])(decisions?|resolutions?|agreed|resolv
 OUTCOME_HEADING = re.compile(r"(?<![\w-])(outcomes?|conclusions?|results?)\b", re.IGNORECASE)
 ACTION_HEADING = re.compile(r"action item|actions? items|todo|next steps", re.IGNORECASE)
 KINDS = {"qmsum": "spoken", "markdown": "notes"}
+SESSION_FORMATS = frozenset({"claude-code", "codex", "aider", "specstory"})
+"""Coding-assistant sessions: a user instructs, an assistant answers and acts through tools."""
+SESSION = "session"
+"""The operating kind of a coding-assistant session: read as a chat by the shared model, scored
+by a model of its own when the detector has one (``nlp.session_features``)."""
+SESSION_PREFIX = "session|"
+"""Every feature name of the session model starts with this."""
 _FILLER = re.compile(r"\b(um+|uh+|hmm+|mm-hmm|uh-huh)\b", re.IGNORECASE)
 SPOKEN_SHARE = 0.15
 """A conversation in which this share of messages holds a filler ("um", "uh", "mm-hmm") was
@@ -239,6 +246,8 @@ class ConversationFeatures:
         self._chair = authors.most_common(1)[0][0] if authors else None
         filed = any(FILED & set(names) for names in self._signals.values())
         self._operating_kind = PROSE_NOTES if self._kind == "notes" and not filed else self._kind
+        if conversation.source_format in SESSION_FORMATS:
+            self._operating_kind = SESSION
 
     @property
     def kind(self) -> str:
@@ -248,7 +257,9 @@ class ConversationFeatures:
     @property
     def operating_kind(self) -> str:
         """Which operating point scores this conversation: its kind, except notes in which
-        the note-taker filed no decision under a heading or label (``PROSE_NOTES``)."""
+        the note-taker filed no decision under a heading or label (``PROSE_NOTES``) and
+        coding-assistant sessions (``SESSION``: their own model when the detector has one,
+        else the chat point, ``operating_logit_of``)."""
         return self._operating_kind
 
     @property

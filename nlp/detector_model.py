@@ -9,6 +9,11 @@ default): a message at the operating point scores 0.7, above it more.
 The operating point of a kind is where its detections are reliably decisions. Below it, down
 to the kind's *draft* point, a detection is a draft for a person to confirm
 (``DetectorModel.draft_confidence``); below that, nothing.
+
+Coding-assistant sessions have a model of their own (``SessionModel``: its own weights over
+its own features, ``nlp.session_features``, and its own two points), stored under the
+``session`` key beside the shared model's, which it leaves as it is: a model without one reads
+sessions as chats.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from importlib import resources
 
 import numpy as np
 
-from nlp.detector_features import BUCKETS, PROSE_NOTES
+from nlp.detector_features import BUCKETS, PROSE_NOTES, SESSION, ConversationFeatures
 from nlp.errors import NlpError
 
 MODEL_FILE = "detector_model.json"
@@ -31,6 +36,27 @@ _OPERATING_LOGIT = math.log(OPERATING_CONFIDENCE / (1 - OPERATING_CONFIDENCE))
 
 class DetectorModelMissing(NlpError):
     """The package ships no trained detector (run ``decision-journal eval train-detector``)."""
+
+
+@dataclass(frozen=True)
+class SessionModel:
+    """The scorer of coding-assistant sessions: weights over ``BUCKETS`` hashed session
+    features (``nlp.session_features``) and its operating and draft log-odds."""
+
+    weights: np.ndarray
+    operating_logit: float
+    draft_logit: float
+    note: str = ""
+
+    def to_data(self) -> dict[str, object]:
+        """The non-zero weights, rounded, with the points and the note."""
+        return {"note": self.note, "operating_logit": round(self.operating_logit, 4),
+                "draft_logit": round(self.draft_logit, 4), **_sparse(self.weights)}
+
+    @classmethod
+    def from_data(cls, data: dict[str, object]) -> SessionModel:
+        """Read what ``to_data`` wrote."""
+        return cls(_dense(data), float(str(data["operating_logit"])), float(str(data["draft_logit"])), str(data.get("note", "")))
 
 
 @dataclass(frozen=True)
@@ -45,49 +71,68 @@ class DetectorModel:
         note: How the weights were made.
         draft_logits: Per kind, the raw log-odds from which a detection is a draft (at most
             its operating point; a kind not listed has no drafts).
+        session: The scorer of coding-assistant sessions; without it they are read as chats.
     """
 
     weights: np.ndarray
     operating_logits: dict[str, float]
     note: str = ""
     draft_logits: dict[str, float] = field(default_factory=dict)
+    session: SessionModel | None = None
 
-    def logits(self, rows: Sequence[Sequence[int]]) -> np.ndarray:
-        """Raw log-odds of each row of hashed features."""
-        if not rows:
-            return np.zeros(0)
-        lengths = np.array([len(row) for row in rows])
-        if not lengths.all():
-            raise ValueError("every row holds at least the bias feature")
-        flat = np.fromiter((i for row in rows for i in row), dtype=np.int64, count=int(lengths.sum()))
-        return np.add.reduceat(self.weights[flat], np.concatenate(([0], np.cumsum(lengths)[:-1])))
+    def logits(self, rows: Sequence[Sequence[int]], kind: str = "chat") -> np.ndarray:
+        """Raw log-odds of each row of hashed features (of the session model's features when
+        ``kind`` is a session's and the model has one)."""
+        return _logits(self.session.weights if kind == SESSION and self.session is not None else self.weights, rows)
+
+    def scored_kind(self, features: ConversationFeatures) -> str:
+        """The kind whose weights and points score ``features``: a session's own when the model
+        has a session scorer, else the conversation's operating kind as the shared model reads
+        it (a session is then a chat, a voting or a spoken meeting as its talk says)."""
+        if features.operating_kind == SESSION and self.session is None:
+            return features.kind
+        return features.operating_kind
+
+    def points(self) -> tuple[dict[str, float], dict[str, float]]:
+        """The operating and draft log-odds of every kind, the session's included."""
+        reliable, draft = dict(self.operating_logits), dict(self.draft_logits or self.operating_logits)
+        if self.session is not None:
+            reliable[SESSION], draft[SESSION] = self.session.operating_logit, self.session.draft_logit
+        return reliable, draft
 
     def operating_logit(self, kind: str) -> float:
         """The operating log-odds of ``kind`` (``operating_logit_of``)."""
+        if kind == SESSION and self.session is not None:
+            return self.session.operating_logit
         return operating_logit_of(self.operating_logits, kind)
 
     def draft_confidence(self, kind: str) -> float:
         """The confidence (on the scale where the operating point is 0.7) from which a
         detection of ``kind`` is a draft; ``OPERATING_CONFIDENCE`` when the kind has no drafts."""
         operating = self.operating_logit(kind)
-        draft = min(operating_logit_of(self.draft_logits, kind) if self.draft_logits else operating, operating)
+        if kind == SESSION and self.session is not None:
+            draft = min(self.session.draft_logit, operating)
+        else:
+            draft = min(operating_logit_of(self.draft_logits, kind) if self.draft_logits else operating, operating)
         return confidences_at(np.array([draft]), operating)[0]
 
     def confidences(self, rows: Sequence[Sequence[int]], kind: str = "chat") -> list[float]:
         """Confidence in [0, 1] of each row, 0.7 at the operating point of ``kind``."""
-        return confidences_at(self.logits(rows), self.operating_logit(kind))
+        return confidences_at(self.logits(rows, kind), self.operating_logit(kind))
 
     def to_json(self) -> str:
-        """The non-zero weights, rounded, with the operating point and the note."""
-        nonzero = np.flatnonzero(np.abs(self.weights) >= 5e-4)
-        return json.dumps({
+        """The non-zero weights, rounded, with the operating point and the note; the session
+        scorer, if any, under its own key after them."""
+        data: dict[str, object] = {
             "note": self.note,
             "buckets": BUCKETS,
             "operating_logits": {kind: round(value, 4) for kind, value in sorted(self.operating_logits.items())},
             "draft_logits": {kind: round(value, 4) for kind, value in sorted(self.draft_logits.items())},
-            "indices": nonzero.tolist(),
-            "values": [round(float(v), 3) for v in self.weights[nonzero]],
-        }, separators=(",", ":")) + "\n"
+            **_sparse(self.weights),
+        }
+        if self.session is not None:
+            data["session"] = self.session.to_data()
+        return json.dumps(data, separators=(",", ":")) + "\n"
 
     @classmethod
     def from_json(cls, text: str) -> DetectorModel:
@@ -95,11 +140,31 @@ class DetectorModel:
         data = json.loads(text)
         if data.get("buckets") != BUCKETS:
             raise DetectorModelMissing(f"the detector model has {data.get('buckets')} buckets, this code hashes into {BUCKETS}: retrain it")
-        weights = np.zeros(BUCKETS, dtype=np.float64)
-        weights[np.array(data["indices"], dtype=np.int64)] = np.array(data["values"], dtype=np.float64)
         logits = {str(kind): float(value) for kind, value in data["operating_logits"].items()}
         drafts = {str(kind): float(value) for kind, value in data.get("draft_logits", {}).items()}
-        return cls(weights=weights, operating_logits=logits, note=str(data.get("note", "")), draft_logits=drafts)
+        session = SessionModel.from_data(data["session"]) if "session" in data else None
+        return cls(weights=_dense(data), operating_logits=logits, note=str(data.get("note", "")), draft_logits=drafts, session=session)
+
+
+def _sparse(weights: np.ndarray) -> dict[str, list[int] | list[float]]:
+    nonzero = np.flatnonzero(np.abs(weights) >= 5e-4)
+    return {"indices": nonzero.tolist(), "values": [round(float(v), 3) for v in weights[nonzero]]}
+
+
+def _dense(data: dict[str, object]) -> np.ndarray:
+    weights = np.zeros(BUCKETS, dtype=np.float64)
+    weights[np.array(data["indices"], dtype=np.int64)] = np.array(data["values"], dtype=np.float64)
+    return weights
+
+
+def _logits(weights: np.ndarray, rows: Sequence[Sequence[int]]) -> np.ndarray:
+    if not rows:
+        return np.zeros(0)
+    lengths = np.array([len(row) for row in rows])
+    if not lengths.all():
+        raise ValueError("every row holds at least the bias feature")
+    flat = np.fromiter((i for row in rows for i in row), dtype=np.int64, count=int(lengths.sum()))
+    return np.add.reduceat(weights[flat], np.concatenate(([0], np.cumsum(lengths)[:-1])))
 
 
 def operating_logit_of(operating_logits: dict[str, float], kind: str) -> float:

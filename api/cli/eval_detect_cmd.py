@@ -22,6 +22,7 @@ from nlp.evaluation.detection_cv import (
     baseline_detections,
     candidate_scores,
     fold_logits,
+    is_session,
     load_labelled,
     nested_points,
     out_of_fold,
@@ -46,6 +47,10 @@ def detect_command(
         "once; nothing is trained, tuned or chosen on them.",
     ),
     by_group: bool = typer.Option(False, "--groups", help="Also print each group's figures."),
+    source: list[str] = typer.Option(
+        [], "--source", help="Read, train and score only this source (repeatable): faster, and the figures are the "
+        "full run's only for a source trained on its own (sessions: their own model); others then train on less.",
+    ),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Detection on real data, cross-validated by group: W3C resolutions, AMI decisions, QMSum
@@ -57,16 +62,22 @@ def detect_command(
     if where.shared is None:
         cli.note("shared data not found: scoring the sources under eval/ and the evaluation data only (pass --shared)")
     model = shipped_model()
-    shipped = Points(model.operating_logits, model.draft_logits or model.operating_logits)
+    shipped = Points(*model.points())
+    meetings = load_held_out(data, where.extra) if unseen else load_labelled(where)
+    if source:
+        meetings = [meeting for meeting in meetings if meeting.source in source]
     if unseen:
-        chosen = featurized(cli, load_held_out(data, where.extra), detector())
+        chosen = featurized(cli, meetings, detector())
         if not chosen:
             raise fail("no held-out set found: its labels (eval/notes_unseen_fresh) and text (--eval-data) are needed", code=2)
     else:
-        chosen = [item for item in featurized(cli, load_labelled(where), detector()) if item.meeting.final == final]
+        chosen = [item for item in featurized(cli, meetings, detector()) if item.meeting.final == final]
     sessions = [item.meeting.conversation.session_id for item in chosen]
     if final or unseen:
-        logits = fold_logits(chosen, dict.fromkeys(sessions, model.weights))
+        logits = fold_logits(chosen, {
+            item.meeting.conversation.session_id: model.session.weights if is_session(item) and model.session else model.weights
+            for item in chosen
+        })
         points = dict.fromkeys(sessions, shipped)
     else:
         logits = fold_logits(chosen, out_of_fold(chosen, cli.note))
@@ -201,6 +212,6 @@ def train_detector_command(
     trained = retrain_detector(where, records, reader, cli.note, featurized(cli, load_labelled(where), reader))
     out.write_text(trained.model.to_json())
     cli.note(trained.model.note)
-    model = trained.model
-    logits = ", ".join(f"{kind} {model.draft_logits.get(kind, value):.2f}/{value:.2f}" for kind, value in model.operating_logits.items())
+    reliable, draft = trained.model.points()
+    logits = ", ".join(f"{kind} {draft.get(kind, value):.2f}/{value:.2f}" for kind, value in reliable.items())
     cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB); draft/decision log-odds: {logits}", highlight=False)

@@ -31,7 +31,8 @@ from pathlib import Path
 import numpy as np
 
 from nlp.detect import units_from
-from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, confidences_at, operating_logit_of
+from nlp.detector_features import SESSION
+from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, SessionModel, confidences_at, operating_logit_of
 from nlp.evaluation.ami import load_ami
 from nlp.evaluation.chat import load_chat
 from nlp.evaluation.corpus import SOURCES, LabelledMeeting, cv_groups
@@ -42,7 +43,7 @@ from nlp.evaluation.qmsum_spans import load_qmsum
 from nlp.evaluation.real_metrics import FoldedScore, fold_scores, score_targets
 from nlp.evaluation.reviews import is_review
 from nlp.evaluation.sessions import load_sessions
-from nlp.evaluation.train import Featurized, fit
+from nlp.evaluation.train import SESSION_L2, Featurized, fit
 from nlp.evaluation.w3c import load_w3c, load_w3c_groups
 
 Progress = Callable[[str], None]
@@ -153,13 +154,13 @@ def anchors_at(
     """The anchors of the decision units that raw log-odds ``logits`` give, formed as the
     detector forms them (``nlp.detect.units_from``)."""
     confidences = confidences_at(logits, operating_logit_of(operating_logits, item.features.operating_kind))
-    _, units = units_from(item.features, confidences, threshold)
+    _, units = units_from(item.features, confidences, threshold, item.features.operating_kind == SESSION)
     return [unit.anchor for unit in units]
 
 
 def anchors_of(item: Featurized, model: DetectorModel, threshold: float = OPERATING_CONFIDENCE) -> list[int]:
     """The anchors of the decision units ``model`` finds in one meeting."""
-    return anchors_at(item, model.logits(item.rows), model.operating_logits, threshold)
+    return anchors_at(item, model.logits(item.rows, item.features.operating_kind), model.points()[0], threshold)
 
 
 def _key(meeting: LabelledMeeting) -> tuple[str, str]:
@@ -175,14 +176,23 @@ def out_of_fold(
     fold_weights: dict[str, np.ndarray] = {}
     for source in sources:
         for group in cv_groups([item.meeting for item in dev], source):
+            held = [item for item in dev if _key(item.meeting) == (source, group)]
             if progress is not None:
                 progress(f"training without {source}:{group}")
-            train = [i for i in dev if _key(i.meeting) != (source, group)]
-            weights = fit(train)
-            for item in dev:
-                if _key(item.meeting) == (source, group):
-                    fold_weights[item.meeting.conversation.session_id] = weights
+            # A session's group is scored by a session model, every other group by the
+            # shared one: each is trained on the other groups of its own model only.
+            for model_kind in sorted({is_session(item) for item in held}):
+                train = [i for i in dev if _key(i.meeting) != (source, group) and is_session(i) == model_kind]
+                weights = fit(train, l2=SESSION_L2) if model_kind else fit(train)
+                for item in held:
+                    if is_session(item) == model_kind:
+                        fold_weights[item.meeting.conversation.session_id] = weights
     return fold_weights
+
+
+def is_session(item: Featurized) -> bool:
+    """Whether ``item`` is a coding-assistant session, scored and trained by the session model."""
+    return item.features.operating_kind == SESSION
 
 
 FORMULAIC_VIEWS = {"w3c": "non-routine", "w3c-unseen": "non-routine", "chat": "non-triage"}
@@ -360,12 +370,28 @@ def train_detector(items: Sequence[Featurized], progress: Progress | None = None
     if progress is not None:
         chosen = ", ".join(f"{kind} {points.draft[kind]:.2f}/{value:.2f}" for kind, value in points.reliable.items())
         progress(f"operating points (draft/reliable log-odds): {chosen}; training on every group outside the final split")
+    # The shared model's note speaks of its own training data; the session model's of its own.
+    shared = [item for item in dev if not is_session(item)]
+    sessions = [item for item in dev if is_session(item)]
+    note = _note([item for item in shared if not is_review(item.meeting)], sum(is_review(i.meeting) for i in shared), "meetings")
+    session_model = None
+    if sessions and SESSION in points.reliable:
+        session_note = _note([i for i in sessions if not is_review(i.meeting)], sum(is_review(i.meeting) for i in sessions),
+                             "coding-assistant sessions, on their own features (nlp.session_features)")
+        session_model = SessionModel(fit(sessions, l2=SESSION_L2), points.reliable[SESSION], points.draft[SESSION], session_note)
+    return TrainedDetector(DetectorModel(
+        fit(shared),
+        {kind: value for kind, value in points.reliable.items() if kind != SESSION}, note,
+        {kind: value for kind, value in points.draft.items() if kind != SESSION}, session_model,
+    ), fold_weights)
+
+
+def _note(labelled: Sequence[Featurized], reviews: int, what: str) -> str:
+    """How a model was made, for its file."""
     sources = sorted({item.meeting.source for item in labelled})
-    reviews = len(dev) - len(labelled)
-    note = (
+    return (
         f"fitted by `decision-journal eval train-detector` on {sum(len(i.rows) for i in labelled)} messages of "
-        f"{len(labelled)} labelled meetings ({', '.join(sources)})"
+        f"{len(labelled)} labelled {what} ({', '.join(sources)})"
         + (f" and {reviews} reviewed drafts" if reviews else "")
         + "; final split left out; operating points chosen on out-of-fold scores"
     )
-    return TrainedDetector(DetectorModel(fit(dev), points.reliable, note, points.draft), fold_weights)
