@@ -114,7 +114,8 @@ def test_the_modules_a_search_or_check_diff_imports_load_no_spacy_nor_the_llm_sd
     # A new process: this one has loaded spaCy for other tests. Every use case a search can
     # reach through a face is listed, so that a new import of a parser at module level shows.
     modules = ["api.cli.search_cmd", "api.cli.check_cmd", "api.usecases.search", "api.usecases.services",
-               "api.usecases.record", "api.usecases.review", "api.usecases.path_check", "api.usecases.warm_up"]
+               "api.usecases.record", "api.usecases.review", "api.usecases.path_check", "api.usecases.warm_up",
+               "api.usecases.journal_facade"]
     probe = f"import sys\nfor m in {modules!r}: __import__(m)\nprint(sorted(h for h in ('spacy', 'thinc', 'openai') if h in sys.modules))"
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120)
     assert done.stdout.strip() == "[]"
