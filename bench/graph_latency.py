@@ -168,17 +168,29 @@ def sqlite_baseline(
     return search, chain
 
 
+async def load_generated(executor: Neo4jExecutor, rows: list[dict[str, Any]]) -> float:
+    """Bulk-load generated rows into an empty graph, as every scale bench does: the schema,
+    the rows, then wait for the indexes. Returns the seconds it took."""
+    await apply_schema(executor, 384)
+    started = time.perf_counter()
+    await restore_rows(executor, rows)
+    await executor.read(load_query("schema_await_indexes"), {"seconds": 1800})
+    return time.perf_counter() - started
+
+
+async def load_and_settle(executor: Neo4jExecutor, rows: list[dict[str, Any]], pid: int) -> None:
+    """``load_generated``, said on one line with how long the server then took to go idle."""
+    loaded = await load_generated(executor, rows)
+    print(f"{len(rows)} decisions loaded in {loaded:.0f} s; server idle {await settle(pid):.0f} s later", flush=True)
+
+
 async def run(uri: str, password: str, server_pid: int, total: int, count: int) -> None:
     embedder = MiniLMEmbedder()
     rows = list(generate(total, cluster_vectors(embedder.embed)))
     rng = random.Random(3)
     async with open_driver(uri, "neo4j", password) as driver:
         executor = Neo4jExecutor(driver)
-        await apply_schema(executor, 384)
-        started = time.perf_counter()
-        await restore_rows(executor, rows)
-        await executor.read(load_query("schema_await_indexes"), {"seconds": 1800})
-        load = time.perf_counter() - started
+        load = await load_generated(executor, rows)
         print(f"bulk load: {total} decisions with alternatives, people, files, tags, chains and vectors in "
               f"{load:.1f} s ({total / load:.0f}/s)")
         print(f"server idle {await settle(server_pid):.0f} s later (background index merges)", flush=True)

@@ -59,6 +59,7 @@ from graph_generator import cluster_vectors, generate, questions
 from graph_latency import (
     SERVING_WARM_UP_SECONDS,
     keep_reading,
+    load_and_settle,
     percentiles,
     settle,
     sqlite_baseline,
@@ -79,7 +80,6 @@ from api.usecases.adr_import import import_adrs
 from api.usecases.search import hits_json, search_decisions
 from api.usecases.search_eval import SystemScore, collection_dirs, load_questions
 from api.usecases.services import build_services
-from graph.backup import restore_rows
 from graph.connection import open_driver
 from graph.cypher import load_query
 from graph.executor import Neo4jExecutor
@@ -189,12 +189,7 @@ async def latency(
     texts = questions(count)
     async with open_driver(uri, "neo4j", password) as driver:
         executor = Neo4jExecutor(driver)
-        await apply_schema(executor, 384)
-        started = time.perf_counter()
-        await restore_rows(executor, rows)
-        await executor.read(load_query("schema_await_indexes"), {"seconds": 1800})
-        print(f"{total} decisions loaded in {time.perf_counter() - started:.0f} s; "
-              f"server idle {await settle(pid):.0f} s later", flush=True)
+        await load_and_settle(executor, rows, pid)
         started = time.perf_counter()
         graphiti = await load_graphiti(uri, password, embedder, [
             (r["properties"]["id"], _fact(r["properties"]["summary"], r["properties"]["context"], r["properties"]["rationale"]),

@@ -40,20 +40,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from graph_generator import cluster_vectors, generate, questions
-from graph_latency import SERVING_WARM_UP_SECONDS, keep_reading, percentiles, settle, throwaway_server
+from graph_latency import SERVING_WARM_UP_SECONDS, keep_reading, load_and_settle, percentiles, throwaway_server
 from neo4j import READ_ACCESS, AsyncDriver
 
 from api.settings import Settings
 from api.usecases.question_embedding import QuestionEmbedder
 from api.usecases.search import hits_json, search_decisions
 from api.usecases.services import Services, build_services
-from graph.backup import restore_rows
 from graph.connection import open_driver
 from graph.cypher import Query, load_query
 from graph.executor import Neo4jExecutor, QueryExecutor, Row
 from graph.filters import DecisionFilter, lucene_escape
 from graph.records import DecisionRecord
-from graph.schema import apply_schema
 from graph.search import (
     RETRIEVE_FACTOR,
     RETRIEVE_MIN,
@@ -201,12 +199,7 @@ async def _run(uri: str, password: str, pid: int, total: int, count: int) -> dic
     texts = questions(count)
     async with open_driver(uri, "neo4j", password) as driver:
         executor = Neo4jExecutor(driver)
-        await apply_schema(executor, 384)
-        started = time.perf_counter()
-        await restore_rows(executor, rows)
-        await executor.read(load_query("schema_await_indexes"), {"seconds": 1800})
-        print(f"{total} decisions loaded in {time.perf_counter() - started:.0f} s; "
-              f"server idle {await settle(pid):.0f} s later", flush=True)
+        await load_and_settle(executor, rows, pid)
         services = build_services(Settings(), executor)
 
         async def search(i: int) -> None:
