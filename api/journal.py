@@ -28,7 +28,7 @@ from api.usecases.json_shape import ChainJson, DecisionJson, chain_json, decisio
 from api.usecases.record import RecordedDecisionJson, RecordRequest, quality_json
 from api.usecases.repositories import repository_to_ingest
 from api.usecases.requests import ChainRequest, DecisionQuery, ReviewAction, SourceRequest
-from api.usecases.review import Confirmation, DraftJson, draft_json, list_drafts, review_labels
+from api.usecases.review import Confirmation, DraftJson, draft_json, review_labels
 from api.usecases.runtime import connect
 from api.usecases.search import hits_json
 from api.usecases.services import Services, build_services
@@ -178,7 +178,7 @@ class DecisionJournal:
         """Drafts awaiting review (detections not sure enough to be decisions), in one
         session or all, oldest first: the shared shape (status ``candidate``) plus ``unit``,
         its messages with the anchor marked."""
-        page = await list_drafts(self.services, session_id, self.journal.caller.groups, 0, limit)
+        page = await self.journal.drafts(session_id, 0, limit)
         return [draft_json(record) for record in page.drafts]
 
     async def confirm_decision(self, draft_id: str, summary: str | None = None, reviewer: str | None = None) -> DecisionJson:

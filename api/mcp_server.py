@@ -24,7 +24,7 @@ from api.usecases.path_check import lines_for_every_path, path_report_json
 from api.usecases.record import RecordRequest, recorded_json
 from api.usecases.repositories import RepositoryScope, UnknownRepository, resolve_scope
 from api.usecases.requests import ChainRequest, DecisionQuery, InvalidRequest, ReviewAction
-from api.usecases.review import Confirmation, draft_json, list_drafts
+from api.usecases.review import Confirmation, draft_json
 from api.usecases.runtime import connect
 from api.usecases.search import hits_json, outcome_json
 from api.usecases.services import Services, build_services
@@ -164,7 +164,7 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
                              "its proposed sentence, its unit of messages (the anchor marked), confidence and subject; "
                              "in one session or all, oldest first. They are in no other answer until confirmed.")
     async def list_drafts_tool(session: str | None = None, limit: int = 20) -> dict[str, Any]:
-        page = await list_drafts(services(), session, journal().caller.groups, 0, max(1, min(limit, 100)))
+        page = await journal().drafts(session, 0, min(limit, 100))
         return {"total": page.total, "drafts": [dict(draft_json(r)) for r in page.drafts]}
 
     @server.tool(name="confirm_draft", description="Confirm a draft: it becomes a decision (summary replaces its sentence when given) and is "
