@@ -19,7 +19,7 @@ asks, pastes code or a log, whether the turn before it asked or offered options,
 words of the talk before it, and the rule signals (``nlp.detect``) by role. Nothing after a
 turn: a session is ingested as it grows, and a turn is judged the same before its answer is
 written as after (a feature of the edits after a turn found decisions a whole read found and
-a growing one missed).
+a growing one missed). Words are read in any script (``nlp.script_tokens``).
 """
 
 from __future__ import annotations
@@ -27,8 +27,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from nlp.detector_features import SESSION, SESSION_PREFIX, ConversationFeatures, hashed_names, tokens
+from nlp.detector_features import SESSION, SESSION_PREFIX, ConversationFeatures, hashed_names
 from nlp.schema import TOOL_ROLE, Message
+from nlp.script_tokens import ends_question, script_tokens
 
 TALK_BEFORE = 2
 """Talk turns before a turn whose opening words are features (tool turns are skipped)."""
@@ -36,7 +37,7 @@ OPENING_WORDS = 6
 _LOG_LINE = re.compile(r"^\s*(?:Traceback|\w*(?:Error|Exception)\b|at \S+\(|\s*File \")", re.MULTILINE)
 """A line of a stack trace or error log: a user who pastes one asks for a fix, not a choice."""
 _OPTIONS = re.compile(
-    r"^\s*(?:\d+[.)]|[-*]\s+\*\*|#+\s*option|option\s+\w+\s*[:.)-])"
+    r"^\s*(?:\d+[.)\u3001\uff0e]|[-*]\s+\*\*|#+\s*option|option\s+\w+\s*[:.)-])"
     r"|\b(?:would you like|do you want|shall i|should i|which (?:one|option|approach)|or would you|let me know if)\b",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -49,7 +50,7 @@ def session_names(features: ConversationFeatures, seq: int) -> list[str]:
     messages = features.messages
     message = messages[seq]
     role = message.role or "none"
-    words = tokens(message.content)
+    words = script_tokens(message.content)
     names = ["bias", f"role:{role}"]
     names += [f"{role}|w:{w}" for w in words]
     names += [f"{role}|b:{a}_{b}" for a, b in zip(words, words[1:], strict=False)]
@@ -62,7 +63,7 @@ def session_names(features: ConversationFeatures, seq: int) -> list[str]:
     size = len(words)
     names.append(f"{role}|len:{'1-3' if size <= 3 else '4-10' if size <= 10 else '11-30' if size <= 30 else '31+'}")
     content = message.content
-    if content.rstrip().endswith("?"):
+    if ends_question(content):
         names.append(f"{role}|ends_question")
     if "```" in content or _LOG_LINE.search(content):
         names.append(f"{role}|pastes_code")
@@ -73,7 +74,7 @@ def session_names(features: ConversationFeatures, seq: int) -> list[str]:
         last = before[-1]
         last_role = last.role or "none"
         names.append(f"after:{role}>{last_role}")
-        if last.content.rstrip().endswith("?"):
+        if ends_question(last.content):
             names.append(f"{role}|after_question:{last_role}")
         if _OPTIONS.search(last.content):
             names.append(f"{role}|after_options:{last_role}")
@@ -83,7 +84,7 @@ def session_names(features: ConversationFeatures, seq: int) -> list[str]:
         # Not a number: "ISO 8601" two turns back says nothing of this turn, and its weight
         # was learned from the few sessions that named numbers there (a user's "add a test"
         # after it scored as a decision; by owner, stored F1 0.570 with them, 0.574 without).
-        opening = [w for w in tokens(earlier.content, OPENING_WORDS) if w != "<num>"]
+        opening = [w for w in script_tokens(earlier.content, OPENING_WORDS) if w != "<num>"]
         names += [f"p{distance}|{earlier.role or 'none'}|w:{w}" for w in opening]
     signals = features.signals(seq)
     names += [f"sig:{name}" for name in signals]
