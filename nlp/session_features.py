@@ -19,7 +19,14 @@ asks, pastes code or a log, whether the turn before it asked or offered options,
 words of the talk before it, and the rule signals (``nlp.detect``) by role. Nothing after a
 turn: a session is ingested as it grows, and a turn is judged the same before its answer is
 written as after (a feature of the edits after a turn found decisions a whole read found and
-a growing one missed). Words are read in any script (``nlp.script_tokens``).
+a growing one missed).
+
+Words are read in any script (``nlp.script_tokens``), but a word's weight is learned only
+from sessions in its language, and the labelled sessions are nearly all in English. What a
+turn is in any language (its role, its length, a question mark, pasted code, listed options
+or tool work before it) is in ``structural_rows`` too: the model is trained on every turn
+twice, as it is and with the features read from its words left out (``LEXICAL``), so that
+the structure alone scores a turn of a language it never learned.
 """
 
 from __future__ import annotations
@@ -36,13 +43,19 @@ TALK_BEFORE = 2
 OPENING_WORDS = 6
 _LOG_LINE = re.compile(r"^\s*(?:Traceback|\w*(?:Error|Exception)\b|at \S+\(|\s*File \")", re.MULTILINE)
 """A line of a stack trace or error log: a user who pastes one asks for a fix, not a choice."""
-_OPTIONS = re.compile(
-    r"^\s*(?:\d+[.)\u3001\uff0e]|[-*]\s+\*\*|#+\s*option|option\s+\w+\s*[:.)-])"
+_LISTED_OPTIONS = re.compile(r"^\s*(?:\d+[.)\u3001\uff0e]|[-*]\s+\*\*)", re.MULTILINE)
+"""An assistant's turn that lists options ("1. …", "- **Keep it** …", "1、…"), in any language:
+the user's next turn often settles it."""
+_OFFER = re.compile(
+    r"^\s*(?:#+\s*option|option\s+\w+\s*[:.)-])"
     r"|\b(?:would you like|do you want|shall i|should i|which (?:one|option|approach)|or would you|let me know if)\b",
     re.IGNORECASE | re.MULTILINE,
 )
-"""An assistant's turn that offers options or asks leave to go on ("1. …", "Option A:", "Would
-you like me to …"): the user's next turn often settles it."""
+"""The same said in English words ("Option A:", "Would you like me to …")."""
+LEXICAL = ("|w:", "|b:", "|first:", "|first2:", "sig:", "|is_reply", "|after_offer:")
+"""What of a feature name is read from the words of a language (words, word pairs, openings,
+the rule cues, an English "ok" or "would you like"): a turn in a language the model never
+learned has none of these with a weight, and is scored by the rest (``structural_rows``)."""
 
 
 def session_names(features: ConversationFeatures, seq: int) -> list[str]:
@@ -61,7 +74,7 @@ def session_names(features: ConversationFeatures, seq: int) -> list[str]:
         if len(words) > 1:
             names.append(f"{role}|first2:{words[0]}_{words[1]}")
     size = len(words)
-    names.append(f"{role}|len:{'1-3' if size <= 3 else '4-10' if size <= 10 else '11-30' if size <= 30 else '31+'}")
+    names.append(f"{role}|len:{_size(size)}")
     content = message.content
     if ends_question(content):
         names.append(f"{role}|ends_question")
@@ -76,8 +89,10 @@ def session_names(features: ConversationFeatures, seq: int) -> list[str]:
         names.append(f"after:{role}>{last_role}")
         if ends_question(last.content):
             names.append(f"{role}|after_question:{last_role}")
-        if _OPTIONS.search(last.content):
+        if _LISTED_OPTIONS.search(last.content):
             names.append(f"{role}|after_options:{last_role}")
+        if _OFFER.search(last.content):
+            names.append(f"{role}|after_offer:{last_role}")
         if any(m.role == TOOL_ROLE for m in messages[last.seq + 1 : seq]):
             names.append(f"{role}|after_tools")
     for distance, earlier in enumerate(reversed(before), start=1):
@@ -95,6 +110,20 @@ def session_names(features: ConversationFeatures, seq: int) -> list[str]:
 def session_rows(features: ConversationFeatures) -> list[list[int]]:
     """The hashed features (``session_names``) of every turn, in order."""
     return [hashed_names(session_names(features, m.seq)) for m in features.messages]
+
+
+def structural_rows(features: ConversationFeatures) -> list[list[int]]:
+    """The hashed features of every turn without those read from its language's words
+    (``LEXICAL``): a turn as the model sees one in a language it never learned. Trained on
+    beside the full rows, they teach the structure to score a turn on its own."""
+    return [
+        hashed_names([name for name in session_names(features, m.seq) if not any(part in name for part in LEXICAL)])
+        for m in features.messages
+    ]
+
+
+def _size(words: int) -> str:
+    return "1-3" if words <= 3 else "4-10" if words <= 10 else "11-30" if words <= 30 else "31+"
 
 
 def _talk_before(messages: Sequence[Message], seq: int) -> list[Message]:
