@@ -4,6 +4,7 @@ the labelled sources, cross-validated by group, and the shipped model trained (d
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +52,11 @@ def detect_command(
         [], "--source", help="Read, train and score only this source (repeatable): faster, and the figures are the "
         "full run's only for a source trained on its own (sessions: their own model); others then train on less.",
     ),
+    unread: bool = typer.Option(
+        False, "--words-unread", help="Score each coding-assistant session as one in a language the session model never "
+        "learned: its turns without the features read from their words (nlp.session_features.LEXICAL), at the points "
+        "chosen on the turns as they are.",
+    ),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Detection on real data, cross-validated by group: W3C resolutions, AMI decisions, QMSum
@@ -80,20 +86,36 @@ def detect_command(
         })
         points = dict.fromkeys(sessions, shipped)
     else:
-        logits = fold_logits(chosen, out_of_fold(chosen, cli.note))
+        fold_weights = out_of_fold(chosen, cli.note)
+        logits = fold_logits(chosen, fold_weights)
         # Each group is scored at the points chosen on the other groups' out-of-fold scores.
         points = nested_points(chosen, candidate_scores(chosen, logits))
+        if unread:
+            if not as_json:  # the turns as they are first, to compare
+                _print(cli, _HEADINGS["cross-validated"], *_scored(chosen, logits, points), by_group)
+            logits = fold_logits([_unread(item) for item in chosen], fold_weights)
     rows, ranking = _scored(chosen, logits, points)
     split = "held-out" if unseen else "final" if final else "cross-validated"
+    if unread:
+        split += ", sessions' words unread"
     if as_json:
         typer.echo(json.dumps({"split": split, "rows": rows, "ranking_auc": ranking}, indent=2))
         return
-    heading = {
-        "held-out": "held-out sets, shipped model (scored once: nothing was trained, tuned or chosen on them)",
-        "final": "final split, shipped model",
-        "cross-validated": "cross-validated by group (each group scored by a model trained without it, at points chosen without it)",
-    }[split]
+    heading = _HEADINGS[split.split(",")[0]] + (": sessions scored without the features read from their words" if unread else "")
     _print(cli, heading, rows, ranking, by_group)
+
+
+_HEADINGS = {
+    "held-out": "held-out sets, shipped model (scored once: nothing was trained, tuned or chosen on them)",
+    "final": "final split, shipped model",
+    "cross-validated": "cross-validated by group (each group scored by a model trained without it, at points chosen without it)",
+}
+
+
+def _unread(item: Featurized) -> Featurized:
+    """A session as the session model reads one in a language it never learned (its rows
+    without the features of its words); any other item as it is."""
+    return replace(item, rows=item.structural) if item.structural is not None else item
 
 
 def _scored(
