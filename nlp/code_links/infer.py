@@ -8,11 +8,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from nlp.code_links.components import component_directories, linked_paths, shared, typed_files, words_of
+from nlp.code_links.ended import ended
 from nlp.code_links.history import Mentions, Renames, document_commit_links, git_context_links, message_links
 from nlp.code_links.libraries import CHOOSING, Library, chosen_libraries, named_libraries, prose_keys
 from nlp.code_links.model import CodeLink, DecisionText
 from nlp.code_links.tools import Grep, automation_mentions, config_files, configured_tools, named_config, taken_up
-from nlp.code_links.tree import RepoTree, common_directories, is_code, too_wide
+from nlp.code_links.tree import RepoTree, common_directories, holds_code, is_code, too_wide
+from nlp.gazetteer import TECHNOLOGIES
 from nlp.git_command import PathHistory
 
 MAX_TYPE_OWNERS = 2
@@ -43,17 +45,19 @@ def infer_links(
     """Every inferred link of at least ``minimum`` confidence, one per (decision, path):
     the strongest, with its evidence. ``git_context``: also the code changed around the
     time of each decision stated in a conversation (seed 000's ``auto_link_strategy``)."""
+    configs = config_files(view.tree)
+    gone = ended(decisions, known_tools(view, configs) | set(TECHNOLOGIES))
     links = [
         *(git_context_links(decisions, view.history, view.tree, view.documents) if git_context else []),
         *spread_out(document_commit_links(decisions, view.history, view.tree, view.documents)),
         *spread_out(message_links(decisions, view.history, view.tree, view.documents, mentions)),
         *library_links(decisions, view),
-        *component_links(decisions, view.tree),
-        *tool_links(decisions, view),
+        *component_links(decisions, view.tree, view.documents),
+        *tool_links(decisions, view, configs),
         *document_links(decisions, view),
         *rename_links(decisions, view),
     ]
-    return strongest(link for link in links if link.confidence >= minimum)
+    return strongest(link for link in links if link.confidence >= minimum and link.decision_id not in gone)
 
 
 HUB_DECISIONS = 3
@@ -124,13 +128,16 @@ def library_links(decisions: Sequence[DecisionText], view: RepositoryView) -> li
     return links
 
 
-def component_links(decisions: Sequence[DecisionText], tree: RepoTree) -> list[CodeLink]:
+def component_links(decisions: Sequence[DecisionText], tree: RepoTree, documents: Sequence[str] = ()) -> list[CodeLink]:
     """Directories named as a component the decision's title or summary names, and files
     named after the types it writes.
 
     A type most decisions write (the product's central class) is named in passing; it
     governs nothing in particular, so only types that at most ``MAX_TYPE_OWNERS``
-    decisions name count, and a type named only in the longer text counts less.
+    decisions name count, and a type named only in the longer text counts less. A
+    directory too wide to stand for a component (``packages/`` of a monorepo) or holding
+    no code (a folder of specifications named "…-failed-delivery-context") is no
+    component, and a document is no type's file.
     """
     vocabulary = [words_of(f"{d.title} {d.summary}") for d in decisions]
     typed = [
@@ -147,6 +154,8 @@ def component_links(decisions: Sequence[DecisionText], tree: RepoTree) -> list[C
         for word, directories in component_directories(words - common, tree).items():
             strength = 0.6 if word in title_words else 0.45
             for directory in directories:
+                if too_wide(directory, tree) or not holds_code(directory, tree, documents):
+                    continue
                 links.append(CodeLink(decision.id, directory, "component", strength,
                                       f"{directory} is named for {word!r}, which it names"))
         for strength, found in ((0.65, headline), (0.5, body)):
@@ -154,7 +163,8 @@ def component_links(decisions: Sequence[DecisionText], tree: RepoTree) -> list[C
                 if owners[name] > MAX_TYPE_OWNERS:
                     continue
                 for path in files:
-                    links.append(CodeLink(decision.id, path, "component", strength, f"{path} is named for {name}, which it names"))
+                    if is_code(path, documents):
+                        links.append(CodeLink(decision.id, path, "component", strength, f"{path} is named for {name}, which it names"))
     return links
 
 
@@ -185,16 +195,20 @@ def rename_links(decisions: Sequence[DecisionText], view: RepositoryView) -> lis
     return links
 
 
-def tool_links(decisions: Sequence[DecisionText], view: RepositoryView) -> list[CodeLink]:
-    """Configuration of the tools a decision's title takes up (or drops): files named for
-    them, and the automation (CI, compose, Dockerfiles, scripts) that names them."""
-    # A word counts as a tool when the repository or the gazetteer knows it as one: a
-    # library known by one word ("lerna", "kafka"), not every part of every library's name
-    # ("engine", "core", "error" of error_prone), and a tool whose own configuration file is
-    # in the tree.
-    configs = config_files(view.tree)
+def known_tools(view: RepositoryView, configs: dict[str, list[str]]) -> set[str]:
+    """The words the repository knows as tools: a library known by one word ("lerna",
+    "kafka"), not every part of every library's name ("engine", "core", "error" of
+    error_prone), and a tool whose own configuration file is in the tree."""
     known = {key[0] for library in view.libraries for key in prose_keys(library.name) if len(key) == 1}
-    known |= configured_tools(configs)
+    return known | configured_tools(configs)
+
+
+def tool_links(decisions: Sequence[DecisionText], view: RepositoryView, configs: dict[str, list[str]]) -> list[CodeLink]:
+    """Configuration of the tools a decision's title takes up (or drops): files named for
+    them, and the automation (CI, compose, Dockerfiles, scripts) that names them
+    (``configs``: the tree's configuration files, from ``config_files``). A word counts as
+    a tool when the repository (``known_tools``) or the gazetteer knows it as one."""
+    known = known_tools(view, configs)
     links: list[CodeLink] = []
     for decision in decisions:
         chosen, set_aside = taken_up(decision.title, CHOOSING)

@@ -100,11 +100,18 @@ def is_code(path: str, documents: Iterable[str] = ()) -> bool:
     """A path a decision can govern as code: not documentation, an image, a lock file or
     one of the decision documents (``documents``: folders of ADRs)."""
     name = PurePosixPath(path).name
-    if PurePosixPath(path).suffix.lower() in _DOC_SUFFIXES and name not in ("requirements.txt",) and not name.startswith("requirements"):
+    suffix = PurePosixPath(path).suffix.lower()
+    if suffix in _DOC_SUFFIXES and not (suffix == ".txt" and name.startswith("requirements")):  # pip's manifests
         return False
     if name in _LOCK_NAMES or _GENERATED.search(path):
         return False
     return not any(path.startswith(folder) for folder in documents)
+
+
+def holds_code(directory: str, tree: RepoTree, documents: Iterable[str] = ()) -> bool:
+    """Whether a directory (ending in ``/``) holds code as ``is_code`` means it, beyond the
+    bookkeeping dotfiles a folder of documents may carry (``.issue-number``)."""
+    return any(is_code(f, documents) and not PurePosixPath(f).name.startswith(".") for f in tree.under(directory))
 
 
 WIDEST = 150

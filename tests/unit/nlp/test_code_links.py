@@ -165,3 +165,33 @@ def test_links_inferred_from_a_repository_with_their_evidence(tmp_path: Path) ->
     assert ("jobs", "package.json") not in links  # bullmq is not named by it
     assert all(not path.startswith("doc/") for _, path in links)  # documents are not code
     assert len(history_of(repo)) == 4
+
+
+def test_a_later_decision_that_removes_a_technology_ends_the_one_that_took_it_up() -> None:
+    from nlp.code_links.ended import ended, removed_words
+
+    assert removed_words("Remove Postgres (for now)") >= {"postgres"}
+    assert removed_words("Replace Bull with BullMQ") == {"bull"}
+    assert removed_words("Use npm instead of yarn") == {"yarn"}
+    decisions = [
+        DecisionText("orm", "Use TypeORM with Postgres", "", decided_at="2020-05-01"),
+        DecisionText("queue", "Use Redis for background tasks", "", decided_at="2020-06-01"),
+        DecisionText("gone", "Remove Postgres for now", "", decided_at="2020-09-01"),
+        DecisionText("lock", "Remove explicit clear lock", "", decided_at="2020-10-01"),
+    ]
+    # Only technologies count: "clear" ends nothing; a removal ends only what came before it.
+    assert ended(decisions, {"postgres", "redis"}) == {"orm": "gone"}
+
+
+def test_a_directory_too_wide_or_holding_no_code_is_no_component() -> None:
+    from nlp.code_links.infer import component_links
+
+    tree = RepoTree([
+        *(f"packages/{p}/src/{n}.ts" for p in ("core", "web") for n in range(80)),
+        "specs/0034-failed-delivery-context/requirements.md", "specs/0034-failed-delivery-context/.issue-number",
+        "src/Context/RequestContext.cs", "src/Context/IRequestContext.cs",
+    ])
+    decisions = [DecisionText("a", "Multi-packages architecture", "Expose the request context in packages")]
+    paths = {link.path for link in component_links(decisions, tree)}
+    assert "src/Context/" in paths
+    assert "packages/" not in paths and "specs/0034-failed-delivery-context/" not in paths
