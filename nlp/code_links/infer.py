@@ -3,6 +3,7 @@ it was inferred and how strong it is; the strongest link per (decision, path) is
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -18,7 +19,10 @@ from nlp.gazetteer import TECHNOLOGIES
 from nlp.git_command import PathHistory
 
 MAX_TYPE_OWNERS = 2
-"""A type named by more decisions than this is named in passing (see ``component_links``)."""
+"""A type named by more decisions than this is named in passing (see ``component_links``)..."""
+MIN_TYPE_MENTIONS = 3
+"""...unless a decision writes it this often: then it is about that type (the central class
+many decisions change), however many others name it."""
 
 MIN_CONFIDENCE = 0.5
 """Links weaker than this are not kept (docs/check-diff.md: how it was chosen)."""
@@ -132,9 +136,9 @@ def component_links(decisions: Sequence[DecisionText], tree: RepoTree, documents
     """Directories named as a component the decision's title or summary names, and files
     named after the types it writes.
 
-    A type most decisions write (the product's central class) is named in passing; it
-    governs nothing in particular, so only types that at most ``MAX_TYPE_OWNERS``
-    decisions name count, and a type named only in the longer text counts less. A
+    A type many decisions write (the product's central class) is mostly named in passing,
+    so a type more than ``MAX_TYPE_OWNERS`` decisions name counts only for those that write
+    it at least ``MIN_TYPE_MENTIONS`` times; a type named only in the longer text counts less. A
     directory too wide to stand for a component (``packages/`` of a monorepo) or holding
     no code (a folder of specifications named "…-failed-delivery-context") is no
     component, and a document is no type's file.
@@ -160,7 +164,7 @@ def component_links(decisions: Sequence[DecisionText], tree: RepoTree, documents
                                       f"{directory} is named for {word!r}, which it names"))
         for strength, found in ((0.65, headline), (0.5, body)):
             for name, files in found.items():
-                if owners[name] > MAX_TYPE_OWNERS:
+                if owners[name] > MAX_TYPE_OWNERS and _mentions(name, decision.body) < MIN_TYPE_MENTIONS:
                     continue
                 for path in files:
                     if is_code(path, documents):
@@ -220,6 +224,10 @@ def tool_links(decisions: Sequence[DecisionText], view: RepositoryView, configs:
                 for path in paths:
                     links.append(CodeLink(decision.id, path, "tool config", mentioned, f"{path} names {word}, which it {how}"))
     return links
+
+
+def _mentions(name: str, text: str) -> int:
+    return len(re.findall(rf"\b{re.escape(name)}\b", text))
 
 
 def _count(n: int) -> str:

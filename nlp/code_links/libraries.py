@@ -25,8 +25,14 @@ azure google microsoft system console options hosting dependencyinjection diagno
 threading text encoding security auth identity storage store cache message messages messaging events event
 handler handlers contracts domain infrastructure integration unit spec specs mock mocks fake fakes sample samples
 example examples docs doc schema schemas generator generators analyzers analyzer source sources provider providers
+runner runners
 """.split())
 """Parts of library names that say nothing about which library ("Microsoft.Extensions.Logging")."""
+
+PLATFORM_NAMESPACES = frozenset({"system", "microsoft", "java", "javax", "android", "windows"})
+"""First parts of a dotted name under which a platform's packages name its features, not
+products (``System.Memory``, ``Microsoft.Extensions.Http``): their last part is an
+everyday word ("memory"), not the library's name."""
 
 COMMON_WORDS = frozenset("""
 next express request fetch bull chalk commander debug glob once yes color colors path url query moment boom got
@@ -64,7 +70,8 @@ def prose_keys(name: str) -> list[tuple[str, ...]]:
         keys.append(whole)
     last = re.split(r"[./:]", lowered.rstrip("/"))[-1]
     last_tokens = tuple(_TOKEN.findall(last))
-    if last_tokens and last_tokens != whole and len(last_tokens) == 1 and last_tokens[0] not in GENERIC:
+    platform = lowered.split(".", 1)[0] in PLATFORM_NAMESPACES and "." in lowered
+    if last_tokens and last_tokens != whole and len(last_tokens) == 1 and last_tokens[0] not in GENERIC and not platform:
         keys.append(last_tokens)
     return [k for k in keys if not (len(k) == 1 and (len(k[0]) < 3 or k[0] in GENERIC or k[0].isdigit()))]
 

@@ -17,6 +17,9 @@ _LOCK_NAMES = frozenset({
     "package-lock.json", "yarn.lock", "pnpm-lock.yaml", "poetry.lock", "Pipfile.lock", "Cargo.lock", "go.sum",
     "Gemfile.lock", "composer.lock", "packages.lock.json", "uv.lock",
 })
+_PROJECT_INDEXES = frozenset({".sln", ".slnx"})
+"""Solution files list a repository's projects: every commit that adds a project changes
+one, so what such a commit decides says nothing about it."""
 _GENERATED = re.compile(r"(?:^|/)(?:node_modules|vendor|dist|build|target|\.git)/")
 
 
@@ -103,7 +106,7 @@ def is_code(path: str, documents: Iterable[str] = ()) -> bool:
     suffix = PurePosixPath(path).suffix.lower()
     if suffix in _DOC_SUFFIXES and not (suffix == ".txt" and name.startswith("requirements")):  # pip's manifests
         return False
-    if name in _LOCK_NAMES or _GENERATED.search(path):
+    if name in _LOCK_NAMES or suffix in _PROJECT_INDEXES or _GENERATED.search(path):
         return False
     return not any(path.startswith(folder) for folder in documents)
 

@@ -195,3 +195,37 @@ def test_a_directory_too_wide_or_holding_no_code_is_no_component() -> None:
     paths = {link.path for link in component_links(decisions, tree)}
     assert "src/Context/" in paths
     assert "packages/" not in paths and "specs/0034-failed-delivery-context/" not in paths
+
+
+def test_a_central_type_counts_for_the_decisions_that_write_it_again_and_again() -> None:
+    from nlp.code_links.infer import component_links
+
+    tree = RepoTree(["src/Core/OutboxMediator.cs", "src/Core/OutboxMediator.md", "Core.slnx"])
+    passing = [DecisionText(f"d{n}", f"Decision {n}", "", body="It touches the OutboxMediator once.") for n in range(3)]
+    central = DecisionText("c", "Clear without a lock", "", body="The OutboxMediator clears. OutboxMediator locks. OutboxMediator.")
+    links = component_links([*passing, central], tree)
+    # Named by four decisions, the type is a hub: only the one that writes it three times is about it,
+    # and its file is the source, not a document or the solution that shares a stem.
+    assert {(link.decision_id, link.path) for link in links} == {("c", "src/Core/OutboxMediator.cs")}
+
+
+def test_a_platform_namespace_is_no_library_name_and_a_solution_file_is_no_code() -> None:
+    from nlp.code_links.tree import is_code
+
+    assert prose_keys("System.Memory") == [("system", "memory")]
+    assert prose_keys("FluentMigrator.Runner") == [("fluentmigrator", "runner")]
+    assert not is_code("Brighter.slnx") and not is_code("docs/specs/requirements.md") and is_code("requirements-dev.txt")
+
+
+def test_a_commit_that_names_a_decision_only_in_its_longer_message_names_it_in_passing() -> None:
+    from nlp.code_links.history import message_links
+
+    tree = RepoTree([f"src/app/{n}.py" for n in range(20)])
+    decisions = [DecisionText("a", "Alpha", "", source_path="doc/adr/0001-alpha.md"),
+                 DecisionText("b", "Beta", "", source_path="doc/adr/0002-beta.md")]
+    from datetime import UTC, datetime
+
+    commit = PathHistory("c1", datetime(2024, 1, 1, tzinfo=UTC), "Implement ADR-1\n\nAs ADR-2 foresaw.", (), ("src/app/1.py",), ())
+    rows = [type("Row", (), {"decision_id": d.id, "path": d.source_path, "title": d.title})() for d in decisions]
+    strength = {link.decision_id: link.confidence for link in message_links(decisions, [commit], tree, ["doc/adr/"], DecisionMentions(rows))}
+    assert strength["a"] > strength["b"]
