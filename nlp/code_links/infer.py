@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from nlp.code_links.components import component_directories, linked_paths, shared, typed_files, words_of
 from nlp.code_links.ended import ended
 from nlp.code_links.history import Mentions, Renames, document_commit_links, git_context_links, message_links
+from nlp.code_links.identifiers import identifier_links
 from nlp.code_links.libraries import CHOOSING, Library, chosen_libraries, named_libraries, prose_keys
 from nlp.code_links.model import CodeLink, DecisionText
 from nlp.code_links.tools import Grep, automation_mentions, config_files, configured_tools, named_config, taken_up
@@ -40,6 +41,8 @@ class RepositoryView:
     importers: Callable[[Sequence[Library]], dict[Library, list[str]]]
     documents: Sequence[str]
     grep: Grep
+    occurrences: Callable[[Sequence[str]], dict[str, list[str]]] = lambda _: {}
+    """Fixed identifiers → the files that contain them (whole word, case-sensitive)."""
 
 
 def infer_links(
@@ -58,6 +61,7 @@ def infer_links(
         *library_links(decisions, view),
         *component_links(decisions, view.tree, view.documents),
         *tool_links(decisions, view, configs),
+        *identifier_links(decisions, view.occurrences, view.documents),
         *document_links(decisions, view),
         *rename_links(decisions, view),
     ]

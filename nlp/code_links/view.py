@@ -11,7 +11,7 @@ from nlp.code_links.infer import RepositoryView
 from nlp.code_links.libraries import Library, import_name, import_pattern, libraries_of
 from nlp.code_links.manifests import dependencies, is_manifest
 from nlp.code_links.tree import RepoTree
-from nlp.git_command import PathHistory, file_text, grep_files, grep_matches, history_of, tracked_files
+from nlp.git_command import PathHistory, file_text, grep_files, grep_matches, grep_words, history_of, tracked_files
 
 MAX_MANIFESTS = 400
 """Manifests read at most (a monorepo of thousands of packages is read by its first ones)."""
@@ -46,7 +46,16 @@ def read_view(
         grep=lambda patterns, pathspecs: [
             f for f in grep_files(root, patterns, revision, pathspecs, ignore_case=True) if f in tree.files
         ],
+        occurrences=lambda words: _occurrences(root, revision, words, tree),
     )
+
+
+def _occurrences(root: Path, revision: str, words: Sequence[str], tree: RepoTree) -> dict[str, list[str]]:
+    found: dict[str, set[str]] = {}
+    for path, word in grep_words(root, list(words), revision) if words else []:
+        if path in tree.files:
+            found.setdefault(word, set()).add(path)
+    return {word: sorted(paths) for word, paths in found.items()}
 
 
 def find_importers(root: Path, revision: str, wanted: Sequence[Library], tree: RepoTree) -> dict[Library, list[str]]:

@@ -229,3 +229,24 @@ def test_a_commit_that_names_a_decision_only_in_its_longer_message_names_it_in_p
     rows = [type("Row", (), {"decision_id": d.id, "path": d.source_path, "title": d.title})() for d in decisions]
     strength = {link.decision_id: link.confidence for link in message_links(decisions, [commit], tree, ["doc/adr/"], DecisionMentions(rows))}
     assert strength["a"] > strength["b"]
+
+
+def test_an_identifier_a_decision_writes_as_code_links_the_few_files_that_hold_it(tmp_path: Path) -> None:
+    from nlp.code_links.identifiers import identifier_links, identifiers_of
+
+    assert identifiers_of("Start it with `yarn app start:worker`; set `GIT_ROOT`; see `src/a.ts` and `Message.Body`") == {
+        "start:worker", "GIT_ROOT"}
+    repo = tmp_path / "r"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    (repo / "package.json").write_text('{"scripts": {"start:worker": "node worker.js"}}\n')
+    (repo / "config.ts").write_text("export const root = process.env.GIT_ROOT;\n")
+    for n in range(4):
+        (repo / f"m{n}.ts").write_text("const SHARED_NAME = 1;\n")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "start")
+    view = read_view(repo, ["doc/adr/"])
+    decisions = [DecisionText("w", "Separate worker", "", body="Run `yarn app start:worker`; it reads `GIT_ROOT`, not `SHARED_NAME`.")]
+    links = {(link.decision_id, link.path) for link in identifier_links(decisions, view.occurrences, view.documents)}
+    # SHARED_NAME is in four files: too common to mark any of them.
+    assert links == {("w", "package.json"), ("w", "config.ts")}
