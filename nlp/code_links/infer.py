@@ -12,7 +12,7 @@ from nlp.code_links.components import component_directories, linked_paths, share
 from nlp.code_links.ended import ended
 from nlp.code_links.history import Mentions, Renames, document_commit_links, git_context_links, message_links
 from nlp.code_links.identifiers import identifier_links
-from nlp.code_links.libraries import CHOOSING, Library, chosen_libraries, named_libraries, prose_keys
+from nlp.code_links.libraries import CHOOSING, Library, chosen_libraries, decided_libraries, named_libraries, prose_keys
 from nlp.code_links.model import CodeLink, DecisionText
 from nlp.code_links.tools import Grep, automation_mentions, config_files, configured_tools, named_config, taken_up
 from nlp.code_links.tree import RepoTree, common_directories, holds_code, is_code, too_wide
@@ -103,8 +103,11 @@ def library_links(decisions: Sequence[DecisionText], view: RepositoryView) -> li
     postgres for now") governs its declarations and its users alike. Named otherwise in the
     title, the decision is about something built with it: its users, not its declaration
     (a central manifest pins every library; a dependency bump is not about that decision).
-    Named in the summary or among the alternatives it was weighed; in the longer text only
-    mentioned.
+    Taken up in a sentence of what it decides ("We'll use bullmq for the task queue"), it
+    governs the library's declarations; its users only as one named in the summary, as
+    a library used throughout (a retry library every handler imports) is more than that
+    decision's. Named in the summary or among the alternatives it was weighed; in the
+    longer text only mentioned.
     """
     named: list[tuple[DecisionText, Library, float, float, str]] = []
     for decision in decisions:
@@ -113,6 +116,7 @@ def library_links(decisions: Sequence[DecisionText], view: RepositoryView) -> li
         for found, manifest_strength, import_strength, how in (
             (chosen, 0.85, 0.75, "takes up or drops"),
             (named_libraries(decision.title, view.libraries), 0.45, 0.6, "is about"),
+            (decided_libraries(f"{decision.summary}\n{decision.rationale}", view.libraries), 0.6, 0.45, "decides to use"),
             (named_libraries(decision.summary, view.libraries), 0.45, 0.45, "decides on"),
             (named_libraries("\n".join(decision.alternatives), view.libraries), 0.45, 0.4, "weighs"),
             (named_libraries(decision.body, view.libraries), 0.3, 0.35, "mentions"),

@@ -100,6 +100,29 @@ def chosen_libraries(title: str, libraries: Sequence[Library]) -> list[Library]:
     return named_libraries(after, libraries)
 
 
+DECIDING = re.compile(
+    r"\b(?:use|uses|using|adopt|adopts|adopting|choose|chooses|chose|chosen|prefer|prefers|select|selected|"
+    r"switch(?:es|ing)?\s+to|migrat(?:e|es|ing)\s+to|mov(?:e|es|ing)\s+to|replac(?:e|es|ing)|introduc(?:e|es|ing)|"
+    r"rel(?:y|ies|ying)\s+on|depend(?:s|ing)?\s+on|built\s+(?:on|with))\b",
+    re.IGNORECASE,
+)
+"""Verbs after which a sentence of a decision says what it takes up ("We'll use bullmq for
+the task queue"): stricter than a title's ``CHOOSING``, as a sentence's "and" and "with"
+join anything."""
+_SENTENCE = re.compile(r"(?<=[.!?;:])\s+|\n+")
+
+
+def decided_libraries(text: str, libraries: Sequence[Library]) -> list[Library]:
+    """The libraries a decision's own words take up: named after a choosing verb in the
+    same sentence ("We'll use bullmq for the task queue")."""
+    found: list[Library] = []
+    for sentence in _SENTENCE.split(text):
+        verb = DECIDING.search(sentence)
+        if verb is not None:
+            found += [lib for lib in named_libraries(sentence[verb.end():], libraries) if lib not in found]
+    return found
+
+
 def named_libraries(text: str, libraries: Sequence[Library]) -> list[Library]:
     """The libraries ``text`` names, in the order of ``libraries``."""
     tokens = _TOKEN.findall(text.lower())

@@ -250,3 +250,12 @@ def test_an_identifier_a_decision_writes_as_code_links_the_few_files_that_hold_i
     links = {(link.decision_id, link.path) for link in identifier_links(decisions, view.occurrences, view.documents)}
     # SHARED_NAME is in four files: too common to mark any of them.
     assert links == {("w", "package.json"), ("w", "config.ts")}
+
+
+def test_a_library_a_sentence_of_the_decision_takes_up_governs_its_declarations() -> None:
+    from nlp.code_links.libraries import decided_libraries
+
+    libraries = [_library("bullmq"), _library("lunr"), _library("typeorm")]
+    assert decided_libraries("We'll create a worker. We'll use bullmq for the task queue.", libraries) == [libraries[0]]
+    # Named without a choosing verb in its sentence, a library is only mentioned.
+    assert decided_libraries("lunr was slow, and typeorm too.", libraries) == []
