@@ -115,7 +115,7 @@ def library_links(decisions: Sequence[DecisionText], view: RepositoryView) -> li
         chosen = chosen_libraries(decision.title, view.libraries)
         for found, manifest_strength, import_strength, how in (
             (chosen, 0.85, 0.75, "takes up or drops"),
-            (named_libraries(decision.title, view.libraries), 0.45, 0.6, "is about"),
+            (named_libraries(decision.title, view.libraries), 0.45, 0.45, "is about"),
             (decided_libraries(f"{decision.summary}\n{decision.rationale}", view.libraries), 0.6, 0.45, "decides to use"),
             (named_libraries(decision.summary, view.libraries), 0.45, 0.45, "decides on"),
             (named_libraries("\n".join(decision.alternatives), view.libraries), 0.45, 0.4, "weighs"),
