@@ -195,11 +195,11 @@ def grep_matches(repo: Path, patterns: list[str], revision: str = "HEAD", pathsp
     return found
 
 
-def grep_words(repo: Path, words: list[str], revision: str = "HEAD") -> list[tuple[str, str]]:
-    """(file, word) for every whole-word, case-sensitive occurrence of one of the fixed
-    strings ``words`` in ``revision``'s text files: one pass over the tree for all of them."""
+def grep_lines(repo: Path, words: list[str], revision: str = "HEAD") -> list[tuple[str, str]]:
+    """(file, line) for every line of ``revision``'s text files that holds one of the fixed
+    strings ``words`` as a whole word (case-sensitive): one pass over the tree for all."""
     found: list[tuple[str, str]] = []
-    for line in _git_grep(repo, ["-o", "-I", "-F", "-w", "--no-color"], words, revision, None):
+    for line in _git_grep(repo, ["-I", "-F", "-w", "--no-color"], words, revision, None):
         path, _, text = line.partition(":")
         if path:
             found.append((path, text))

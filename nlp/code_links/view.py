@@ -11,7 +11,7 @@ from nlp.code_links.infer import RepositoryView
 from nlp.code_links.libraries import Library, import_name, import_pattern, libraries_of
 from nlp.code_links.manifests import dependencies, is_manifest
 from nlp.code_links.tree import RepoTree
-from nlp.git_command import PathHistory, file_text, grep_files, grep_matches, grep_words, history_of, tracked_files
+from nlp.git_command import PathHistory, file_text, grep_files, grep_lines, grep_matches, history_of, tracked_files
 
 MAX_MANIFESTS = 400
 """Manifests read at most (a monorepo of thousands of packages is read by its first ones)."""
@@ -50,11 +50,20 @@ def read_view(
     )
 
 
+_COMMENT = re.compile(r"^\s*(?:#|//|/?\*|<!--|--\s|;|')")
+
+
 def _occurrences(root: Path, revision: str, words: Sequence[str], tree: RepoTree) -> dict[str, list[str]]:
+    """Each of ``words`` → the files whose code (not a comment line) holds it: a comment
+    recalls a name in passing ("# Because init-log4brains's tests use …")."""
     found: dict[str, set[str]] = {}
-    for path, word in grep_words(root, list(words), revision) if words else []:
-        if path in tree.files:
-            found.setdefault(word, set()).add(path)
+    if not words:
+        return {}
+    matcher = re.compile(r"(?<![\w\-])(?<!\w:)(" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?![\w\-]|:\w)")
+    for path, line in grep_lines(root, list(words), revision):
+        if path in tree.files and not _COMMENT.match(line):
+            for word in matcher.findall(line):
+                found.setdefault(word, set()).add(path)
     return {word: sorted(paths) for word, paths in found.items()}
 
 

@@ -243,13 +243,15 @@ def test_an_identifier_a_decision_writes_as_code_links_the_few_files_that_hold_i
     (repo / "config.ts").write_text("export const root = process.env.GIT_ROOT;\n")
     for n in range(4):
         (repo / f"m{n}.ts").write_text("const SHARED_NAME = 1;\n")
+    (repo / "ci.yml").write_text("# start:worker used to be GIT_ROOT's\naws-ci:\n  run: x\n")
     git(repo, "add", ".")
     git(repo, "commit", "-qm", "start")
     view = read_view(repo, ["doc/adr/"])
-    decisions = [DecisionText("w", "Separate worker", "", body="Run `yarn app start:worker`; it reads `GIT_ROOT`, not `SHARED_NAME`.")]
+    decisions = [DecisionText("w", "Separate worker", "", body="Run `yarn app start:worker`; it reads `GIT_ROOT`, not `SHARED_NAME`."),
+                 DecisionText("c", "Clean up", "", body="A job `aws-ci` cleans up.")]
     links = {(link.decision_id, link.path) for link in identifier_links(decisions, view.occurrences, view.documents)}
-    # SHARED_NAME is in four files: too common to mark any of them.
-    assert links == {("w", "package.json"), ("w", "config.ts")}
+    # SHARED_NAME is in four files: too common to mark any of them; a comment names in passing.
+    assert links == {("w", "package.json"), ("w", "config.ts"), ("c", "ci.yml")}
 
 
 def test_a_library_a_sentence_of_the_decision_takes_up_governs_its_declarations() -> None:
