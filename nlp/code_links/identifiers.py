@@ -13,8 +13,9 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 
+from nlp.code_links.components import PROSE, name_parts
 from nlp.code_links.model import CodeLink, DecisionText
-from nlp.code_links.tree import is_code
+from nlp.code_links.tree import RepoTree, common_directories, is_code
 
 MAX_FILES = 3
 """An identifier more files contain is a common one: it marks none of them."""
@@ -61,4 +62,50 @@ def identifier_links(decisions: Sequence[DecisionText], occurrences: Occurrences
                 continue
             for path in files:
                 links.append(CodeLink(decision.id, path, "identifier", STRENGTH, f"{path} has {word}, which it writes"))
+    return links
+
+
+_ANNOTATION = re.compile(
+    r"\[([A-Z][A-Za-z0-9]{3,})(?=\(|\](?!\())"  # [LoggerMessage], [Obsolete(...)], not a [Link](target)
+    r"|`@([A-Z][A-Za-z0-9]{3,})\b"  # `@Transactional`
+    r"|\b([A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)\s+(?:attribute|annotation|decorator)s?\b"  # "the LoggerMessage attribute"
+)
+
+
+def annotations_of(text: str) -> set[str]:
+    """The attributes or annotations ``text`` names as such: `[LoggerMessage]`,
+    `@Transactional`, "the LoggerMessage attribute"."""
+    return {a or b or c for a, b, c in _ANNOTATION.findall(text)}
+
+
+def _echoes(name: str, title: str) -> bool:
+    """Whether an annotation's name carries a word of the title (``LoggerMessage`` in "Use
+    source generated logging"): then it is how the decision is applied, not an example
+    written on the way (a log line's ``[LoggerMessage]`` in "Kafka nack seek to offset")."""
+    stems = {w[:4] for w in re.findall(r"[a-z]{5,}", title.lower()) if w not in PROSE}
+    return any(part[:4] in stems for part in name_parts(name) if len(part) >= 5)
+
+
+def annotation_links(
+    decisions: Sequence[DecisionText], annotated: Occurrences, tree: RepoTree, documents: Sequence[str],
+) -> list[CodeLink]:
+    """A convention a decision states by an attribute or annotation in what it decides
+    (its title, summary or decision: "logging methods attributed with [LoggerMessage]"),
+    whose name carries a word of its title, governs the code that applies it, however
+    much: gathered into the directories it fills. Named only in the longer text, or
+    unrelated to the title, an annotation is an example, not the decision."""
+    named = {
+        d.id: {a for a in annotations_of(f"{d.title}\n{d.summary}\n{d.rationale}") if _echoes(a, d.title)} for d in decisions
+    }
+    wanted = sorted(set().union(*named.values())) if named else []
+    where = annotated(wanted) if wanted else {}
+    links: list[CodeLink] = []
+    for decision in decisions:
+        for name in sorted(named[decision.id]):
+            files = [f for f in where.get(name, ()) if is_code(f, documents)]
+            for path in common_directories(files, tree):
+                count = sum(1 for f in files if f.startswith(path)) if path.endswith("/") else 1
+                links.append(CodeLink(decision.id, path, "annotation", 0.6,
+                                      f"{count} file{'s' if count != 1 else ''} in {path} apply [{name}], which it decides"
+                                      if path.endswith("/") else f"{path} applies [{name}], which it decides"))
     return links

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from nlp.code_links.components import component_directories, linked_paths, shared, typed_files, words_of
 from nlp.code_links.ended import ended
 from nlp.code_links.history import Mentions, Renames, document_commit_links, git_context_links, message_links
-from nlp.code_links.identifiers import identifier_links
+from nlp.code_links.identifiers import annotation_links, identifier_links
 from nlp.code_links.libraries import CHOOSING, Library, chosen_libraries, decided_libraries, named_libraries, prose_keys
 from nlp.code_links.model import CodeLink, DecisionText
 from nlp.code_links.tools import Grep, automation_mentions, config_files, configured_tools, named_config, taken_up
@@ -43,6 +43,8 @@ class RepositoryView:
     grep: Grep
     occurrences: Callable[[Sequence[str]], dict[str, list[str]]] = lambda _: {}
     """Fixed identifiers → the files that contain them (whole word, case-sensitive)."""
+    annotated: Callable[[Sequence[str]], dict[str, list[str]]] = lambda _: {}
+    """Attribute or annotation names → the files that apply them."""
 
 
 def infer_links(
@@ -62,6 +64,7 @@ def infer_links(
         *component_links(decisions, view.tree, view.documents),
         *tool_links(decisions, view, configs),
         *identifier_links(decisions, view.occurrences, view.documents),
+        *annotation_links(decisions, view.annotated, view.tree, view.documents),
         *document_links(decisions, view),
         *rename_links(decisions, view),
     ]

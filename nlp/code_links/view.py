@@ -47,6 +47,7 @@ def read_view(
             f for f in grep_files(root, patterns, revision, pathspecs, ignore_case=True) if f in tree.files
         ],
         occurrences=lambda words: _occurrences(root, revision, words, tree),
+        annotated=lambda names: _annotated(root, revision, names, tree),
     )
 
 
@@ -90,3 +91,17 @@ def find_importers(root: Path, revision: str, wanted: Sequence[Library], tree: R
             for library in names.get(imported or "", []):
                 found[library].add(path)
     return {library: sorted(paths) for library, paths in found.items()}
+
+
+def _annotated(root: Path, revision: str, names: Sequence[str], tree: RepoTree) -> dict[str, list[str]]:
+    """Each of ``names`` → the files whose code applies it as an attribute or annotation
+    (``[LoggerMessage(...)]``, ``@Transactional``), comment lines aside."""
+    if not names:
+        return {}
+    matcher = re.compile(r"(?:\[|@)\s*(" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")\b")
+    found: dict[str, set[str]] = {}
+    for path, line in grep_lines(root, list(names), revision):
+        if path in tree.files and not _COMMENT.match(line):
+            for name in matcher.findall(line):
+                found.setdefault(name, set()).add(path)
+    return {name: sorted(paths) for name, paths in found.items()}

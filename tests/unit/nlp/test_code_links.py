@@ -261,3 +261,26 @@ def test_a_library_a_sentence_of_the_decision_takes_up_governs_its_declarations(
     assert decided_libraries("We'll create a worker. We'll use bullmq for the task queue.", libraries) == [libraries[0]]
     # Named without a choosing verb in its sentence, a library is only mentioned.
     assert decided_libraries("lunr was slow, and typeorm too.", libraries) == []
+
+
+def test_an_annotation_that_states_a_convention_governs_the_code_that_applies_it(tmp_path: Path) -> None:
+    from nlp.code_links.identifiers import annotation_links, annotations_of
+
+    assert annotations_of("logging methods attributed with [LoggerMessage] with; see [the spec](x.md)") == {"LoggerMessage"}
+    assert annotations_of("use `@Transactional` and the UseInbox attribute") == {"Transactional", "UseInbox"}
+    repo = tmp_path / "r"
+    (repo / "src" / "log").mkdir(parents=True)
+    git(repo, "init", "-q")
+    for n in range(3):
+        (repo / "src" / "log" / f"A{n}.cs").write_text('partial class A {\n    [LoggerMessage(LogLevel.Information, "x")]\n}\n')
+    (repo / "src" / "B.cs").write_text("// [LoggerMessage] is how we log\nclass B {}\n")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "start")
+    view = read_view(repo, ["docs/adr/"])
+    decisions = [
+        DecisionText("log", "Use source generated logging", "", rationale="Methods attributed with [LoggerMessage]."),
+        # Written on the way, unrelated to the title: an example, not the convention.
+        DecisionText("nack", "Kafka nack seek to offset", "", rationale="Log it: [LoggerMessage(LogLevel.Warning)]"),
+    ]
+    links = annotation_links(decisions, view.annotated, view.tree, view.documents)
+    assert [(link.decision_id, link.path, link.via) for link in links] == [("log", "src/log/", "annotation")]
