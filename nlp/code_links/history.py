@@ -9,14 +9,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import PurePosixPath
 
 from nlp.code_links.model import CodeLink, DecisionText
-from nlp.code_links.tree import RepoTree, common_directories, is_code
+from nlp.code_links.tree import RepoTree, common_directories, is_code, is_written_beside
 from nlp.git_command import PathHistory
 
 MAX_DOCUMENTS = 3
 """A commit that adds or edits more decision documents than this imports a collection (or
 reformats it): the code it changes says nothing about any one of them."""
 
-BODY_MENTION = 0.55
+BODY_MENTION = 0.45
 """How strong a commit's naming of a decision is when only its longer message names it
 ("… the real in-memory provider (per ADR 0012) surfaced …"): in passing, mostly."""
 
@@ -148,9 +148,10 @@ def message_links(
 
 
 def _code_paths(changed: Iterable[str], tree: RepoTree, documents: Sequence[str], current: Renames) -> list[str]:
-    """The code a commit changed that still exists today, under its name today."""
+    """The code a commit changed that still exists today, under its name today, with the
+    documents written beside it (a README saying how to install, a specification)."""
     names = {current(p) for p in changed}
-    return sorted(p for p in names if p in tree.files and is_code(p, documents))
+    return sorted(p for p in names if p in tree.files and (is_code(p, documents) or is_written_beside(p, documents)))
 
 
 def _some(code: Sequence[str], path: str, shown: int = 2) -> str:

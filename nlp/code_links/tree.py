@@ -111,6 +111,19 @@ def is_code(path: str, documents: Iterable[str] = ()) -> bool:
     return not any(path.startswith(folder) for folder in documents)
 
 
+_TEXT_SUFFIXES = frozenset({".md", ".markdown", ".rst", ".adoc"})
+_LEDGERS = re.compile(r"^(?:change(?:s|log)|history|contributors|authors|release[-_ ]?notes|news)\b", re.IGNORECASE)
+
+
+def is_written_beside(path: str, documents: Iterable[str] = ()) -> bool:
+    """A document a change to code may carry that the code's decisions govern too (a README
+    that says how to install, a folder of specifications): prose outside the decision
+    folders, but not the ledgers every release touches (CHANGELOG, CONTRIBUTORS)."""
+    name = PurePosixPath(path).name
+    return (PurePosixPath(path).suffix.lower() in _TEXT_SUFFIXES and not _LEDGERS.match(name)
+            and not _GENERATED.search(path) and not any(path.startswith(folder) for folder in documents))
+
+
 def holds_code(directory: str, tree: RepoTree, documents: Iterable[str] = ()) -> bool:
     """Whether a directory (ending in ``/``) holds code as ``is_code`` means it, beyond the
     bookkeeping dotfiles a folder of documents may carry (``.issue-number``)."""
