@@ -126,7 +126,7 @@ def linked_paths(text: str, source_path: str | None, tree: RepoTree, current: Re
     """Repository paths a document links to: relative markdown links (``../../packages/
     command-bus``, resolved from the document's folder) and links to files on a forge
     (``…/blob/<ref>/packages/app/src/worker.ts``), followed through later renames to the
-    path that exists today; links to documents (``.md``, images) are not code."""
+    path that exists today; images are not code (documents are sorted by the caller)."""
     base = PurePosixPath(source_path).parent if source_path else PurePosixPath("")
     found: list[str] = []
     for target in _MARKDOWN_LINK.findall(text):
@@ -138,7 +138,7 @@ def linked_paths(text: str, source_path: str | None, tree: RepoTree, current: Re
             continue
         else:
             candidate = _normalise(base / target)
-        if candidate is None or PurePosixPath(candidate).suffix.lower() in (".md", ".png", ".jpg", ".svg", ".gif"):
+        if candidate is None or PurePosixPath(candidate).suffix.lower() in (".png", ".jpg", ".svg", ".gif"):
             continue
         today = _today(candidate, tree, current)
         if today and today not in found:

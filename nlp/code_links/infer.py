@@ -7,6 +7,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from pathlib import PurePosixPath
 
 from nlp.code_links.components import component_directories, linked_paths, shared, typed_files, words_of
 from nlp.code_links.ended import ended
@@ -15,7 +16,7 @@ from nlp.code_links.identifiers import annotation_links, identifier_links
 from nlp.code_links.libraries import CHOOSING, Library, chosen_libraries, decided_libraries, named_libraries, prose_keys
 from nlp.code_links.model import CodeLink, DecisionText
 from nlp.code_links.tools import Grep, automation_mentions, config_files, configured_tools, named_config, taken_up
-from nlp.code_links.tree import RepoTree, common_directories, holds_code, is_code, too_wide
+from nlp.code_links.tree import RepoTree, common_directories, holds_code, is_code, is_written_beside, too_wide
 from nlp.gazetteer import TECHNOLOGIES
 from nlp.git_command import PathHistory
 
@@ -183,13 +184,25 @@ def component_links(decisions: Sequence[DecisionText], tree: RepoTree, documents
     return links
 
 
+MAX_NOTE_FOLDER = 12
+"""A linked document heads its folder (a requirement's folder of notes and tasks) when the
+folder is this small and not at the top of the repository."""
+
+
 def document_links(decisions: Sequence[DecisionText], view: RepositoryView) -> list[CodeLink]:
     """Code a decision's document links to (relative markdown links, forge URLs of files),
-    followed through renames to the path that exists today."""
+    followed through renames to the path that exists today, and the small folder of a
+    document it links to outside the decision folders (``specs/0002-sqs-cleanup/``)."""
     current = Renames(view.history)
     links: list[CodeLink] = []
     for decision in decisions:
         for path in linked_paths(decision.body, decision.source_path, view.tree, current):
+            if is_written_beside(path, view.documents):
+                # A specification or design note: the small folder it heads is the requirement.
+                folder = str(PurePosixPath(path).parent) + "/"
+                if folder.count("/") >= 2 and 0 < view.tree.size(folder) <= MAX_NOTE_FOLDER:
+                    links.append(CodeLink(decision.id, folder, "document link", 0.7, f"its document links to {path}, in {folder}"))
+                continue
             if is_code(path, view.documents) and not too_wide(path, view.tree):
                 links.append(CodeLink(decision.id, path, "document link", 0.7, f"its document links to {path}"))
     return links

@@ -292,3 +292,13 @@ def test_a_readme_changed_beside_a_decision_counts_a_changelog_does_not() -> Non
     assert is_written_beside("README.md") and is_written_beside("specs/0002-sqs-cleanup/requirements.md")
     assert not is_written_beside("CHANGELOG.md") and not is_written_beside("packages/init/CHANGELOG.md")
     assert not is_written_beside("docs/adr/0002-x.md", ["docs/adr/"]) and not is_written_beside("src/a.ts")
+
+
+def test_a_linked_specification_governs_its_small_folder() -> None:
+    from nlp.code_links.infer import RepositoryView, document_links
+
+    tree = RepoTree(["specs/0002-sqs-cleanup/requirements.md", "specs/0002-sqs-cleanup/tasks.md", "README.md", "src/a.cs"])
+    view = RepositoryView(tree, [], [], lambda _: {}, ("docs/adr/",), lambda patterns, specs: [])
+    decision = DecisionText("d", "Clean up", "", body="Parent: [req](../../specs/0002-sqs-cleanup/requirements.md), see [readme](../../README.md)",
+                            source_path="docs/adr/0037-x.md")
+    assert [link.path for link in document_links([decision], view)] == ["specs/0002-sqs-cleanup/"]
