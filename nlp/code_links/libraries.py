@@ -38,6 +38,7 @@ COMMON_WORDS = frozenset("""
 next express request fetch bull chalk commander debug glob once yes color colors path url query moment boom got
 table date time store proxy form cross env which open live serve server static mark marked tiny session cookie
 compression helmet passport tap mock jest mocha chai async sharp pino winston redux nock ava prompt inquirer
+log bytes futures rand either lazy
 """.split())
 """Library names that are also words of ordinary prose: matched only as code."""
 
@@ -109,6 +110,8 @@ DECIDING = re.compile(
 """Verbs after which a sentence of a decision says what it takes up ("We'll use bullmq for
 the task queue"): stricter than a title's ``CHOOSING``, as a sentence's "and" and "with"
 join anything."""
+DECIDED_WINDOW = 4
+"""Words after a choosing verb in which a sentence names what it takes up."""
 _SENTENCE = re.compile(r"(?<=[.!?;:])\s+|\n+")
 
 
@@ -117,9 +120,11 @@ def decided_libraries(text: str, libraries: Sequence[Library]) -> list[Library]:
     same sentence ("We'll use bullmq for the task queue")."""
     found: list[Library] = []
     for sentence in _SENTENCE.split(text):
-        verb = DECIDING.search(sentence)
-        if verb is not None:
-            found += [lib for lib in named_libraries(sentence[verb.end():], libraries) if lib not in found]
+        for verb in DECIDING.finditer(sentence):
+            # What the verb takes up follows it closely ("use bullmq", "use the bull library");
+            # a library further on is named on the way ("use a thread for the log").
+            near = " ".join(sentence[verb.end():].split()[:DECIDED_WINDOW])
+            found += [lib for lib in named_libraries(near, libraries) if lib not in found]
     return found
 
 

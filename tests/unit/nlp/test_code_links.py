@@ -259,8 +259,9 @@ def test_a_library_a_sentence_of_the_decision_takes_up_governs_its_declarations(
 
     libraries = [_library("bullmq"), _library("lunr"), _library("typeorm")]
     assert decided_libraries("We'll create a worker. We'll use bullmq for the task queue.", libraries) == [libraries[0]]
-    # Named without a choosing verb in its sentence, a library is only mentioned.
+    # Named without a choosing verb in its sentence, or well after it, a library is only mentioned.
     assert decided_libraries("lunr was slow, and typeorm too.", libraries) == []
+    assert decided_libraries("We use a single worker thread to build the lunr index.", libraries) == []
 
 
 def test_an_annotation_that_states_a_convention_governs_the_code_that_applies_it(tmp_path: Path) -> None:
