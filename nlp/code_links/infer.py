@@ -24,7 +24,10 @@ MAX_TYPE_OWNERS = 2
 """A type named by more decisions than this is named in passing (see ``component_links``)..."""
 MIN_TYPE_MENTIONS = 3
 """...unless a decision writes it this often: then it is about that type (the central class
-many decisions change), however many others name it."""
+many decisions change), however many others name it. Counted over ``DecisionText.body``,
+which holds an ADR's context and decision and then its whole file, so a mention in the
+Context or Decision counts twice. Set looking at the development repositories (it fires on
+Brighter alone), not chosen inside the folds."""
 
 MIN_CONFIDENCE = 0.5
 """Links weaker than this are not kept (docs/check-diff.md: how it was chosen)."""
