@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import typer
 
 from api.cli.context import CliContext, cli_context, fail
@@ -14,20 +15,25 @@ from api.cli.eval_common import DATA, EXTRA, SHARED, check, detector, featurized
 from api.cli.run_on_graph import run_on_graph
 from api.usecases.detector_training import journal_review_records, retrain_detector
 from api.usecases.runtime import GraphConnection
-from nlp.detector_model import shipped_model
+from nlp.detector_features import SPOKEN
+from nlp.detector_model import DetectorModel, shipped_model
 from nlp.evaluation.detection_cv import (
     FORMULAIC_VIEWS,
+    Places,
     Points,
     SourceScores,
     baseline_detections,
     candidate_scores,
     fold_logits,
     is_session,
+    is_spoken,
+    load_ami_labelled,
     load_labelled,
     nested_points,
     out_of_fold,
     score_detected,
     score_sources,
+    train_spoken,
 )
 from nlp.evaluation.held_out import load_held_out
 from nlp.evaluation.real_metrics import mean_ranking_auc
@@ -66,18 +72,18 @@ def detect_command(
     meetings = load_held_out(data, where.extra) if unseen else load_labelled(where)
     if source:
         meetings = [meeting for meeting in meetings if meeting.source in source]
+    # Cross-validated, spoken meetings are scored by the spoken model; with the shipped model,
+    # by whatever scores them in it.
+    spoken = model.spoken is not None or not (final or unseen)
     if unseen:
-        chosen = featurized(cli, meetings, detector())
+        chosen = featurized(cli, meetings, detector(), spoken)
         if not chosen:
             raise fail("no held-out set found: its labels (eval/notes_unseen_fresh) and text (--eval-data) are needed", code=2)
     else:
-        chosen = [item for item in featurized(cli, meetings, detector()) if item.meeting.final == final]
+        chosen = [item for item in featurized(cli, meetings, detector(), spoken) if item.meeting.final == final]
     sessions = [item.meeting.conversation.session_id for item in chosen]
     if final or unseen:
-        logits = fold_logits(chosen, {
-            item.meeting.conversation.session_id: model.session.weights if is_session(item) and model.session else model.weights
-            for item in chosen
-        })
+        logits = fold_logits(chosen, {item.meeting.conversation.session_id: _shipped_weights(model, item) for item in chosen})
         points = dict.fromkeys(sessions, shipped)
     else:
         logits = fold_logits(chosen, out_of_fold(chosen, cli.note))
@@ -94,6 +100,12 @@ def detect_command(
         "cross-validated": "cross-validated by group (each group scored by a model trained without it, at points chosen without it)",
     }[split]
     _print(cli, heading, rows, ranking, by_group)
+
+
+def _shipped_weights(model: DetectorModel, item: Featurized) -> np.ndarray:
+    """The shipped weights that score ``item``: its kind's own model's, else the shared ones."""
+    own = model.session if is_session(item) else model.spoken if is_spoken(item) else None
+    return own.weights if own is not None else model.weights
 
 
 def _scored(
@@ -184,11 +196,18 @@ def train_detector_command(
         "`review`, as `review labels` lists them), weighed as --reviews weighs its records.",
     ),
     out: Path = typer.Option(Path("nlp/detector_model.json"), help="Where to write the trained model."),
+    only: str | None = typer.Option(
+        None, "--only", help="Rebuild only this part of the model in --out and keep the rest byte for byte: `spoken` "
+        "(the spoken-meeting model, trained on the AMI labels of --eval-data).",
+    ),
 ) -> None:
     """Train the detector on every labelled group outside the final split (and the reviewed
     drafts of --reviews and --from-journal) and write it (deterministic: the same data give the same file)."""
     cli = cli_context(ctx)
     check("dev", data)
+    if only is not None:
+        _train_only(cli, only, places(data, shared, extra), out, reviews is not None or from_journal)
+        return
     if shared_dir(shared) is None:
         raise fail("train-detector needs the shared data (W3C minutes, QMSum, meeting notes): pass --shared", code=2)
     records: list[ReviewRecord] = []
@@ -215,3 +234,26 @@ def train_detector_command(
     reliable, draft = trained.model.points()
     logits = ", ".join(f"{kind} {draft.get(kind, value):.2f}/{value:.2f}" for kind, value in reliable.items())
     cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB); draft/decision log-odds: {logits}", highlight=False)
+
+
+def _train_only(cli: CliContext, part: str, where: Places, out: Path, reviews: bool) -> None:
+    """``train-detector --only PART``: the model at ``out`` with only that part trained anew."""
+    if part != SPOKEN:
+        raise fail(f"--only takes `{SPOKEN}`, not {part!r}", code=2)
+    if reviews:
+        raise fail("--only spoken learns from the AMI labels alone: --reviews and --from-journal do not apply", code=2)
+    try:
+        base = DetectorModel.from_json(out.read_text()) if out.is_file() else shipped_model()
+    except (OSError, ValueError, KeyError) as exc:
+        raise fail(f"{out} cannot be read as a detector model: {exc}", code=2) from exc
+    meetings = load_ami_labelled(where)
+    try:
+        trained = train_spoken(featurized(cli, meetings, detector()), base, cli.note)
+    except ValueError as exc:
+        raise fail(f"{exc}: build them into ami/ of the fetched evaluation data (--eval-data, eval/ami/README.md)", code=2) from exc
+    out.write_text(trained.model.to_json())
+    spoken = trained.model.spoken
+    assert spoken is not None  # train_spoken always sets it
+    cli.note(spoken.note)
+    cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB), only its spoken part anew; draft/decision log-odds: "
+                  f"spoken {spoken.draft_logit:.2f}/{spoken.operating_logit:.2f}", highlight=False)

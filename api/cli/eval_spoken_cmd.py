@@ -6,15 +6,24 @@ import json
 from dataclasses import asdict
 from pathlib import Path
 
+import numpy as np
 import typer
 
 from api.cli.context import cli_context, fail
 from api.cli.eval_common import DATA, EXTRA, SHARED, check, featurized, places
 from api.cli.eval_common import shared_dir as find_shared
 from nlp.detect import DecisionDetector, DetectorConfig
-from nlp.detector_model import DetectorModel
+from nlp.detector_features import BUCKETS, SPOKEN
+from nlp.detector_model import DetectorModel, SessionModel
 from nlp.evaluation.ami import SOURCE as AMI
-from nlp.evaluation.detection_cv import candidate_scores, fold_logits, load_labelled, nested_points, out_of_fold
+from nlp.evaluation.detection_cv import (
+    candidate_scores,
+    fold_logits,
+    is_spoken,
+    load_ami_labelled,
+    nested_points,
+    out_of_fold,
+)
 from nlp.evaluation.judged_turns import read_judged_turns, span_shares
 from nlp.evaluation.qmsum_spans import load_qmsum
 from nlp.evaluation.spoken_precision import Stored, score_reading, stored_of, write_draw
@@ -101,8 +110,9 @@ def spoken_precision_command(
     where = places(data, shared, extra)
     language = load_language()
     detector = DecisionDetector(language.nlp, light=language.light)
-    items = [item for item in featurized(cli, load_labelled(where), detector) if not item.meeting.final]
-    spoken = [item for item in items if item.meeting.source == AMI]
+    # The spoken model learns from the AMI labels alone: nothing else needs reading.
+    items = [item for item in featurized(cli, load_ami_labelled(where), detector) if not item.meeting.final]
+    spoken = [item for item in items if item.meeting.source == AMI and is_spoken(item)]
     if not spoken or where.extra is None:
         raise fail("no AMI meetings found: build them into ami/ of the fetched evaluation data (--eval-data, "
                    "eval/ami/README.md)", code=2)
@@ -115,7 +125,8 @@ def spoken_precision_command(
     for item in spoken:
         session = item.meeting.conversation.session_id
         chosen = points[session]
-        model = DetectorModel(weights[session], chosen.reliable, "fold", chosen.draft)
+        model = DetectorModel(np.zeros(BUCKETS), {}, "fold", spoken=SessionModel(
+            weights[session], chosen.reliable[SPOKEN], chosen.draft[SPOKEN], "fold"))
         pipeline = OfflinePipeline(language, DetectorConfig(model=model))
         decisions = pipeline.run(item.meeting.conversation).decisions
         mine = stored_of(item.meeting.conversation, decisions)
