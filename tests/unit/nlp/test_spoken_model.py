@@ -10,13 +10,13 @@ import numpy as np
 from spacy.language import Language
 
 from nlp.detect import DecisionDetector, DetectorConfig
-from nlp.detector_features import BUCKETS, SPOKEN, hashed_names
+from nlp.detector_features import BUCKETS, SPOKEN, hashed_names, tokens
 from nlp.detector_model import DetectorModel, SessionModel
 from nlp.evaluation.corpus import LabelledMeeting, Target
 from nlp.evaluation.detection_cv import is_spoken, train_detector, train_spoken
 from nlp.evaluation.train import featurize
 from nlp.schema import Conversation, Message
-from nlp.spoken_features import SPOKEN_PREFIX, sentence_names, spoken_rows
+from nlp.spoken_features import SPOKEN_PREFIX, sentence_names, spoken_names, spoken_rows
 
 CHAT = ["Should we cache pricing?", "We decided to cache pricing for an hour.", "Agreed.", "Lunch is at noon."]
 MEETING = [
@@ -50,9 +50,6 @@ def test_every_spoken_feature_is_the_spoken_model_s_own_and_reads_uptake(nlp: La
     assert features.operating_kind == SPOKEN
     rows = spoken_rows(features)
     assert len(rows) == len(MEETING)
-    from nlp.spoken_features import spoken_names
-    from nlp.detector_features import tokens
-
     words = [tokens(m.content) for m in features.messages]
     proposal = spoken_names(features, 3, words, "A")
     assert proposal and all(name.startswith(SPOKEN_PREFIX) for name in proposal)
