@@ -1,26 +1,25 @@
 """What the spoken-meeting detector sees of a turn: the turn, the stretch around it, and its uptake.
 
 A transcribed meeting is scored by a model of its own (``DetectorModel.spoken``), beside the
-model every other kind shares, trained on the AMI decision labels alone (``eval/ami``). Every
-feature name here starts with ``SPOKEN_PREFIX`` and the spoken weights are a vector of their
-own, so nothing the spoken model learns reaches a minutes file's or a chat's score.
+model every other kind shares, trained on the AMI decision labels alone (``eval/ami``). The
+spoken weights are a vector of their own, so nothing the spoken model learns reaches a minutes
+file's or a chat's score; what it reads beyond the shared names is named under ``SPOKEN_PREFIX``.
 
 What decides in a design meeting, from the AMI labels: a proposal that others take up ("so
 we'll go with the rubber case then" - "Yeah." - "Okay."), said in a stretch of talk about
 one thing, mostly by the person who runs the meeting, often late in it. What does not: one
 person's "maybe we could", a question, a backchannel, a joke. So, per turn:
 
-- its words and word pairs, how it opens, its length, whether it asks or is a backchannel,
-  whether its speaker speaks most (the chair), where in the meeting it stands;
-- the rule signals (``nlp.detect``) of the turn and of the turns around it (the stretch:
-  ``STRETCH`` turns either side), and the words the stretch shares (a subject talked about
-  over several turns is one that gets settled);
-- the turns before it: whether one asked, whether the speaker changed, their first words;
+- what the shared model reads of it (``ConversationFeatures.names``: its words and word
+  pairs, its neighbours' first words, its length, whether it asks, whether its speaker is
+  the chair, its position, its rule signals), with weights learned again from AMI alone;
+- how it opens, and whether it is a backchannel;
+- the rule signals of the turns around it (the stretch: ``STRETCH`` turns either side), the
+  content words the stretch shares with it (a subject talked about over several turns is one
+  that gets settled), how many speakers the stretch has;
+- the two turns before it: whether one asked, whether the speaker changed;
 - its uptake: in the ``UPTAKE`` turns after it, how many other speakers agree ("yeah",
-  "okay", "sounds good"), whether one objects ("but", "no") or asks back, their first words;
-- what the shared model reads of it (``ConversationFeatures.names``), under this model's
-  prefix: learned again from the AMI labels alone (out of fold by series, AUC within a
-  meeting 0.851 without them, 0.840 with; stored F1 at nested points 0.169 without, 0.187 with).
+  "okay", "sounds good"), whether one objects ("but", "no") or asks back.
 
 Unlike a session's, a turn's features read the turns after it (its uptake): a meeting
 transcript is ingested whole, after the meeting, not as it grows.
@@ -30,9 +29,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
 
-from nlp.detector_features import ConversationFeatures, hashed_names, is_backchannel, is_short_agreement, tokens
+from nlp.detector_features import (
+    SPOKEN,
+    ConversationFeatures,
+    hashed_names,
+    is_backchannel,
+    is_short_agreement,
+    tokens,
+    word_names,
+)
 
 SPOKEN_PREFIX = "spoken2|"
 """Every feature name of the spoken model starts with this (the shared model's spoken words
@@ -54,46 +60,48 @@ def _bucket(n: int) -> str:
     return "0" if n == 0 else "1" if n == 1 else "2" if n == 2 else "3+"
 
 
-def spoken_names(features: ConversationFeatures, seq: int, words: Sequence[Sequence[str]], chair: str | None) -> list[str]:
-    """The feature names of the turn at ``seq`` of a spoken meeting, each under ``SPOKEN_PREFIX``.
+class _Turns:
+    """What every turn's features read of the other turns, computed once per meeting."""
 
-    Args:
-        features: The meeting's features (its turns and rule signals).
-        seq: The turn.
-        words: Every turn's tokens (``tokens``), computed once per meeting.
-        chair: The speaker who speaks most turns, if any.
-    """
+    def __init__(self, features: ConversationFeatures) -> None:
+        messages = features.messages
+        self.words = [tokens(m.content) for m in messages]
+        self.content = [{w for w in words if w not in _STOP and len(w) > 2} for words in self.words]
+        self.asks = [m.content.rstrip().endswith("?") for m in messages]
+        self.backchannel = [is_backchannel(m.content) for m in messages]
+        self.agrees = [
+            is_short_agreement(m.content) or (back and _ASSENT.search(m.content) is not None)
+            for m, back in zip(messages, self.backchannel, strict=True)
+        ]
+        self.objects = [not agrees and _OBJECTION.match(m.content) is not None for m, agrees in zip(messages, self.agrees, strict=True)]
+
+
+_ASSENT = re.compile(r"\b(yeah|yes|okay|ok|right|yep|sure)\b", re.IGNORECASE)
+
+
+def spoken_names(features: ConversationFeatures, seq: int, turns: _Turns) -> list[str]:
+    """The names of what the spoken model reads of the turn at ``seq`` beyond the shared
+    model's names (``ConversationFeatures.names``), each under ``SPOKEN_PREFIX``."""
     messages = features.messages
     message = messages[seq]
-    own = words[seq]
+    own = turns.words[seq]
     names = ["bias"]
-    names += [f"w:{w}" for w in own]
-    names += [f"b:{a}_{b}" for a, b in zip(own, own[1:], strict=False)]
     if own:
         names.append(f"first:{own[0]}")
         if len(own) > 1:
             names.append(f"first2:{own[0]}_{own[1]}")
-    size = len(own)
-    names.append(f"len:{'1-3' if size <= 3 else '4-10' if size <= 10 else '11-30' if size <= 30 else '31+'}")
-    if message.content.rstrip().endswith("?"):
-        names.append("ends_question")
-    if is_backchannel(message.content):
+    if turns.backchannel[seq]:
         names.append("backchannel")
     elif features.replies[seq]:
         names.append("reply")
-    if chair is not None and message.author == chair:
-        names.append("chair")
     total = len(messages)
-    names.append(f"position:{min(9, 10 * seq // max(1, total))}")
-    signals = features.signals(seq)
-    names += [f"sig:{name}" for name in signals]
     # The stretch: what the turns around this one signal, and the words they share with it.
     around = [other for other in range(max(0, seq - STRETCH), min(total, seq + STRETCH + 1)) if other != seq]
     stretch_signals = Counter(name for other in around for name in features.signals(other))
     names += [f"stretch_sig:{name}:{_bucket(count)}" for name, count in stretch_signals.items()]
     names.append(f"stretch_cued:{_bucket(sum(1 for other in around if features.signals(other)))}")
-    content = {w for w in own if w not in _STOP and len(w) > 2}
-    shared = {w for other in around for w in words[other] if w in content}
+    content = turns.content[seq]
+    shared = set().union(*(turns.content[other] & content for other in around)) if content else set()
     names.append(f"stretch_shared:{_bucket(len(shared))}")
     names += [f"stretch_w:{w}" for w in sorted(shared)]
     speakers = {messages[other].author for other in around if messages[other].author}
@@ -103,53 +111,49 @@ def spoken_names(features: ConversationFeatures, seq: int, words: Sequence[Seque
         other = seq - distance
         if other < 0:
             break
-        earlier = messages[other]
-        same = earlier.author == message.author
-        names.append(f"p{distance}:{'same' if same else 'other'}")
-        if earlier.content.rstrip().endswith("?"):
+        names.append(f"p{distance}:{'same' if messages[other].author == message.author else 'other'}")
+        if turns.asks[other]:
             names.append(f"p{distance}:question")
-        names += [f"p{distance}:w:{w}" for w in words[other][:NEIGHBOUR_WORDS]]
     # After: who takes it up.
     agreeing: set[str] = set()
     objects = asks = False
-    for distance, other in enumerate(range(seq + 1, min(total, seq + UPTAKE + 1)), start=1):
+    for other in range(seq + 1, min(total, seq + UPTAKE + 1)):
         later = messages[other]
         if later.author == message.author:
             continue
-        text = later.content
-        if is_short_agreement(text) or (is_backchannel(text) and re.search(r"\b(yeah|yes|okay|ok|right|yep|sure)\b", text, re.I)):
+        if turns.agrees[other]:
             agreeing.add(later.author or f"#{other}")
-        elif _OBJECTION.match(text):
-            objects = True
-        if text.rstrip().endswith("?"):
-            asks = True
-        if distance <= 2:
-            names += [f"n{distance}:w:{w}" for w in words[other][:NEIGHBOUR_WORDS]]
+        objects = objects or turns.objects[other]
+        asks = asks or turns.asks[other]
     names.append(f"uptake:{_bucket(len(agreeing))}")
     if objects:
         names.append("uptake:objects")
     if asks:
         names.append("uptake:asks")
-    names += [f"shared|{name}" for name in features.names(seq)]
     return [f"{SPOKEN_PREFIX}{name}" for name in names]
 
 
 def spoken_rows(features: ConversationFeatures) -> list[list[int]]:
-    """The hashed features (``spoken_names``) of every turn, in order."""
-    messages = features.messages
-    words = [tokens(m.content) for m in messages]
-    counts = Counter(m.author for m in messages if m.author)
-    chair = counts.most_common(1)[0][0] if counts else None
-    return [hashed_names(spoken_names(features, m.seq, words, chair)) for m in messages]
+    """The hashed features of every turn, in order: the shared model's names of it
+    (``ConversationFeatures.hashed``; the spoken weights are a vector of their own, so the same
+    names learn their own weights) and ``spoken_names``."""
+    turns = _Turns(features)
+    return [sorted({*features.hashed(m.seq), *hashed_names(spoken_names(features, m.seq, turns))}) for m in features.messages]
+
+
+def spoken_turns(features: ConversationFeatures) -> _Turns:
+    """What ``spoken_names`` reads of a meeting's turns (for callers that name single turns)."""
+    return _Turns(features)
 
 
 def sentence_names(text: str) -> list[str]:
-    """The word features of a sentence alone, as ``spoken_names`` spells a turn's own words:
-    what the spoken model says of a sentence's words, to pick the one that states a unit."""
+    """The word features of a sentence alone, as a turn's own words are named in its row
+    (``word_names`` of a spoken meeting, and how it opens): what the spoken model says of a
+    sentence's words, to pick the one that states a unit."""
     own = tokens(text)
-    names = ["bias", *(f"w:{w}" for w in own), *(f"b:{a}_{b}" for a, b in zip(own, own[1:], strict=False))]
+    names = word_names(text, SPOKEN)
     if own:
-        names.append(f"first:{own[0]}")
+        names.append(f"{SPOKEN_PREFIX}first:{own[0]}")
         if len(own) > 1:
-            names.append(f"first2:{own[0]}_{own[1]}")
-    return [f"{SPOKEN_PREFIX}{name}" for name in names]
+            names.append(f"{SPOKEN_PREFIX}first2:{own[0]}_{own[1]}")
+    return names
