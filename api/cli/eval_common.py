@@ -50,8 +50,8 @@ def detector() -> DecisionDetector:
     return DecisionDetector(language.nlp, light=language.light)
 
 
-def featurized(cli: CliContext, meetings: list[LabelledMeeting], detector: DecisionDetector, spoken: bool = True) -> list[Featurized]:
-    """The meetings' features; a spoken meeting read for the spoken model unless ``spoken`` is off."""
+def featurized(cli: CliContext, meetings: list[LabelledMeeting], detector: DecisionDetector, spoken: bool = False) -> list[Featurized]:
+    """The meetings' features; with ``spoken``, a spoken meeting is read for the spoken model."""
     cli.note(f"reading {len(meetings)} labelled meetings ({sum(len(m.conversation.messages) for m in meetings)} messages) ...")
 
     def progress(done: int, total: int) -> None:

@@ -57,6 +57,10 @@ def detect_command(
         [], "--source", help="Read, train and score only this source (repeatable): faster, and the figures are the "
         "full run's only for a source trained on its own (sessions: their own model); others then train on less.",
     ),
+    spoken_model: bool = typer.Option(
+        False, "--spoken-model", help="Cross-validated, score spoken meetings by the spoken model (nlp.spoken_features, "
+        "trained on the AMI labels alone; not shipped) instead of the shared model.",
+    ),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Detection on real data, cross-validated by group: W3C resolutions, AMI decisions, QMSum
@@ -72,9 +76,8 @@ def detect_command(
     meetings = load_held_out(data, where.extra) if unseen else load_labelled(where)
     if source:
         meetings = [meeting for meeting in meetings if meeting.source in source]
-    # Cross-validated, spoken meetings are scored by the spoken model; with the shipped model,
-    # by whatever scores them in it.
-    spoken = model.spoken is not None or not (final or unseen)
+    # With the shipped model, spoken meetings are scored by whatever scores them in it.
+    spoken = model.spoken is not None if final or unseen else spoken_model
     if unseen:
         chosen = featurized(cli, meetings, detector(), spoken)
         if not chosen:
@@ -198,7 +201,8 @@ def train_detector_command(
     out: Path = typer.Option(Path("nlp/detector_model.json"), help="Where to write the trained model."),
     only: str | None = typer.Option(
         None, "--only", help="Rebuild only this part of the model in --out and keep the rest byte for byte: `spoken` "
-        "(the spoken-meeting model, trained on the AMI labels of --eval-data).",
+        "(the spoken-meeting model, trained on the AMI labels of --eval-data; tried and not shipped, "
+        "docs/experiments/2026-11-26-spoken-model.md: write it to another --out to try it).",
     ),
 ) -> None:
     """Train the detector on every labelled group outside the final split (and the reviewed
@@ -248,7 +252,7 @@ def _train_only(cli: CliContext, part: str, where: Places, out: Path, reviews: b
         raise fail(f"{out} cannot be read as a detector model: {exc}", code=2) from exc
     meetings = load_ami_labelled(where)
     try:
-        trained = train_spoken(featurized(cli, meetings, detector()), base, cli.note)
+        trained = train_spoken(featurized(cli, meetings, detector(), spoken=True), base, cli.note)
     except ValueError as exc:
         raise fail(f"{exc}: build them into ami/ of the fetched evaluation data (--eval-data, eval/ami/README.md)", code=2) from exc
     out.write_text(trained.model.to_json())

@@ -40,9 +40,7 @@ def review_curve_command(
     if not name or min(reviewed, default=0) < 1:
         raise fail("--group is SOURCE:GROUP (e.g. 'w3c:W3C JSON-LD Community Group') and every --reviewed at least 1", code=2)
     reader = detector()
-    # The curve retrains the shared model only (nlp.evaluation.review_curve): spoken meetings are
-    # read as it reads them, not for the spoken model.
-    items = featurized(cli, load_labelled(places(data, shared, extra)), reader, spoken=False)
+    items = featurized(cli, load_labelled(places(data, shared, extra)), reader)
     try:
         curve = simulate(items, (source, name), reviewed, lambda meetings: featurize(reader, meetings), cli.note)
     except ValueError as exc:

@@ -36,8 +36,9 @@ on the development sessions (stored F1 at nested points, ``eval detect --groups 
 sessions``): 1e-3 0.523, 5e-3 0.537, 1e-2 0.570, 1.5e-2 0.574, 3e-2 0.519, 1e-1 0.457."""
 SPOKEN_L2 = 1e-2
 """The spoken model's L2 (``nlp.spoken_features``), trained on the AMI labels alone. Out of fold
-by series on the 82 development meetings (ranking AUC within a meeting): 1e-3 0.794 with the
-spoken features alone, 0.804 with the shared features beside them; 1e-2 0.840 (both)."""
+by series on the 82 development meetings (ranking AUC within a meeting, with cb4073e's
+features): 1e-3 0.794 with the spoken features alone, 0.804 with the shared names beside them;
+1e-2 0.840; 3e-2 0.848 (docs/experiments/2026-11-26-spoken-model.md)."""
 SOURCE_WEIGHTS = {"qmsum": 0.0}
 """QMSum's spans mark whole discussions, not decisions (``eval spoken-ceiling``): now that the
 AMI labels say which turns are decision-related, its weak labels are not trained on (still
