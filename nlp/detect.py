@@ -23,6 +23,7 @@ from nlp.detector_features import (
     DECISION_HEADING,
     OUTCOME_HEADING,
     SESSION,
+    SPOKEN,
     ConversationFeatures,
     hashed_names,
     heading_kinds,
@@ -36,6 +37,7 @@ from nlp.schema import TOOL_ROLE, Conversation, Detection, Message
 from nlp.schema import Span as TextSpan
 from nlp.seed_rules import SEED000_KEYWORDS, SEED001_PATTERNS
 from nlp.session_features import scored_rows
+from nlp.spoken_features import sentence_names
 from nlp.units import LEAD, Unit, decision_units
 from nlp.wording import sentences_of
 
@@ -262,7 +264,7 @@ class DecisionDetector:
         features = self.features(conversation, parsed)
         model = self._config.model or shipped_model()
         kind = model.scored_kind(features)
-        scores = model.confidences(scored_rows(features, kind), kind)
+        scores = model.confidences(scored_rows(features, kind, model.spoken is not None), kind)
         confidences, units = units_from(features, scores, self._config.threshold, kind == SESSION)
         drafts = self._drafts(features, scores, units, model.draft_confidence(kind), kind == SESSION)
         unit_of = {seq: unit for unit in (*units, *drafts) for seq in unit.members}
@@ -331,7 +333,9 @@ class DecisionDetector:
             for sentence in sentences_of(parsed.light_doc(seq)):
                 text = sentence.text
                 whole = clarity(text, False)[1]
-                score = float(model.logits([hashed_names(word_names(text, "spoken"))])[0])
+                # The spoken model's weights of the sentence's own words when there is one.
+                names = sentence_names(text) if model.spoken is not None else word_names(text, SPOKEN)
+                score = float(model.logits([hashed_names(names)], SPOKEN)[0])
                 key = (not text.rstrip().endswith("?"), whole, score)
                 if best is None or key > best[0]:
                     best = (key, TextSpan(seq=seq, start=sentence.start_char, end=sentence.end_char))

@@ -64,6 +64,9 @@ SESSION_FORMATS = frozenset({"claude-code", "codex", "aider", "specstory"})
 SESSION = "session"
 """The operating kind of a coding-assistant session: read as a chat by the shared model, scored
 by a model of its own when the detector has one (``nlp.session_features``)."""
+SPOKEN = "spoken"
+"""The kind of a transcribed spoken meeting: scored by a model of its own when the detector has
+one (``nlp.spoken_features``), else by the shared weights."""
 SESSION_PREFIX = "session|"
 """Every feature name of the session model starts with this."""
 _FILLER = re.compile(r"\b(um+|uh+|hmm+|mm-hmm|uh-huh)\b", re.IGNORECASE)

@@ -13,7 +13,9 @@ to the kind's *draft* point, a detection is a draft for a person to confirm
 Coding-assistant sessions have a model of their own (``SessionModel``: its own weights over
 its own features, ``nlp.session_features``, and its own two points), stored under the
 ``session`` key beside the shared model's, which it leaves as it is: a model without one reads
-sessions as chats.
+sessions as chats. Spoken meetings likewise (``spoken`` key, ``nlp.spoken_features``, trained on
+the AMI labels alone): a model without one scores them with the shared weights and its
+``spoken`` points, which stay in the file as they were.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from importlib import resources
 
 import numpy as np
 
-from nlp.detector_features import BUCKETS, PROSE_NOTES, SESSION, ConversationFeatures
+from nlp.detector_features import BUCKETS, PROSE_NOTES, SESSION, SPOKEN, ConversationFeatures
 from nlp.errors import NlpError
 
 MODEL_FILE = "detector_model.json"
@@ -40,8 +42,9 @@ class DetectorModelMissing(NlpError):
 
 @dataclass(frozen=True)
 class SessionModel:
-    """The scorer of coding-assistant sessions: weights over ``BUCKETS`` hashed session
-    features (``nlp.session_features``) and its operating and draft log-odds."""
+    """The scorer of one kind of its own (coding-assistant sessions, spoken meetings): weights
+    over ``BUCKETS`` hashed features of that kind's own (``nlp.session_features``,
+    ``nlp.spoken_features``) and its operating and draft log-odds."""
 
     weights: np.ndarray
     operating_logit: float
@@ -72,6 +75,7 @@ class DetectorModel:
         draft_logits: Per kind, the raw log-odds from which a detection is a draft (at most
             its operating point; a kind not listed has no drafts).
         session: The scorer of coding-assistant sessions; without it they are read as chats.
+        spoken: The scorer of spoken meetings; without it the shared weights score them.
     """
 
     weights: np.ndarray
@@ -79,11 +83,17 @@ class DetectorModel:
     note: str = ""
     draft_logits: dict[str, float] = field(default_factory=dict)
     session: SessionModel | None = None
+    spoken: SessionModel | None = None
+
+    def own(self, kind: str) -> SessionModel | None:
+        """The model of ``kind``'s own (sessions, spoken meetings), if this one has it."""
+        return self.session if kind == SESSION else self.spoken if kind == SPOKEN else None
 
     def logits(self, rows: Sequence[Sequence[int]], kind: str = "chat") -> np.ndarray:
-        """Raw log-odds of each row of hashed features (of the session model's features when
-        ``kind`` is a session's and the model has one)."""
-        return _logits(self.session.weights if kind == SESSION and self.session is not None else self.weights, rows)
+        """Raw log-odds of each row of hashed features (of the kind's own model's features when
+        ``kind`` has one: ``own``)."""
+        own = self.own(kind)
+        return _logits(own.weights if own is not None else self.weights, rows)
 
     def scored_kind(self, features: ConversationFeatures) -> str:
         """The kind whose weights and points score ``features``: a session's own when the model
@@ -96,22 +106,26 @@ class DetectorModel:
     def points(self) -> tuple[dict[str, float], dict[str, float]]:
         """The operating and draft log-odds of every kind, the session's included."""
         reliable, draft = dict(self.operating_logits), dict(self.draft_logits or self.operating_logits)
-        if self.session is not None:
-            reliable[SESSION], draft[SESSION] = self.session.operating_logit, self.session.draft_logit
+        for kind in (SESSION, SPOKEN):
+            own = self.own(kind)
+            if own is not None:
+                reliable[kind], draft[kind] = own.operating_logit, own.draft_logit
         return reliable, draft
 
     def operating_logit(self, kind: str) -> float:
         """The operating log-odds of ``kind`` (``operating_logit_of``)."""
-        if kind == SESSION and self.session is not None:
-            return self.session.operating_logit
+        own = self.own(kind)
+        if own is not None:
+            return own.operating_logit
         return operating_logit_of(self.operating_logits, kind)
 
     def draft_confidence(self, kind: str) -> float:
         """The confidence (on the scale where the operating point is 0.7) from which a
         detection of ``kind`` is a draft; ``OPERATING_CONFIDENCE`` when the kind has no drafts."""
         operating = self.operating_logit(kind)
-        if kind == SESSION and self.session is not None:
-            draft = min(self.session.draft_logit, operating)
+        own = self.own(kind)
+        if own is not None:
+            draft = min(own.draft_logit, operating)
         else:
             draft = min(operating_logit_of(self.draft_logits, kind) if self.draft_logits else operating, operating)
         return confidences_at(np.array([draft]), operating)[0]
@@ -122,7 +136,7 @@ class DetectorModel:
 
     def to_json(self) -> str:
         """The non-zero weights, rounded, with the operating point and the note; the session
-        scorer, if any, under its own key after them."""
+        and spoken scorers, if any, under their own keys after them."""
         data: dict[str, object] = {
             "note": self.note,
             "buckets": BUCKETS,
@@ -132,6 +146,8 @@ class DetectorModel:
         }
         if self.session is not None:
             data["session"] = self.session.to_data()
+        if self.spoken is not None:
+            data["spoken"] = self.spoken.to_data()
         return json.dumps(data, separators=(",", ":")) + "\n"
 
     @classmethod
@@ -143,7 +159,9 @@ class DetectorModel:
         logits = {str(kind): float(value) for kind, value in data["operating_logits"].items()}
         drafts = {str(kind): float(value) for kind, value in data.get("draft_logits", {}).items()}
         session = SessionModel.from_data(data["session"]) if "session" in data else None
-        return cls(weights=_dense(data), operating_logits=logits, note=str(data.get("note", "")), draft_logits=drafts, session=session)
+        spoken = SessionModel.from_data(data["spoken"]) if "spoken" in data else None
+        return cls(weights=_dense(data), operating_logits=logits, note=str(data.get("note", "")), draft_logits=drafts,
+                   session=session, spoken=spoken)
 
 
 def _sparse(weights: np.ndarray) -> dict[str, list[int] | list[float]]:

@@ -34,9 +34,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from nlp.detector_features import SESSION, SESSION_PREFIX, ConversationFeatures, hashed_names
+from nlp.detector_features import SESSION, SESSION_PREFIX, SPOKEN, ConversationFeatures, hashed_names
 from nlp.schema import TOOL_ROLE, Message
 from nlp.script_tokens import ends_question, script_tokens
+from nlp.spoken_features import spoken_rows
 
 TALK_BEFORE = 2
 """Talk turns before a turn whose opening words are features (tool turns are skipped)."""
@@ -137,7 +138,12 @@ def _talk_before(messages: Sequence[Message], seq: int) -> list[Message]:
     return found[::-1]
 
 
-def scored_rows(features: ConversationFeatures, kind: str) -> list[list[int]]:
+def scored_rows(features: ConversationFeatures, kind: str, spoken: bool = False) -> list[list[int]]:
     """The rows a model scores for a conversation scored as ``kind``
-    (``DetectorModel.scored_kind``): a session's own features, else the shared ones."""
-    return session_rows(features) if kind == SESSION else features.all_hashed()
+    (``DetectorModel.scored_kind``): a session's own features, a spoken meeting's own when
+    ``spoken`` (the model has a spoken scorer), else the shared ones."""
+    if kind == SESSION:
+        return session_rows(features)
+    if kind == SPOKEN and spoken:
+        return spoken_rows(features)
+    return features.all_hashed()

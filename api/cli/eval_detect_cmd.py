@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import typer
 
 from api.cli.context import CliContext, cli_context, fail
@@ -15,20 +16,25 @@ from api.cli.eval_common import DATA, EXTRA, SHARED, check, detector, featurized
 from api.cli.run_on_graph import run_on_graph
 from api.usecases.detector_training import journal_review_records, retrain_detector
 from api.usecases.runtime import GraphConnection
-from nlp.detector_model import shipped_model
+from nlp.detector_features import SPOKEN
+from nlp.detector_model import DetectorModel, shipped_model
 from nlp.evaluation.detection_cv import (
     FORMULAIC_VIEWS,
+    Places,
     Points,
     SourceScores,
     baseline_detections,
     candidate_scores,
     fold_logits,
     is_session,
+    is_spoken,
+    load_ami_labelled,
     load_labelled,
     nested_points,
     out_of_fold,
     score_detected,
     score_sources,
+    train_spoken,
 )
 from nlp.evaluation.held_out import load_held_out
 from nlp.evaluation.real_metrics import mean_ranking_auc
@@ -57,6 +63,10 @@ def detect_command(
         "learned: its turns without the features read from their words (nlp.session_features.LEXICAL), at the points "
         "chosen on the turns as they are.",
     ),
+    spoken_model: bool = typer.Option(
+        False, "--spoken-model", help="Cross-validated, score spoken meetings by the spoken model (nlp.spoken_features, "
+        "trained on the AMI labels alone; not shipped) instead of the shared model.",
+    ),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Detection on real data, cross-validated by group: W3C resolutions, AMI decisions, QMSum
@@ -72,18 +82,17 @@ def detect_command(
     meetings = load_held_out(data, where.extra) if unseen else load_labelled(where)
     if source:
         meetings = [meeting for meeting in meetings if meeting.source in source]
+    # With the shipped model, spoken meetings are scored by whatever scores them in it.
+    spoken = model.spoken is not None if final or unseen else spoken_model
     if unseen:
-        chosen = featurized(cli, meetings, detector())
+        chosen = featurized(cli, meetings, detector(), spoken)
         if not chosen:
             raise fail("no held-out set found: its labels (eval/notes_unseen_fresh) and text (--eval-data) are needed", code=2)
     else:
-        chosen = [item for item in featurized(cli, meetings, detector()) if item.meeting.final == final]
+        chosen = [item for item in featurized(cli, meetings, detector(), spoken) if item.meeting.final == final]
     sessions = [item.meeting.conversation.session_id for item in chosen]
     if final or unseen:
-        logits = fold_logits(chosen, {
-            item.meeting.conversation.session_id: model.session.weights if is_session(item) and model.session else model.weights
-            for item in chosen
-        })
+        logits = fold_logits(chosen, {item.meeting.conversation.session_id: _shipped_weights(model, item) for item in chosen})
         points = dict.fromkeys(sessions, shipped)
     else:
         fold_weights = out_of_fold(chosen, cli.note)
@@ -116,6 +125,12 @@ def _unread(item: Featurized) -> Featurized:
     """A session as the session model reads one in a language it never learned (its rows
     without the features of its words); any other item as it is."""
     return replace(item, rows=item.structural) if item.structural is not None else item
+
+
+def _shipped_weights(model: DetectorModel, item: Featurized) -> np.ndarray:
+    """The shipped weights that score ``item``: its kind's own model's, else the shared ones."""
+    own = model.session if is_session(item) else model.spoken if is_spoken(item) else None
+    return own.weights if own is not None else model.weights
 
 
 def _scored(
@@ -206,11 +221,19 @@ def train_detector_command(
         "`review`, as `review labels` lists them), weighed as --reviews weighs its records.",
     ),
     out: Path = typer.Option(Path("nlp/detector_model.json"), help="Where to write the trained model."),
+    only: str | None = typer.Option(
+        None, "--only", help="Rebuild only this part of the model in --out and keep the rest byte for byte: `spoken` "
+        "(the spoken-meeting model, trained on the AMI labels of --eval-data; tried and not shipped, "
+        "docs/experiments/2026-11-26-spoken-model.md: write it to another --out to try it).",
+    ),
 ) -> None:
     """Train the detector on every labelled group outside the final split (and the reviewed
     drafts of --reviews and --from-journal) and write it (deterministic: the same data give the same file)."""
     cli = cli_context(ctx)
     check("dev", data)
+    if only is not None:
+        _train_only(cli, only, places(data, shared, extra), out, reviews is not None or from_journal)
+        return
     if shared_dir(shared) is None:
         raise fail("train-detector needs the shared data (W3C minutes, QMSum, meeting notes): pass --shared", code=2)
     records: list[ReviewRecord] = []
@@ -237,3 +260,26 @@ def train_detector_command(
     reliable, draft = trained.model.points()
     logits = ", ".join(f"{kind} {draft.get(kind, value):.2f}/{value:.2f}" for kind, value in reliable.items())
     cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB); draft/decision log-odds: {logits}", highlight=False)
+
+
+def _train_only(cli: CliContext, part: str, where: Places, out: Path, reviews: bool) -> None:
+    """``train-detector --only PART``: the model at ``out`` with only that part trained anew."""
+    if part != SPOKEN:
+        raise fail(f"--only takes `{SPOKEN}`, not {part!r}", code=2)
+    if reviews:
+        raise fail("--only spoken learns from the AMI labels alone: --reviews and --from-journal do not apply", code=2)
+    try:
+        base = DetectorModel.from_json(out.read_text()) if out.is_file() else shipped_model()
+    except (OSError, ValueError, KeyError) as exc:
+        raise fail(f"{out} cannot be read as a detector model: {exc}", code=2) from exc
+    meetings = load_ami_labelled(where)
+    try:
+        trained = train_spoken(featurized(cli, meetings, detector(), spoken=True), base, cli.note)
+    except ValueError as exc:
+        raise fail(f"{exc}: build them into ami/ of the fetched evaluation data (--eval-data, eval/ami/README.md)", code=2) from exc
+    out.write_text(trained.model.to_json())
+    spoken = trained.model.spoken
+    assert spoken is not None  # train_spoken always sets it
+    cli.note(spoken.note)
+    cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB), only its spoken part anew; draft/decision log-odds: "
+                  f"spoken {spoken.draft_logit:.2f}/{spoken.operating_logit:.2f}", highlight=False)

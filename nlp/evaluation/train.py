@@ -12,12 +12,12 @@ Features seen in fewer than ``MIN_COUNT`` training messages keep weight 0, and w
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from nlp.detect import DecisionDetector
-from nlp.detector_features import BUCKETS, SESSION, ConversationFeatures
+from nlp.detector_features import BUCKETS, SESSION, SPOKEN, ConversationFeatures
 from nlp.evaluation.corpus import LabelledMeeting
 from nlp.evaluation.reviews import review_weights
 from nlp.session_features import scored_rows, structural_rows
@@ -41,6 +41,11 @@ held-out owner's words unread (``eval detect --groups --source sessions --words-
 case of a language no development session is in): stored F1 0.311 at 0.5, 0.485 at 1.0, and
 0.016 without the copies; on the turns as they are 0.533 at 0.5, 0.549 at 1.0, 0.555 without."""
 STRUCTURE_SOURCE = "|structure"
+SPOKEN_L2 = 1e-2
+"""The spoken model's L2 (``nlp.spoken_features``), trained on the AMI labels alone. Out of fold
+by series on the 82 development meetings (ranking AUC within a meeting, with cb4073e's
+features): 1e-3 0.794 with the spoken features alone, 0.804 with the shared names beside them;
+1e-2 0.840; 3e-2 0.848 (docs/experiments/2026-11-26-spoken-model.md)."""
 SOURCE_WEIGHTS = {"qmsum": 0.0}
 """QMSum's spans mark whole discussions, not decisions (``eval spoken-ceiling``): now that the
 AMI labels say which turns are decision-related, its weak labels are not trained on (still
@@ -51,7 +56,11 @@ without; at log-odds 1.5 P/R 0.141/0.282 with, 0.136/0.273 without; at 2.0 0.154
 
 @dataclass(frozen=True)
 class Featurized:
-    """One meeting's features and hashed rows, computed once and reused by every fold."""
+    """One meeting's features and hashed rows, computed once and reused by every fold.
+
+    ``rows`` are what the meeting is scored with; ``shared_rows``, set for a spoken meeting
+    read for the spoken model (``featurize(spoken=True)``), the shared model's rows of it,
+    which the shared model still trains on."""
 
     meeting: LabelledMeeting
     features: ConversationFeatures
@@ -59,12 +68,19 @@ class Featurized:
     structural: tuple[tuple[int, ...], ...] | None = None
     """A session's rows without the features read from its words (``structural_rows``),
     trained on beside ``rows``; None for the other kinds."""
+    shared_rows: tuple[tuple[int, ...], ...] | None = None
+
+    def shared(self) -> Featurized:
+        """This meeting as the shared model reads it."""
+        return self if self.shared_rows is None else replace(self, rows=self.shared_rows, shared_rows=None)
 
 
 def featurize(
-    detector: DecisionDetector, meetings: Sequence[LabelledMeeting], progress: Callable[[int, int], None] | None = None
+    detector: DecisionDetector, meetings: Sequence[LabelledMeeting], progress: Callable[[int, int], None] | None = None,
+    spoken: bool = False,
 ) -> list[Featurized]:
-    """The feature rows of every message of every meeting."""
+    """The feature rows of every message of every meeting; with ``spoken``, a spoken meeting's
+    rows are the spoken model's (``nlp.spoken_features``) and its shared rows are kept beside."""
     out: list[Featurized] = []
     for index, meeting in enumerate(meetings):
         conversation = meeting.conversation
@@ -74,7 +90,12 @@ def featurize(
         structural = (
             tuple(tuple(row) for row in structural_rows(features)) if features.operating_kind == SESSION else None
         )
-        out.append(Featurized(meeting, features, tuple(tuple(row) for row in rows), structural))
+        if spoken and features.operating_kind == SPOKEN:
+            own = scored_rows(features, SPOKEN, spoken=True)
+            out.append(Featurized(meeting, features, tuple(tuple(row) for row in own),
+                                  shared_rows=tuple(tuple(row) for row in rows)))
+        else:
+            out.append(Featurized(meeting, features, tuple(tuple(row) for row in rows), structural))
         if progress is not None:
             progress(index + 1, len(meetings))
     return out
