@@ -136,7 +136,9 @@ def spoken_precision_command(
                 weights[session], chosen.reliable[SPOKEN], chosen.draft[SPOKEN], "fold"))
         else:
             model = DetectorModel(weights[session], chosen.reliable, "fold", chosen.draft)
-        pipeline = OfflinePipeline(language, DetectorConfig(model=model))
+        # The model's own reliable point: what spoken meetings would store were they not all
+        # drafts by default (nlp.detect.DRAFT_KINDS), which is what this command measures.
+        pipeline = OfflinePipeline(language, DetectorConfig(model=model, draft_kinds=frozenset()))
         decisions = pipeline.run(item.meeting.conversation).decisions
         mine = stored_of(item.meeting.conversation, decisions)
         stored += mine

@@ -132,7 +132,8 @@ def load_pipeline(settings: Settings, client: LLMClient | None) -> Pipeline:
 
         journal = settings.journal
         detector = DetectorConfig(
-            keywords=tuple(k.lower() for k in journal.detection_keywords), threshold=journal.detection_threshold
+            keywords=tuple(k.lower() for k in journal.detection_keywords), threshold=journal.detection_threshold,
+            draft_kinds=frozenset(journal.draft_kinds),
         )
         # Seed 000's extraction switches are journal keys: the journal section is the extractor's configuration.
         return with_llm(OfflinePipeline(load_language(), detector, journal), settings, client)

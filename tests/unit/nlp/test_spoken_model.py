@@ -135,10 +135,28 @@ def test_a_spoken_unit_is_stated_by_its_choice_not_by_a_backchannel(nlp: Languag
     for seq in (3, 11, 19):
         weights[rows[seq]] += 0.5
     model = DetectorModel(np.zeros(BUCKETS), {"spoken": 0.0}, spoken=SessionModel(weights, 2.0, 2.0, "spoken"))
-    detections = DecisionDetector(nlp, DetectorConfig(model=model)).detect(_meeting())
+    detections = DecisionDetector(nlp, DetectorConfig(model=model, draft_kinds=frozenset())).detect(_meeting())
     stored = [d for d in detections if d.is_decision]
     assert stored and all(d.statement is not None for d in stored)
     for detection in stored:
         assert detection.statement is not None
         said = MEETING[detection.statement.seq % len(MEETING)][1][detection.statement.start : detection.statement.end]
         assert "rubber case" in said
+
+
+def test_a_spoken_meeting_stores_drafts_only_unless_the_kind_is_taken_off_the_list(nlp: Language) -> None:
+    # However sure the model is, a spoken meeting's units wait for a person by default
+    # (DRAFT_KINDS); the same units are decisions when spoken is not a draft kind.
+    rows = spoken_rows(DecisionDetector(nlp).features(_meeting()))
+    weights = np.zeros(BUCKETS)
+    for seq in (3, 11, 19):
+        weights[rows[seq]] += 3.0
+    model = DetectorModel(np.zeros(BUCKETS), {"spoken": 0.0}, spoken=SessionModel(weights, 2.0, 2.0, "spoken"))
+    by_default = DecisionDetector(nlp, DetectorConfig(model=model)).detect(_meeting())
+    stored_when_asked = DecisionDetector(nlp, DetectorConfig(model=model, draft_kinds=frozenset())).detect(_meeting())
+    decided = [d.seq for d in stored_when_asked if d.is_decision]
+    assert decided
+    assert not any(d.is_decision for d in by_default)
+    assert [d.seq for d in by_default if d.is_candidate] == sorted(
+        {*decided, *(d.seq for d in stored_when_asked if d.is_candidate)}
+    )
