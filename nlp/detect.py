@@ -23,6 +23,7 @@ from nlp.detector_features import (
     DECISION_HEADING,
     OUTCOME_HEADING,
     SESSION,
+    VOTING,
     ConversationFeatures,
     hashed_names,
     heading_kinds,
@@ -37,6 +38,7 @@ from nlp.schema import Span as TextSpan
 from nlp.seed_rules import SEED000_KEYWORDS, SEED001_PATTERNS
 from nlp.session_features import scored_rows
 from nlp.units import LEAD, Unit, decision_units
+from nlp.voting_features import voting_rows
 from nlp.wording import sentences_of
 
 # Further cues for recall that the seeds' lists miss.
@@ -152,6 +154,12 @@ def units_from(
     return final, units
 
 
+def model_rows(model: DetectorModel, features: ConversationFeatures, kind: str) -> list[list[int]]:
+    """The hashed rows ``model`` scores ``features`` by, read as ``kind`` (``DetectorModel.scored_kind``):
+    minutes that vote by the voting model's features when it has one, a session by its own."""
+    return voting_rows(features) if kind == VOTING and model.voting is not None else scored_rows(features, kind)
+
+
 def capped(confidences: Sequence[float], signals: Sequence[Sequence[str]]) -> list[float]:
     """``confidences`` with every vetoed message held at ``VETO_CAP`` and every declared one
     (under a decisions heading or label, or an outcomes heading with an agreed cue) raised
@@ -262,7 +270,7 @@ class DecisionDetector:
         features = self.features(conversation, parsed)
         model = self._config.model or shipped_model()
         kind = model.scored_kind(features)
-        scores = model.confidences(scored_rows(features, kind), kind)
+        scores = model.confidences(model_rows(model, features, kind), kind)
         confidences, units = units_from(features, scores, self._config.threshold, kind == SESSION)
         drafts = self._drafts(features, scores, units, model.draft_confidence(kind), kind == SESSION)
         unit_of = {seq: unit for unit in (*units, *drafts) for seq in unit.members}

@@ -10,10 +10,11 @@ The operating point of a kind is where its detections are reliably decisions. Be
 to the kind's *draft* point, a detection is a draft for a person to confirm
 (``DetectorModel.draft_confidence``); below that, nothing.
 
-Coding-assistant sessions have a model of their own (``SessionModel``: its own weights over
+Coding-assistant sessions have a model of their own (``KindModel``: its own weights over
 its own features, ``nlp.session_features``, and its own two points), stored under the
 ``session`` key beside the shared model's, which it leaves as it is: a model without one reads
-sessions as chats.
+sessions as chats. Minutes that vote have one too (``voting``: the shared features and the
+vote run around a message, ``nlp.voting_features``); without it the shared weights score them.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from importlib import resources
 
 import numpy as np
 
-from nlp.detector_features import BUCKETS, PROSE_NOTES, SESSION, ConversationFeatures
+from nlp.detector_features import BUCKETS, PROSE_NOTES, SESSION, VOTING, ConversationFeatures
 from nlp.errors import NlpError
 
 MODEL_FILE = "detector_model.json"
@@ -39,9 +40,10 @@ class DetectorModelMissing(NlpError):
 
 
 @dataclass(frozen=True)
-class SessionModel:
-    """The scorer of coding-assistant sessions: weights over ``BUCKETS`` hashed session
-    features (``nlp.session_features``) and its operating and draft log-odds."""
+class KindModel:
+    """The scorer of one kind of conversation that has weights of its own (coding-assistant
+    sessions, ``nlp.session_features``; minutes that vote, ``nlp.voting_features``): weights
+    over ``BUCKETS`` hashed features and its operating and draft log-odds."""
 
     weights: np.ndarray
     operating_logit: float
@@ -54,9 +56,15 @@ class SessionModel:
                 "draft_logit": round(self.draft_logit, 4), **_sparse(self.weights)}
 
     @classmethod
-    def from_data(cls, data: dict[str, object]) -> SessionModel:
+    def from_data(cls, data: dict[str, object]) -> KindModel:
         """Read what ``to_data`` wrote."""
         return cls(_dense(data), float(str(data["operating_logit"])), float(str(data["draft_logit"])), str(data.get("note", "")))
+
+
+SessionModel = KindModel
+"""The session scorer's name from before minutes that vote had a scorer of their own."""
+OWN_KINDS = (SESSION, VOTING)
+"""The kinds that may have a scorer of their own, each stored under its kind's key."""
 
 
 @dataclass(frozen=True)
@@ -72,18 +80,25 @@ class DetectorModel:
         draft_logits: Per kind, the raw log-odds from which a detection is a draft (at most
             its operating point; a kind not listed has no drafts).
         session: The scorer of coding-assistant sessions; without it they are read as chats.
+        voting: The scorer of minutes that vote; without it the shared weights score them.
     """
 
     weights: np.ndarray
     operating_logits: dict[str, float]
     note: str = ""
     draft_logits: dict[str, float] = field(default_factory=dict)
-    session: SessionModel | None = None
+    session: KindModel | None = None
+    voting: KindModel | None = None
+
+    def own(self, kind: str) -> KindModel | None:
+        """The scorer of its own that ``kind`` has in this model, if any."""
+        return self.session if kind == SESSION else self.voting if kind == VOTING else None
 
     def logits(self, rows: Sequence[Sequence[int]], kind: str = "chat") -> np.ndarray:
-        """Raw log-odds of each row of hashed features (of the session model's features when
-        ``kind`` is a session's and the model has one)."""
-        return _logits(self.session.weights if kind == SESSION and self.session is not None else self.weights, rows)
+        """Raw log-odds of each row of hashed features (of the kind's own model's features when
+        ``kind`` has one in this model)."""
+        own = self.own(kind)
+        return _logits(own.weights if own is not None else self.weights, rows)
 
     def scored_kind(self, features: ConversationFeatures) -> str:
         """The kind whose weights and points score ``features``: a session's own when the model
@@ -96,22 +111,26 @@ class DetectorModel:
     def points(self) -> tuple[dict[str, float], dict[str, float]]:
         """The operating and draft log-odds of every kind, the session's included."""
         reliable, draft = dict(self.operating_logits), dict(self.draft_logits or self.operating_logits)
-        if self.session is not None:
-            reliable[SESSION], draft[SESSION] = self.session.operating_logit, self.session.draft_logit
+        for kind in OWN_KINDS:
+            own = self.own(kind)
+            if own is not None:
+                reliable[kind], draft[kind] = own.operating_logit, own.draft_logit
         return reliable, draft
 
     def operating_logit(self, kind: str) -> float:
         """The operating log-odds of ``kind`` (``operating_logit_of``)."""
-        if kind == SESSION and self.session is not None:
-            return self.session.operating_logit
+        own = self.own(kind)
+        if own is not None:
+            return own.operating_logit
         return operating_logit_of(self.operating_logits, kind)
 
     def draft_confidence(self, kind: str) -> float:
         """The confidence (on the scale where the operating point is 0.7) from which a
         detection of ``kind`` is a draft; ``OPERATING_CONFIDENCE`` when the kind has no drafts."""
         operating = self.operating_logit(kind)
-        if kind == SESSION and self.session is not None:
-            draft = min(self.session.draft_logit, operating)
+        own = self.own(kind)
+        if own is not None:
+            draft = min(own.draft_logit, operating)
         else:
             draft = min(operating_logit_of(self.draft_logits, kind) if self.draft_logits else operating, operating)
         return confidences_at(np.array([draft]), operating)[0]
@@ -130,8 +149,10 @@ class DetectorModel:
             "draft_logits": {kind: round(value, 4) for kind, value in sorted(self.draft_logits.items())},
             **_sparse(self.weights),
         }
-        if self.session is not None:
-            data["session"] = self.session.to_data()
+        for kind in OWN_KINDS:
+            own = self.own(kind)
+            if own is not None:
+                data[kind] = own.to_data()
         return json.dumps(data, separators=(",", ":")) + "\n"
 
     @classmethod
@@ -142,8 +163,9 @@ class DetectorModel:
             raise DetectorModelMissing(f"the detector model has {data.get('buckets')} buckets, this code hashes into {BUCKETS}: retrain it")
         logits = {str(kind): float(value) for kind, value in data["operating_logits"].items()}
         drafts = {str(kind): float(value) for kind, value in data.get("draft_logits", {}).items()}
-        session = SessionModel.from_data(data["session"]) if "session" in data else None
-        return cls(weights=_dense(data), operating_logits=logits, note=str(data.get("note", "")), draft_logits=drafts, session=session)
+        own = {kind: KindModel.from_data(data[kind]) for kind in OWN_KINDS if kind in data}
+        return cls(weights=_dense(data), operating_logits=logits, note=str(data.get("note", "")), draft_logits=drafts,
+                   session=own.get(SESSION), voting=own.get(VOTING))
 
 
 def _sparse(weights: np.ndarray) -> dict[str, list[int] | list[float]]:

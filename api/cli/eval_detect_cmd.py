@@ -14,15 +14,18 @@ from api.cli.eval_common import DATA, EXTRA, SHARED, check, detector, featurized
 from api.cli.run_on_graph import run_on_graph
 from api.usecases.detector_training import journal_review_records, retrain_detector
 from api.usecases.runtime import GraphConnection
-from nlp.detector_model import shipped_model
+from nlp.detect import DecisionDetector
+from nlp.detector_model import DetectorModel, DetectorModelMissing, shipped_model
 from nlp.evaluation.detection_cv import (
     FORMULAIC_VIEWS,
+    Places,
     Points,
     SourceScores,
     baseline_detections,
     candidate_scores,
     fold_logits,
     is_session,
+    is_voting,
     load_labelled,
     nested_points,
     out_of_fold,
@@ -31,9 +34,10 @@ from nlp.evaluation.detection_cv import (
 )
 from nlp.evaluation.held_out import load_held_out
 from nlp.evaluation.real_metrics import mean_ranking_auc
-from nlp.evaluation.reviews import ReviewRecord, ReviewRecordError, read_reviews
+from nlp.evaluation.reviews import ReviewRecord, ReviewRecordError, read_reviews, review_meetings
 from nlp.evaluation.run import seed000_keywords, seed001_regex
 from nlp.evaluation.train import Featurized
+from nlp.evaluation.voting_part import train_voting_part
 
 
 def detect_command(
@@ -75,9 +79,10 @@ def detect_command(
     sessions = [item.meeting.conversation.session_id for item in chosen]
     if final or unseen:
         logits = fold_logits(chosen, {
-            item.meeting.conversation.session_id: model.session.weights if is_session(item) and model.session else model.weights
+            item.meeting.conversation.session_id: model.session.weights if is_session(item) and model.session
+            else model.voting.weights if is_voting(item) and model.voting else model.weights
             for item in chosen
-        })
+        }, voting_own=model.voting is not None)
         points = dict.fromkeys(sessions, shipped)
     else:
         logits = fold_logits(chosen, out_of_fold(chosen, cli.note))
@@ -184,11 +189,17 @@ def train_detector_command(
         "`review`, as `review labels` lists them), weighed as --reviews weighs its records.",
     ),
     out: Path = typer.Option(Path("nlp/detector_model.json"), help="Where to write the trained model."),
+    part: str = typer.Option(
+        "all", "--part", help="all: train every part; voting: retrain only the model of minutes that vote and keep "
+        "every other part of the model file at --out (the shipped one when it is absent) byte for byte.",
+    ),
 ) -> None:
     """Train the detector on every labelled group outside the final split (and the reviewed
     drafts of --reviews and --from-journal) and write it (deterministic: the same data give the same file)."""
     cli = cli_context(ctx)
     check("dev", data)
+    if part not in {"all", "voting"}:
+        raise fail(f"--part is all or voting, not {part!r}", code=2)
     if shared_dir(shared) is None:
         raise fail("train-detector needs the shared data (W3C minutes, QMSum, meeting notes): pass --shared", code=2)
     records: list[ReviewRecord] = []
@@ -209,9 +220,27 @@ def train_detector_command(
         records += kept
     where = places(data, shared, extra)
     reader = detector()
-    trained = retrain_detector(where, records, reader, cli.note, featurized(cli, load_labelled(where), reader))
-    out.write_text(trained.model.to_json())
-    cli.note(trained.model.note)
-    reliable, draft = trained.model.points()
+    if part == "voting":
+        model = _voting_retrained(cli, out, where, records, reader)
+    else:
+        model = retrain_detector(where, records, reader, cli.note, featurized(cli, load_labelled(where), reader)).model
+    out.write_text(model.to_json())
+    cli.note(model.voting.note if part == "voting" and model.voting is not None else model.note)
+    reliable, draft = model.points()
     logits = ", ".join(f"{kind} {draft.get(kind, value):.2f}/{value:.2f}" for kind, value in reliable.items())
     cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB); draft/decision log-odds: {logits}", highlight=False)
+
+
+def _voting_retrained(
+    cli: CliContext, out: Path, where: Places, records: list[ReviewRecord], reader: DecisionDetector
+) -> DetectorModel:
+    """The model at ``out`` (the shipped one when absent) with only its voting part retrained."""
+    try:
+        base = DetectorModel.from_json(out.read_text()) if out.is_file() else shipped_model()
+    except (DetectorModelMissing, ValueError, KeyError) as exc:
+        raise fail(f"{out} is not a detector model to keep: {exc}", code=2) from exc
+    meetings = [*load_labelled(where), *review_meetings(records)]
+    try:
+        return train_voting_part(featurized(cli, meetings, reader), base, cli.note)
+    except ValueError as exc:
+        raise fail(str(exc), code=2) from exc

@@ -31,8 +31,8 @@ from pathlib import Path
 import numpy as np
 
 from nlp.detect import units_from
-from nlp.detector_features import SESSION
-from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, SessionModel, confidences_at, operating_logit_of
+from nlp.detector_features import SESSION, VOTING
+from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, KindModel, confidences_at, operating_logit_of
 from nlp.evaluation.ami import load_ami
 from nlp.evaluation.chat import load_chat
 from nlp.evaluation.corpus import SOURCES, LabelledMeeting, cv_groups
@@ -83,6 +83,13 @@ RELIABLE_REACH = 0.5
 """A point counts as reliable by its precision only while it still finds at least this share
 of what the draft point finds: at the far end, three detections of which two are right say
 nothing of a kind's decisions."""
+CHOOSING_UNITS = 10
+"""A source counts in a kind's points only with at least this many labelled decisions in
+meetings of that kind (unless none of the kind's sources has that many): each source weighs
+the same in a kind's points, and one real-chat meeting that polls with "+1" (kind voting)
+weighed as much as seven W3C groups' minutes and held the voting points at log-odds 0.0/3.0
+where the W3C groups' own best lies near 2 (docs/experiments/2026-11-26-detection-log.md,
+"Minutes that vote: a model of their own")."""
 CHOSEN_WITHOUT = frozenset({"qmsum"})
 """Sources no point is chosen on: QMSum's spans mark whole discussions, so its precision is
 an in-span share, not whether a detection is a decision (``eval spoken-ceiling``)."""
@@ -160,10 +167,18 @@ def anchors_at(
 
 def anchors_of(item: Featurized, model: DetectorModel, threshold: float = OPERATING_CONFIDENCE) -> list[int]:
     """The anchors of the decision units ``model`` finds in one meeting."""
-    return anchors_at(item, model.logits(item.rows, item.features.operating_kind), model.points()[0], threshold)
+    return anchors_at(item, item_logits(model, item), model.points()[0], threshold)
 
 
-def _key(meeting: LabelledMeeting) -> tuple[str, str]:
+def item_logits(model: DetectorModel, item: Featurized) -> np.ndarray:
+    """Raw log-odds of one meeting's messages under ``model``, read by the part of it that
+    scores the meeting's kind (minutes that vote by the voting model when it has one)."""
+    kind = item.features.operating_kind
+    voting = kind == VOTING and model.voting is not None and item.voting_rows is not None
+    return model.logits(item.voting_rows if voting and item.voting_rows is not None else item.rows, kind)
+
+
+def key_of(meeting: LabelledMeeting) -> tuple[str, str]:
     return meeting.source, meeting.group
 
 
@@ -176,18 +191,35 @@ def out_of_fold(
     fold_weights: dict[str, np.ndarray] = {}
     for source in sources:
         for group in cv_groups([item.meeting for item in dev], source):
-            held = [item for item in dev if _key(item.meeting) == (source, group)]
+            held = [item for item in dev if key_of(item.meeting) == (source, group)]
             if progress is not None:
                 progress(f"training without {source}:{group}")
-            # A session's group is scored by a session model, every other group by the
-            # shared one: each is trained on the other groups of its own model only.
-            for model_kind in sorted({is_session(item) for item in held}):
-                train = [i for i in dev if _key(i.meeting) != (source, group) and is_session(i) == model_kind]
-                weights = fit(train, l2=SESSION_L2) if model_kind else fit(train)
+            # A session's group is scored by a session model, minutes that vote by the voting
+            # model, every other meeting by the shared one: each is trained on the other groups
+            # of its own model only (the shared one on the minutes that vote too, as before
+            # they had a model of their own, so that it stays what it was).
+            rest = [i for i in dev if key_of(i.meeting) != (source, group)]
+            for model_kind in sorted({scorer_of(item) for item in held}):
+                if model_kind == SESSION:
+                    weights = fit([i for i in rest if is_session(i)], l2=SESSION_L2)
+                elif model_kind == VOTING:
+                    weights = fit([i.as_voting() for i in rest if is_voting(i)])
+                else:
+                    weights = fit([i for i in rest if not is_session(i)])
                 for item in held:
-                    if is_session(item) == model_kind:
+                    if scorer_of(item) == model_kind:
                         fold_weights[item.meeting.conversation.session_id] = weights
     return fold_weights
+
+
+def scorer_of(item: Featurized) -> str:
+    """Which model scores ``item`` in the training recipe: ``session``, ``voting`` or ``shared``."""
+    return SESSION if is_session(item) else VOTING if is_voting(item) else "shared"
+
+
+def is_voting(item: Featurized) -> bool:
+    """Whether ``item`` is minutes that vote, scored and trained by the voting model."""
+    return item.voting_rows is not None and item.features.operating_kind == VOTING
 
 
 def is_session(item: Featurized) -> bool:
@@ -218,11 +250,16 @@ class Points:
     draft: dict[str, float]
 
 
-def fold_logits(items: Sequence[Featurized], fold_weights: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+def fold_logits(
+    items: Sequence[Featurized], fold_weights: dict[str, np.ndarray], voting_own: bool = True
+) -> dict[str, np.ndarray]:
     """Session id → raw log-odds of its messages under the fold model that never saw it,
-    computed once whatever the operating points tried."""
+    computed once whatever the operating points tried. ``voting_own``: the weights of minutes
+    that vote are a voting model's (read its features), not the shared model's."""
     return {
-        item.meeting.conversation.session_id: DetectorModel(fold_weights[item.meeting.conversation.session_id], {}).logits(item.rows)
+        item.meeting.conversation.session_id: DetectorModel(fold_weights[item.meeting.conversation.session_id], {}).logits(
+            item.voting_rows if voting_own and is_voting(item) and item.voting_rows is not None else item.rows
+        )
         for item in items
     }
 
@@ -277,9 +314,13 @@ def choose_points(items: Sequence[Featurized], scores: Mapping[str, list[Detecti
     chosen = [item for item in items if item.meeting.source not in CHOSEN_WITHOUT]
     for kind in sorted({item.features.operating_kind for item in chosen}):
         by_source: dict[str, list[str]] = {}
+        units: dict[str, int] = {}
         for item in chosen:
             if item.features.operating_kind == kind:
                 by_source.setdefault(item.meeting.source, []).append(item.meeting.conversation.session_id)
+                units[item.meeting.source] = units.get(item.meeting.source, 0) + len(item.meeting.targets)
+        if any(count >= CHOOSING_UNITS for count in units.values()):
+            by_source = {source: sessions for source, sessions in by_source.items() if units[source] >= CHOOSING_UNITS}
         pooled = []
         for index in range(len(CANDIDATES)):
             per_source = []
@@ -328,10 +369,10 @@ def nested_points(items: Sequence[Featurized], scores: Mapping[str, list[Detecti
     """Session id → the points chosen without its own group (every other development group's
     out-of-fold scores): the points it is scored at."""
     out: dict[str, Points] = {}
-    for key in sorted({_key(item.meeting) for item in items}):
-        points = choose_points([i for i in items if _key(i.meeting) != key], scores)
+    for key in sorted({key_of(item.meeting) for item in items}):
+        points = choose_points([i for i in items if key_of(i.meeting) != key], scores)
         for item in items:
-            if _key(item.meeting) == key:
+            if key_of(item.meeting) == key:
                 out[item.meeting.conversation.session_id] = points
     return out
 
@@ -378,12 +419,24 @@ def train_detector(items: Sequence[Featurized], progress: Progress | None = None
     if sessions and SESSION in points.reliable:
         session_note = _note([i for i in sessions if not is_review(i.meeting)], sum(is_review(i.meeting) for i in sessions),
                              "coding-assistant sessions, on their own features (nlp.session_features)")
-        session_model = SessionModel(fit(sessions, l2=SESSION_L2), points.reliable[SESSION], points.draft[SESSION], session_note)
+        session_model = KindModel(fit(sessions, l2=SESSION_L2), points.reliable[SESSION], points.draft[SESSION], session_note)
+    voting_model = voting_model_of(dev, points)
+    own = {SESSION, VOTING} if voting_model is not None else {SESSION}
     return TrainedDetector(DetectorModel(
         fit(shared),
-        {kind: value for kind, value in points.reliable.items() if kind != SESSION}, note,
-        {kind: value for kind, value in points.draft.items() if kind != SESSION}, session_model,
+        {kind: value for kind, value in points.reliable.items() if kind not in own}, note,
+        {kind: value for kind, value in points.draft.items() if kind not in own}, session_model, voting_model,
     ), fold_weights)
+
+
+def voting_model_of(dev: Sequence[Featurized], points: Points) -> KindModel | None:
+    """The voting model fitted on every development meeting that votes, at ``points``' voting points."""
+    voting = [item for item in dev if is_voting(item)]
+    if not voting or VOTING not in points.reliable:
+        return None
+    note = _note([i for i in voting if not is_review(i.meeting)], sum(is_review(i.meeting) for i in voting),
+                 "meetings that vote, on the shared features and their vote runs (nlp.voting_features)")
+    return KindModel(fit([item.as_voting() for item in voting]), points.reliable[VOTING], points.draft[VOTING], note)
 
 
 def _note(labelled: Sequence[Featurized], reviews: int, what: str) -> str:

@@ -17,10 +17,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from nlp.detect import DecisionDetector
-from nlp.detector_features import BUCKETS, ConversationFeatures
+from nlp.detector_features import BUCKETS, VOTING, ConversationFeatures
 from nlp.evaluation.corpus import LabelledMeeting
 from nlp.evaluation.reviews import review_weights
 from nlp.session_features import scored_rows
+from nlp.voting_features import voting_rows
 
 MIN_COUNT = 3
 L2 = 1e-3
@@ -44,11 +45,20 @@ without; at log-odds 1.5 P/R 0.141/0.282 with, 0.136/0.273 without; at 2.0 0.154
 
 @dataclass(frozen=True)
 class Featurized:
-    """One meeting's features and hashed rows, computed once and reused by every fold."""
+    """One meeting's features and hashed rows, computed once and reused by every fold.
+    ``rows`` are what the shared model (a session's: the session model) reads; ``voting_rows``,
+    for minutes that vote, what the voting model reads (``nlp.voting_features``)."""
 
     meeting: LabelledMeeting
     features: ConversationFeatures
     rows: tuple[tuple[int, ...], ...]
+    voting_rows: tuple[tuple[int, ...], ...] | None = None
+
+    def as_voting(self) -> Featurized:
+        """This meeting as the voting model reads and learns it (its ``voting_rows`` as rows)."""
+        if self.voting_rows is None:
+            raise ValueError(f"{self.meeting.conversation.session_id} is not read by the voting model")
+        return Featurized(self.meeting, self.features, self.voting_rows)
 
 
 def featurize(
@@ -61,7 +71,8 @@ def featurize(
         features = detector.features(conversation, detector.parse(conversation))
         # A session is trained into the session model, on its own features (``nlp.session_features``).
         rows = scored_rows(features, features.operating_kind)
-        out.append(Featurized(meeting, features, tuple(tuple(row) for row in rows)))
+        own = tuple(tuple(row) for row in voting_rows(features)) if features.operating_kind == VOTING else None
+        out.append(Featurized(meeting, features, tuple(tuple(row) for row in rows), own))
         if progress is not None:
             progress(index + 1, len(meetings))
     return out
