@@ -43,7 +43,7 @@ from nlp.evaluation.qmsum_spans import load_qmsum
 from nlp.evaluation.real_metrics import FoldedScore, fold_scores, score_targets
 from nlp.evaluation.reviews import is_review
 from nlp.evaluation.sessions import load_sessions
-from nlp.evaluation.train import SESSION_L2, Featurized, fit
+from nlp.evaluation.train import SESSION_L2, VOTING_L2, Featurized, fit
 from nlp.evaluation.w3c import load_w3c, load_w3c_groups
 
 Progress = Callable[[str], None]
@@ -203,7 +203,7 @@ def out_of_fold(
                 if model_kind == SESSION:
                     weights = fit([i for i in rest if is_session(i)], l2=SESSION_L2)
                 elif model_kind == VOTING:
-                    weights = fit([i.as_voting() for i in rest if is_voting(i)])
+                    weights = fit([i.as_voting() for i in rest if is_voting(i)], l2=VOTING_L2)
                 else:
                     weights = fit([i for i in rest if not is_session(i)])
                 for item in held:
@@ -436,7 +436,7 @@ def voting_model_of(dev: Sequence[Featurized], points: Points) -> KindModel | No
         return None
     note = _note([i for i in voting if not is_review(i.meeting)], sum(is_review(i.meeting) for i in voting),
                  "meetings that vote, on the shared features and their vote runs (nlp.voting_features)")
-    return KindModel(fit([item.as_voting() for item in voting]), points.reliable[VOTING], points.draft[VOTING], note)
+    return KindModel(fit([item.as_voting() for item in voting], l2=VOTING_L2), points.reliable[VOTING], points.draft[VOTING], note)
 
 
 def _note(labelled: Sequence[Featurized], reviews: int, what: str) -> str:

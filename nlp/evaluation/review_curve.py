@@ -45,7 +45,7 @@ from nlp.evaluation.detection_cv import (
 from nlp.evaluation.metrics import EMPTY, DetectionScore
 from nlp.evaluation.real_metrics import score_targets
 from nlp.evaluation.reviews import CONFIRMED, REJECTED, ReviewRecord, review_meetings
-from nlp.evaluation.train import Featurized, fit
+from nlp.evaluation.train import VOTING_L2, Featurized, fit
 
 Progress = Callable[[str], None]
 Featurize = Callable[[Sequence[LabelledMeeting]], list[Featurized]]
@@ -173,7 +173,7 @@ def _arm(rest: list[Featurized], reviews: list[Featurized], progress: Progress |
     if progress is not None:
         progress(f"arm {label}: training on every other group")
     voting = [item.as_voting() for item in training if is_voting(item)]
-    return _Trained(fit(training), fit(voting) if voting else None, choose_points(rest, scores), others, others_drafts)
+    return _Trained(fit(training), fit(voting, l2=VOTING_L2) if voting else None, choose_points(rest, scores), others, others_drafts)
 
 
 def _model(trained: _Trained) -> DetectorModel:

@@ -35,6 +35,12 @@ SESSION_L2 = 1e-2
 a few dozen sessions, and weaker L2 learned single sessions' words. Cross-validated by owner
 on the development sessions (stored F1 at nested points, ``eval detect --groups --source
 sessions``): 1e-3 0.523, 5e-3 0.537, 1e-2 0.570, 1.5e-2 0.574, 3e-2 0.519, 1e-1 0.457."""
+VOTING_L2 = 3e-4
+"""The voting model's L2 (``nlp.voting_features``): it learns from some 300 minutes of seven
+W3C groups, and the shared model's L2 held its words back. Cross-validated by group on the
+development minutes (non-routine stored F1 at nested points, ``eval detect --groups``, the
+first three from a script that reran only the voting folds): 3e-3 0.683, 1e-3 0.720, 3e-4
+0.758, 1e-4 0.746 (docs/experiments/2026-11-26-detection-log.md)."""
 SOURCE_WEIGHTS = {"qmsum": 0.0}
 """QMSum's spans mark whole discussions, not decisions (``eval spoken-ceiling``): now that the
 AMI labels say which turns are decision-related, its weak labels are not trained on (still

@@ -25,7 +25,7 @@ from nlp.evaluation.detection_cv import (
     voting_model_of,
 )
 from nlp.evaluation.reviews import is_review
-from nlp.evaluation.train import Featurized, fit
+from nlp.evaluation.train import VOTING_L2, Featurized, fit
 
 
 def train_voting_part(items: Sequence[Featurized], base: DetectorModel, progress: Progress | None = None) -> DetectorModel:
@@ -39,7 +39,7 @@ def train_voting_part(items: Sequence[Featurized], base: DetectorModel, progress
     for key in sorted({key_of(item.meeting) for item in dev if not is_review(item.meeting)}):
         if progress is not None:
             progress(f"training the voting model without {key[0]}:{key[1]}")
-        weights = fit([item.as_voting() for item in dev if key_of(item.meeting) != key])
+        weights = fit([item.as_voting() for item in dev if key_of(item.meeting) != key], l2=VOTING_L2)
         for item in dev:
             if key_of(item.meeting) == key:
                 fold_weights[item.meeting.conversation.session_id] = weights
