@@ -1,10 +1,12 @@
 """How many messages per second the offline nlp path (read → detect → extract) handles.
 
-Usage: python bench/nlp_throughput.py [--shared ../shared/data] [--meetings N]
+Usage: python bench/nlp_throughput.py [--shared ../shared/data] [--meetings N] [--sessions ../eval-data/sessions]
 
-Three inputs: the QMSum meeting transcripts of the shared data (long, spoken turns),
-chat-length messages (the turns cut to their first 200 characters), and W3C minutes (IRC
-lines of the shared resolutions' meetings). Prints one line per
+Four inputs: the QMSum meeting transcripts of the shared data (long, spoken turns),
+chat-length messages (the turns cut to their first 200 characters), W3C minutes (IRC
+lines of the shared resolutions' meetings), and the development coding-assistant sessions of
+the evaluation data (aider and SpecStory, English and Chinese; scored by the session model;
+the final split's owners are not read). Prints one line per
 input with messages, seconds, messages/s, the share the pre-filter let through (candidates), the
 share that got the full spaCy parse, and the decisions found; then the candidate filter alone
 (messages/s) and the rest of the path per message the filter passes (candidates/s).
@@ -18,6 +20,8 @@ import time
 from pathlib import Path
 
 from nlp.detect import DecisionDetector, DetectorConfig
+from nlp.evaluation.corpus import is_final
+from nlp.evaluation.sessions import SESSION_SUFFIXES, owner_of, read_session
 from nlp.evaluation.w3c import load_w3c
 from nlp.language import load_language
 from nlp.pipeline import OfflinePipeline
@@ -32,6 +36,17 @@ def _chat_length(conversations: list[Conversation]) -> list[Conversation]:
         )})
         for c in conversations
     ]
+
+
+def _sessions(root: Path) -> list[Conversation]:
+    """The development sessions under ``root`` (``<owner>__<repo>/<session>.md``), final owners left out."""
+    found: list[Conversation] = []
+    for folder in sorted(p for p in root.iterdir() if p.is_dir() and "__" in p.name and not is_final(owner_of(p.name))):
+        for path in sorted(folder.iterdir()):
+            suffix = next((s for s in SESSION_SUFFIXES if path.name.endswith(s)), None)
+            if suffix is not None:
+                found.append(read_session(folder, path.name[: -len(suffix)]))
+    return found
 
 
 def _filter_seconds(conversations: list[Conversation], detector: DecisionDetector) -> tuple[float, int]:
@@ -74,6 +89,8 @@ def main() -> None:
     parser.add_argument("--shared", type=Path, default=Path("../shared/data"))
     parser.add_argument("--meetings", type=int, default=40, help="how many QMSum meetings to read")
     parser.add_argument("--w3c", type=int, default=60, help="how many W3C meetings to read")
+    parser.add_argument("--sessions", type=Path, default=Path("../eval-data/sessions"),
+                        help="the evaluation data's coding-assistant sessions (development owners only)")
     args = parser.parse_args()
     language = load_language()
     pipeline = OfflinePipeline(language)
@@ -85,6 +102,8 @@ def main() -> None:
     if (args.shared / "resolutions" / "meetings.jsonl").is_file():
         minutes = [meeting.conversation for meeting in load_w3c(args.shared)[: args.w3c]]
         _run("w3c minutes", minutes, pipeline, detector)
+    if args.sessions.is_dir():
+        _run("coding sessions", _sessions(args.sessions), pipeline, detector)
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from nlp.detector_features import (
     DECISION_HEADING,
     OUTCOME_HEADING,
     SESSION,
+    SPOKEN,
     VOTING,
     ConversationFeatures,
     hashed_names,
@@ -37,6 +38,7 @@ from nlp.schema import TOOL_ROLE, Conversation, Detection, Message
 from nlp.schema import Span as TextSpan
 from nlp.seed_rules import SEED000_KEYWORDS, SEED001_PATTERNS
 from nlp.session_features import scored_rows
+from nlp.spoken_features import sentence_names
 from nlp.units import LEAD, Unit, decision_units
 from nlp.voting_features import voting_rows
 from nlp.wording import sentences_of
@@ -156,8 +158,11 @@ def units_from(
 
 def model_rows(model: DetectorModel, features: ConversationFeatures, kind: str) -> list[list[int]]:
     """The hashed rows ``model`` scores ``features`` by, read as ``kind`` (``DetectorModel.scored_kind``):
-    minutes that vote by the voting model's features when it has one, a session by its own."""
-    return voting_rows(features) if kind == VOTING and model.voting is not None else scored_rows(features, kind)
+    minutes that vote by the voting model's features when it has one, a session or a spoken
+    meeting by its own (``scored_rows``)."""
+    if kind == VOTING and model.voting is not None:
+        return voting_rows(features)
+    return scored_rows(features, kind, model.spoken is not None)
 
 
 def capped(confidences: Sequence[float], signals: Sequence[Sequence[str]]) -> list[float]:
@@ -339,7 +344,9 @@ class DecisionDetector:
             for sentence in sentences_of(parsed.light_doc(seq)):
                 text = sentence.text
                 whole = clarity(text, False)[1]
-                score = float(model.logits([hashed_names(word_names(text, "spoken"))])[0])
+                # The spoken model's weights of the sentence's own words when there is one.
+                names = sentence_names(text) if model.spoken is not None else word_names(text, SPOKEN)
+                score = float(model.logits([hashed_names(names)], SPOKEN)[0])
                 key = (not text.rstrip().endswith("?"), whole, score)
                 if best is None or key > best[0]:
                     best = (key, TextSpan(seq=seq, start=sentence.start_char, end=sentence.end_char))

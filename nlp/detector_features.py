@@ -64,6 +64,9 @@ SESSION_FORMATS = frozenset({"claude-code", "codex", "aider", "specstory"})
 SESSION = "session"
 """The operating kind of a coding-assistant session: read as a chat by the shared model, scored
 by a model of its own when the detector has one (``nlp.session_features``)."""
+SPOKEN = "spoken"
+"""The kind of a transcribed spoken meeting: scored by a model of its own when the detector has
+one (``nlp.spoken_features``), else by the shared weights."""
 VOTING = "voting"
 """The kind of a conversation that decides by voting (``kind_of``): scored by a model of its own
 when the detector has one (``nlp.voting_features``), else by the shared weights."""

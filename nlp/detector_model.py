@@ -10,11 +10,14 @@ The operating point of a kind is where its detections are reliably decisions. Be
 to the kind's *draft* point, a detection is a draft for a person to confirm
 (``DetectorModel.draft_confidence``); below that, nothing.
 
-Coding-assistant sessions have a model of their own (``KindModel``: its own weights over
+Coding-assistant sessions have a model of their own (``SessionModel``: its own weights over
 its own features, ``nlp.session_features``, and its own two points), stored under the
 ``session`` key beside the shared model's, which it leaves as it is: a model without one reads
-sessions as chats. Minutes that vote have one too (``voting``: the shared features and the
-vote run around a message, ``nlp.voting_features``); without it the shared weights score them.
+sessions as chats. Spoken meetings likewise (``spoken`` key, ``nlp.spoken_features``, trained on
+the AMI labels alone): a model without one scores them with the shared weights and its
+``spoken`` points, which stay in the file as they were. Minutes that vote have one too
+(``voting`` key: the shared features and the vote run around a message,
+``nlp.voting_features``); without it the shared weights and points score them.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from importlib import resources
 
 import numpy as np
 
-from nlp.detector_features import BUCKETS, PROSE_NOTES, SESSION, VOTING, ConversationFeatures
+from nlp.detector_features import BUCKETS, PROSE_NOTES, SESSION, SPOKEN, VOTING, ConversationFeatures
 from nlp.errors import NlpError
 
 MODEL_FILE = "detector_model.json"
@@ -40,10 +43,11 @@ class DetectorModelMissing(NlpError):
 
 
 @dataclass(frozen=True)
-class KindModel:
-    """The scorer of one kind of conversation that has weights of its own (coding-assistant
-    sessions, ``nlp.session_features``; minutes that vote, ``nlp.voting_features``): weights
-    over ``BUCKETS`` hashed features and its operating and draft log-odds."""
+class SessionModel:
+    """The scorer of one kind of its own (coding-assistant sessions, spoken meetings, minutes
+    that vote): weights over ``BUCKETS`` hashed features of that kind's own
+    (``nlp.session_features``, ``nlp.spoken_features``, ``nlp.voting_features``) and its
+    operating and draft log-odds."""
 
     weights: np.ndarray
     operating_logit: float
@@ -56,15 +60,16 @@ class KindModel:
                 "draft_logit": round(self.draft_logit, 4), **_sparse(self.weights)}
 
     @classmethod
-    def from_data(cls, data: dict[str, object]) -> KindModel:
+    def from_data(cls, data: dict[str, object]) -> SessionModel:
         """Read what ``to_data`` wrote."""
         return cls(_dense(data), float(str(data["operating_logit"])), float(str(data["draft_logit"])), str(data.get("note", "")))
 
 
-SessionModel = KindModel
-"""The session scorer's name from before minutes that vote had a scorer of their own."""
-OWN_KINDS = (SESSION, VOTING)
-"""The kinds that may have a scorer of their own, each stored under its kind's key."""
+KindModel = SessionModel
+"""The scorer of a kind of its own, whichever kind (the class keeps the name it had when only
+sessions had one)."""
+OWN_KINDS = (SESSION, SPOKEN, VOTING)
+"""The kinds that may have a scorer of their own, each stored under its kind's key, in this order."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +85,7 @@ class DetectorModel:
         draft_logits: Per kind, the raw log-odds from which a detection is a draft (at most
             its operating point; a kind not listed has no drafts).
         session: The scorer of coding-assistant sessions; without it they are read as chats.
+        spoken: The scorer of spoken meetings; without it the shared weights score them.
         voting: The scorer of minutes that vote; without it the shared weights score them.
     """
 
@@ -87,16 +93,17 @@ class DetectorModel:
     operating_logits: dict[str, float]
     note: str = ""
     draft_logits: dict[str, float] = field(default_factory=dict)
-    session: KindModel | None = None
-    voting: KindModel | None = None
+    session: SessionModel | None = None
+    spoken: SessionModel | None = None
+    voting: SessionModel | None = None
 
-    def own(self, kind: str) -> KindModel | None:
-        """The scorer of its own that ``kind`` has in this model, if any."""
-        return self.session if kind == SESSION else self.voting if kind == VOTING else None
+    def own(self, kind: str) -> SessionModel | None:
+        """The model of ``kind``'s own (sessions, spoken meetings, minutes that vote), if this one has it."""
+        return {SESSION: self.session, SPOKEN: self.spoken, VOTING: self.voting}.get(kind)
 
     def logits(self, rows: Sequence[Sequence[int]], kind: str = "chat") -> np.ndarray:
         """Raw log-odds of each row of hashed features (of the kind's own model's features when
-        ``kind`` has one in this model)."""
+        ``kind`` has one: ``own``)."""
         own = self.own(kind)
         return _logits(own.weights if own is not None else self.weights, rows)
 
@@ -141,7 +148,7 @@ class DetectorModel:
 
     def to_json(self) -> str:
         """The non-zero weights, rounded, with the operating point and the note; the session
-        scorer, if any, under its own key after them."""
+        and spoken scorers, if any, under their own keys after them."""
         data: dict[str, object] = {
             "note": self.note,
             "buckets": BUCKETS,
@@ -163,9 +170,9 @@ class DetectorModel:
             raise DetectorModelMissing(f"the detector model has {data.get('buckets')} buckets, this code hashes into {BUCKETS}: retrain it")
         logits = {str(kind): float(value) for kind, value in data["operating_logits"].items()}
         drafts = {str(kind): float(value) for kind, value in data.get("draft_logits", {}).items()}
-        own = {kind: KindModel.from_data(data[kind]) for kind in OWN_KINDS if kind in data}
+        own = {kind: SessionModel.from_data(data[kind]) for kind in OWN_KINDS if kind in data}
         return cls(weights=_dense(data), operating_logits=logits, note=str(data.get("note", "")), draft_logits=drafts,
-                   session=own.get(SESSION), voting=own.get(VOTING))
+                   session=own.get(SESSION), spoken=own.get(SPOKEN), voting=own.get(VOTING))
 
 
 def _sparse(weights: np.ndarray) -> dict[str, list[int] | list[float]]:

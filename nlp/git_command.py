@@ -195,6 +195,17 @@ def grep_matches(repo: Path, patterns: list[str], revision: str = "HEAD", pathsp
     return found
 
 
+def grep_lines(repo: Path, words: list[str], revision: str = "HEAD") -> list[tuple[str, str]]:
+    """(file, line) for every line of ``revision``'s text files that holds one of the fixed
+    strings ``words`` as a whole word (case-sensitive): one pass over the tree for all."""
+    found: list[tuple[str, str]] = []
+    for line in _git_grep(repo, ["-I", "-F", "-w", "--no-color"], words, revision, None):
+        path, _, text = line.partition(":")
+        if path:
+            found.append((path, text))
+    return found
+
+
 @dataclass(frozen=True)
 class PathHistory:
     """A commit that touched some of the paths asked about, with everything it changed.

@@ -50,13 +50,14 @@ def detector() -> DecisionDetector:
     return DecisionDetector(language.nlp, light=language.light)
 
 
-def featurized(cli: CliContext, meetings: list[LabelledMeeting], detector: DecisionDetector) -> list[Featurized]:
+def featurized(cli: CliContext, meetings: list[LabelledMeeting], detector: DecisionDetector, spoken: bool = False) -> list[Featurized]:
+    """The meetings' features; with ``spoken``, a spoken meeting is read for the spoken model."""
     cli.note(f"reading {len(meetings)} labelled meetings ({sum(len(m.conversation.messages) for m in meetings)} messages) ...")
 
     def progress(done: int, total: int) -> None:
         if done % 50 == 0 or done == total:
             cli.note(f"  features: {done}/{total} meetings")
 
-    return featurize(detector, meetings, progress)
+    return featurize(detector, meetings, progress, spoken=spoken)
 
 

@@ -4,9 +4,11 @@ the labelled sources, cross-validated by group, and the shipped model trained (d
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import typer
 
 from api.cli.context import CliContext, cli_context, fail
@@ -14,8 +16,8 @@ from api.cli.eval_common import DATA, EXTRA, SHARED, check, detector, featurized
 from api.cli.run_on_graph import run_on_graph
 from api.usecases.detector_training import journal_review_records, retrain_detector
 from api.usecases.runtime import GraphConnection
-from nlp.detect import DecisionDetector
-from nlp.detector_model import DetectorModel, DetectorModelMissing, shipped_model
+from nlp.detector_features import SPOKEN, VOTING
+from nlp.detector_model import DetectorModel, shipped_model
 from nlp.evaluation.detection_cv import (
     FORMULAIC_VIEWS,
     Places,
@@ -25,16 +27,19 @@ from nlp.evaluation.detection_cv import (
     candidate_scores,
     fold_logits,
     is_session,
+    is_spoken,
     is_voting,
+    load_ami_labelled,
     load_labelled,
     nested_points,
     out_of_fold,
     score_detected,
     score_sources,
+    train_spoken,
 )
 from nlp.evaluation.held_out import load_held_out
 from nlp.evaluation.real_metrics import mean_ranking_auc
-from nlp.evaluation.reviews import ReviewRecord, ReviewRecordError, read_reviews, review_meetings
+from nlp.evaluation.reviews import ReviewRecord, ReviewRecordError, read_reviews
 from nlp.evaluation.run import seed000_keywords, seed001_regex
 from nlp.evaluation.train import Featurized
 from nlp.evaluation.voting_part import train_voting_part
@@ -55,6 +60,15 @@ def detect_command(
         [], "--source", help="Read, train and score only this source (repeatable): faster, and the figures are the "
         "full run's only for a source trained on its own (sessions: their own model); others then train on less.",
     ),
+    unread: bool = typer.Option(
+        False, "--words-unread", help="Score each coding-assistant session as one in a language the session model never "
+        "learned: its turns without the features read from their words (nlp.session_features.LEXICAL), at the points "
+        "chosen on the turns as they are.",
+    ),
+    spoken_model: bool = typer.Option(
+        False, "--spoken-model", help="Cross-validated, score spoken meetings by the spoken model (nlp.spoken_features, "
+        "trained on the AMI labels alone; not shipped) instead of the shared model.",
+    ),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Detection on real data, cross-validated by group: W3C resolutions, AMI decisions, QMSum
@@ -70,35 +84,56 @@ def detect_command(
     meetings = load_held_out(data, where.extra) if unseen else load_labelled(where)
     if source:
         meetings = [meeting for meeting in meetings if meeting.source in source]
+    # With the shipped model, spoken meetings are scored by whatever scores them in it.
+    spoken = model.spoken is not None if final or unseen else spoken_model
     if unseen:
-        chosen = featurized(cli, meetings, detector())
+        chosen = featurized(cli, meetings, detector(), spoken)
         if not chosen:
             raise fail("no held-out set found: its labels (eval/notes_unseen_fresh) and text (--eval-data) are needed", code=2)
     else:
-        chosen = [item for item in featurized(cli, meetings, detector()) if item.meeting.final == final]
+        chosen = [item for item in featurized(cli, meetings, detector(), spoken) if item.meeting.final == final]
     sessions = [item.meeting.conversation.session_id for item in chosen]
     if final or unseen:
-        logits = fold_logits(chosen, {
-            item.meeting.conversation.session_id: model.session.weights if is_session(item) and model.session
-            else model.voting.weights if is_voting(item) and model.voting else model.weights
-            for item in chosen
-        }, voting_own=model.voting is not None)
+        logits = fold_logits(chosen, {item.meeting.conversation.session_id: _shipped_weights(model, item) for item in chosen},
+                             voting_own=model.voting is not None)
         points = dict.fromkeys(sessions, shipped)
     else:
-        logits = fold_logits(chosen, out_of_fold(chosen, cli.note))
+        fold_weights = out_of_fold(chosen, cli.note)
+        logits = fold_logits(chosen, fold_weights)
         # Each group is scored at the points chosen on the other groups' out-of-fold scores.
         points = nested_points(chosen, candidate_scores(chosen, logits))
+        if unread:
+            if not as_json:  # the turns as they are first, to compare
+                _print(cli, _HEADINGS["cross-validated"], *_scored(chosen, logits, points), by_group)
+            logits = fold_logits([_unread(item) for item in chosen], fold_weights)
     rows, ranking = _scored(chosen, logits, points)
     split = "held-out" if unseen else "final" if final else "cross-validated"
+    if unread:
+        split += ", sessions' words unread"
     if as_json:
         typer.echo(json.dumps({"split": split, "rows": rows, "ranking_auc": ranking}, indent=2))
         return
-    heading = {
-        "held-out": "held-out sets, shipped model (scored once: nothing was trained, tuned or chosen on them)",
-        "final": "final split, shipped model",
-        "cross-validated": "cross-validated by group (each group scored by a model trained without it, at points chosen without it)",
-    }[split]
+    heading = _HEADINGS[split.split(",")[0]] + (": sessions scored without the features read from their words" if unread else "")
     _print(cli, heading, rows, ranking, by_group)
+
+
+_HEADINGS = {
+    "held-out": "held-out sets, shipped model (scored once: nothing was trained, tuned or chosen on them)",
+    "final": "final split, shipped model",
+    "cross-validated": "cross-validated by group (each group scored by a model trained without it, at points chosen without it)",
+}
+
+
+def _unread(item: Featurized) -> Featurized:
+    """A session as the session model reads one in a language it never learned (its rows
+    without the features of its words); any other item as it is."""
+    return replace(item, rows=item.structural) if item.structural is not None else item
+
+
+def _shipped_weights(model: DetectorModel, item: Featurized) -> np.ndarray:
+    """The shipped weights that score ``item``: its kind's own model's, else the shared ones."""
+    own = model.session if is_session(item) else model.spoken if is_spoken(item) else model.voting if is_voting(item) else None
+    return own.weights if own is not None else model.weights
 
 
 def _scored(
@@ -189,17 +224,20 @@ def train_detector_command(
         "`review`, as `review labels` lists them), weighed as --reviews weighs its records.",
     ),
     out: Path = typer.Option(Path("nlp/detector_model.json"), help="Where to write the trained model."),
-    part: str = typer.Option(
-        "all", "--part", help="all: train every part; voting: retrain only the model of minutes that vote and keep "
-        "every other part of the model file at --out (the shipped one when it is absent) byte for byte.",
+    only: str | None = typer.Option(
+        None, "--only", help="Rebuild only this part of the model in --out and keep the rest byte for byte: `spoken` "
+        "(the spoken-meeting model, trained on the AMI labels of --eval-data; tried and not shipped, "
+        "docs/experiments/2026-11-26-spoken-model.md: write it to another --out to try it) or `voting` (the model of "
+        "minutes that vote, trained on every labelled meeting that votes: the W3C minutes of --shared and --eval-data).",
     ),
 ) -> None:
     """Train the detector on every labelled group outside the final split (and the reviewed
     drafts of --reviews and --from-journal) and write it (deterministic: the same data give the same file)."""
     cli = cli_context(ctx)
     check("dev", data)
-    if part not in {"all", "voting"}:
-        raise fail(f"--part is all or voting, not {part!r}", code=2)
+    if only is not None:
+        _train_only(cli, only, places(data, shared, extra), out, reviews is not None or from_journal)
+        return
     if shared_dir(shared) is None:
         raise fail("train-detector needs the shared data (W3C minutes, QMSum, meeting notes): pass --shared", code=2)
     records: list[ReviewRecord] = []
@@ -220,27 +258,51 @@ def train_detector_command(
         records += kept
     where = places(data, shared, extra)
     reader = detector()
-    if part == "voting":
-        model = _voting_retrained(cli, out, where, records, reader)
-    else:
-        model = retrain_detector(where, records, reader, cli.note, featurized(cli, load_labelled(where), reader)).model
-    out.write_text(model.to_json())
-    cli.note(model.voting.note if part == "voting" and model.voting is not None else model.note)
-    reliable, draft = model.points()
+    trained = retrain_detector(where, records, reader, cli.note, featurized(cli, load_labelled(where), reader))
+    out.write_text(trained.model.to_json())
+    cli.note(trained.model.note)
+    reliable, draft = trained.model.points()
     logits = ", ".join(f"{kind} {draft.get(kind, value):.2f}/{value:.2f}" for kind, value in reliable.items())
     cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB); draft/decision log-odds: {logits}", highlight=False)
 
 
-def _voting_retrained(
-    cli: CliContext, out: Path, where: Places, records: list[ReviewRecord], reader: DecisionDetector
-) -> DetectorModel:
-    """The model at ``out`` (the shipped one when absent) with only its voting part retrained."""
+def _train_only(cli: CliContext, part: str, where: Places, out: Path, reviews: bool) -> None:
+    """``train-detector --only PART``: the model at ``out`` with only that part trained anew."""
+    if part not in {SPOKEN, VOTING}:
+        raise fail(f"--only takes `{SPOKEN}` or `{VOTING}`, not {part!r}", code=2)
+    if reviews:
+        raise fail(f"--only {part} learns from the labelled data alone: --reviews and --from-journal do not apply", code=2)
     try:
         base = DetectorModel.from_json(out.read_text()) if out.is_file() else shipped_model()
-    except (DetectorModelMissing, ValueError, KeyError) as exc:
-        raise fail(f"{out} is not a detector model to keep: {exc}", code=2) from exc
-    meetings = [*load_labelled(where), *review_meetings(records)]
+    except (OSError, ValueError, KeyError) as exc:
+        raise fail(f"{out} cannot be read as a detector model: {exc}", code=2) from exc
+    if part == VOTING:
+        _train_voting(cli, where, out, base)
+        return
+    meetings = load_ami_labelled(where)
     try:
-        return train_voting_part(featurized(cli, meetings, reader), base, cli.note)
+        trained = train_spoken(featurized(cli, meetings, detector(), spoken=True), base, cli.note)
+    except ValueError as exc:
+        raise fail(f"{exc}: build them into ami/ of the fetched evaluation data (--eval-data, eval/ami/README.md)", code=2) from exc
+    out.write_text(trained.model.to_json())
+    spoken = trained.model.spoken
+    assert spoken is not None  # train_spoken always sets it
+    cli.note(spoken.note)
+    cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB), only its spoken part anew; draft/decision log-odds: "
+                  f"spoken {spoken.draft_logit:.2f}/{spoken.operating_logit:.2f}", highlight=False)
+
+
+def _train_voting(cli: CliContext, where: Places, out: Path, base: DetectorModel) -> None:
+    """``train-detector --only voting``: ``base`` with its voting model trained anew, written to ``out``."""
+    if where.shared is None:
+        raise fail("--only voting needs the shared data (the W3C minutes): pass --shared", code=2)
+    try:
+        model = train_voting_part(featurized(cli, load_labelled(where), detector()), base, cli.note)
     except ValueError as exc:
         raise fail(str(exc), code=2) from exc
+    out.write_text(model.to_json())
+    voting = model.voting
+    assert voting is not None  # train_voting_part always sets it
+    cli.note(voting.note)
+    cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB), only its voting part anew; draft/decision log-odds: "
+                  f"voting {voting.draft_logit:.2f}/{voting.operating_logit:.2f}", highlight=False)

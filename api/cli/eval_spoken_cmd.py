@@ -6,15 +6,25 @@ import json
 from dataclasses import asdict
 from pathlib import Path
 
+import numpy as np
 import typer
 
 from api.cli.context import cli_context, fail
 from api.cli.eval_common import DATA, EXTRA, SHARED, check, featurized, places
 from api.cli.eval_common import shared_dir as find_shared
 from nlp.detect import DecisionDetector, DetectorConfig
-from nlp.detector_model import DetectorModel
+from nlp.detector_features import BUCKETS, SPOKEN
+from nlp.detector_model import DetectorModel, SessionModel
 from nlp.evaluation.ami import SOURCE as AMI
-from nlp.evaluation.detection_cv import candidate_scores, fold_logits, load_labelled, nested_points, out_of_fold
+from nlp.evaluation.detection_cv import (
+    candidate_scores,
+    fold_logits,
+    is_spoken,
+    load_ami_labelled,
+    load_labelled,
+    nested_points,
+    out_of_fold,
+)
 from nlp.evaluation.judged_turns import read_judged_turns, span_shares
 from nlp.evaluation.qmsum_spans import load_qmsum
 from nlp.evaluation.spoken_precision import Stored, score_reading, stored_of, write_draw
@@ -76,6 +86,10 @@ def spoken_precision_command(
     out: Path | None = typer.Option(None, "--out", help="Where --draw writes (default: ami/spoken_precision_draw.tsv "
                                     "in the fetched evaluation data: it quotes the meetings)."),
     reading: Path | None = typer.Option(None, "--reading", help="Score a filled-in draw instead."),
+    spoken_model: bool = typer.Option(
+        False, "--spoken-model", help="Score with fold models of the spoken model (nlp.spoken_features, trained on the "
+        "AMI labels alone; not shipped) instead of the shared model.",
+    ),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Stored spoken decisions out of fold: per AMI development meeting, the decisions the
@@ -101,7 +115,9 @@ def spoken_precision_command(
     where = places(data, shared, extra)
     language = load_language()
     detector = DecisionDetector(language.nlp, light=language.light)
-    items = [item for item in featurized(cli, load_labelled(where), detector) if not item.meeting.final]
+    # The shared model learns from every source; the spoken model from the AMI labels alone.
+    meetings = load_ami_labelled(where) if spoken_model else load_labelled(where)
+    items = [item for item in featurized(cli, meetings, detector, spoken_model) if not item.meeting.final]
     spoken = [item for item in items if item.meeting.source == AMI]
     if not spoken or where.extra is None:
         raise fail("no AMI meetings found: build them into ami/ of the fetched evaluation data (--eval-data, "
@@ -115,7 +131,11 @@ def spoken_precision_command(
     for item in spoken:
         session = item.meeting.conversation.session_id
         chosen = points[session]
-        model = DetectorModel(weights[session], chosen.reliable, "fold", chosen.draft)
+        if is_spoken(item):
+            model = DetectorModel(np.zeros(BUCKETS), {}, "fold", spoken=SessionModel(
+                weights[session], chosen.reliable[SPOKEN], chosen.draft[SPOKEN], "fold"))
+        else:
+            model = DetectorModel(weights[session], chosen.reliable, "fold", chosen.draft)
         pipeline = OfflinePipeline(language, DetectorConfig(model=model))
         decisions = pipeline.run(item.meeting.conversation).decisions
         mine = stored_of(item.meeting.conversation, decisions)
@@ -130,7 +150,8 @@ def spoken_precision_command(
     if draw:
         drawn = draw_stored(stored, draw, seed)
         target = out or where.extra / "ami" / "spoken_precision_draw.tsv"
-        key = write_draw(target, drawn, f"drawn by `decision-journal eval spoken-precision --draw {draw} --seed {seed}`: {drafts_note}")
+        command = f"decision-journal eval spoken-precision --draw {draw} --seed {seed}" + (" --spoken-model" if spoken_model else "")
+        key = write_draw(target, drawn, f"drawn by `{command}`: {drafts_note}")
         cli.note(f"wrote {len(drawn)} rows to {target} (key: {key})")
     if as_json:
         typer.echo(json.dumps({"meetings": len(spoken), "stored": len(stored), "labelled": labelled, "found": found,

@@ -10,6 +10,7 @@ from api.graphql.context import MAX_COMMITS, Info
 from api.graphql.errors import ArgumentError
 from api.graphql.inputs import DecisionOrderBy, DecisionWhere, to_query
 from api.graphql.paging import decode_cursor, encode_cursor, page_size
+from api.graphql.record_fields import copy_fields, fields_of
 from api.usecases.requests import InvalidRequest
 from graph.commits import CommitRecord
 from graph.filters import DecisionFilter
@@ -383,22 +384,11 @@ class ChainEntry:
 
 
 @strawberry.type(description="A SUPERSEDES or REVISITS link inside a chain (from the newer to the older decision).")
+@fields_of(ChainLinkRecord, published={"source": "from", "target": "to"}, ids=("source", "target"))
 class ChainLink:
-    type: str
-    from_id: strawberry.ID = strawberry.field(name="from")
-    to_id: strawberry.ID = strawberry.field(name="to")
-    at: datetime | None
-    reason: str | None
-    partial: bool | None
-    outcome: str | None
-    inferred: bool | None
-    confidence: float | None
-
     @classmethod
     def of(cls, link: ChainLinkRecord) -> ChainLink:
-        return cls(type=link.type, from_id=strawberry.ID(link.source), to_id=strawberry.ID(link.target), at=link.at,
-                   reason=link.reason, partial=link.partial, outcome=link.outcome, inferred=link.inferred,
-                   confidence=link.confidence)
+        return cls(**copy_fields(link))
 
 
 @strawberry.type(description="How a decision evolved: original, revisions in time order, the current one, and branches.")

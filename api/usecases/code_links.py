@@ -84,5 +84,5 @@ def _text(decision: RepositoryDecision) -> DecisionText:
     return DecisionText(
         id=decision.id, title=decision.title, summary=decision.summary, body=body,
         alternatives=decision.alternatives, source_path=decision.source_path, decided_at=decision.decided_at,
-        stated=decision.stated,
+        stated=decision.stated, rationale=decision.rationale or "",
     )

@@ -19,6 +19,12 @@ _HUMPS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 _TYPE_NAME = re.compile(r"\b(?:I[A-Z]|[A-Z][a-z]+[A-Z])[A-Za-z0-9]{2,}\b")
 _CODE_SPAN = re.compile(r"`([A-Za-z_][\w.]{2,80})`")
 _SEPARATORS = re.compile(r"[._\- ]+")
+SOURCE_SUFFIXES = frozenset({
+    ".cs", ".fs", ".vb", ".java", ".kt", ".scala", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".py", ".go", ".rs", ".rb",
+    ".swift", ".c", ".h", ".cc", ".cpp", ".hpp", ".m", ".php", ".ex", ".exs", ".clj", ".dart", ".vue", ".svelte",
+})
+"""Files a type or module is declared in: source code, not the solution or build file that
+shares the product's name (``Brighter.slnx``)."""
 
 PROSE = frozenset("""
 use using used uses add adds added adding remove removes removed support supports supported make makes allow
@@ -90,7 +96,7 @@ def typed_files(text: str, tree: RepoTree) -> dict[str, list[str]]:
     for name in sorted(names):
         if len(name) < 4 or name.lower() in GENERIC:
             continue
-        files = tree.with_stem(name)
+        files = [f for f in tree.with_stem(name) if PurePosixPath(f).suffix in SOURCE_SUFFIXES]
         if 0 < len(files) <= 2:
             found[name] = files
     return found
@@ -120,7 +126,7 @@ def linked_paths(text: str, source_path: str | None, tree: RepoTree, current: Re
     """Repository paths a document links to: relative markdown links (``../../packages/
     command-bus``, resolved from the document's folder) and links to files on a forge
     (``…/blob/<ref>/packages/app/src/worker.ts``), followed through later renames to the
-    path that exists today; links to documents (``.md``, images) are not code."""
+    path that exists today; images are not code (documents are sorted by the caller)."""
     base = PurePosixPath(source_path).parent if source_path else PurePosixPath("")
     found: list[str] = []
     for target in _MARKDOWN_LINK.findall(text):
@@ -132,7 +138,7 @@ def linked_paths(text: str, source_path: str | None, tree: RepoTree, current: Re
             continue
         else:
             candidate = _normalise(base / target)
-        if candidate is None or PurePosixPath(candidate).suffix.lower() in (".md", ".png", ".jpg", ".svg", ".gif"):
+        if candidate is None or PurePosixPath(candidate).suffix.lower() in (".png", ".jpg", ".svg", ".gif"):
             continue
         today = _today(candidate, tree, current)
         if today and today not in found:

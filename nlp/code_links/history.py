@@ -9,12 +9,16 @@ from datetime import UTC, datetime, timedelta
 from pathlib import PurePosixPath
 
 from nlp.code_links.model import CodeLink, DecisionText
-from nlp.code_links.tree import RepoTree, common_directories, is_code
+from nlp.code_links.tree import RepoTree, common_directories, is_code, is_written_beside
 from nlp.git_command import PathHistory
 
 MAX_DOCUMENTS = 3
 """A commit that adds or edits more decision documents than this imports a collection (or
 reformats it): the code it changes says nothing about any one of them."""
+
+BODY_MENTION = 0.45
+"""How strong a commit's naming of a decision is when only its longer message names it
+("… the real in-memory provider (per ADR 0012) surfaced …"): in passing, mostly."""
 
 _ISSUE_URL = re.compile(r"/(?:issues|pull)/(\d{1,6})\b")
 _ISSUE_REF = re.compile(r"(?<![\w/&])#(\d{2,6})\b")
@@ -130,7 +134,11 @@ def message_links(
         if not code or weight == 0.0:
             continue
         subject = commit.message.splitlines()[0][:80] if commit.message else commit.sha[:7]
-        for decision_id, how, strength in [(i, "names it", 0.8) for i in named] + [(i, "names its issue", 0.6) for i in by_issue]:
+        headline = set(mentions(subject))
+        for decision_id, how, strength in [
+            *((i, "names it", 0.8 if i in headline else BODY_MENTION) for i in named),
+            *((i, "names its issue", 0.6) for i in by_issue),
+        ]:
             for path in common_directories(code, tree):
                 links.append(CodeLink(
                     decision_id, path, "commit message", round(strength * weight, 2),
@@ -140,9 +148,10 @@ def message_links(
 
 
 def _code_paths(changed: Iterable[str], tree: RepoTree, documents: Sequence[str], current: Renames) -> list[str]:
-    """The code a commit changed that still exists today, under its name today."""
+    """The code a commit changed that still exists today, under its name today, with the
+    documents written beside it (a README saying how to install, a specification)."""
     names = {current(p) for p in changed}
-    return sorted(p for p in names if p in tree.files and is_code(p, documents))
+    return sorted(p for p in names if p in tree.files and (is_code(p, documents) or is_written_beside(p, documents)))
 
 
 def _some(code: Sequence[str], path: str, shown: int = 2) -> str:

@@ -3,20 +3,31 @@ it was inferred and how strong it is; the strongest link per (decision, path) is
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from pathlib import PurePosixPath
 
 from nlp.code_links.components import component_directories, linked_paths, shared, typed_files, words_of
+from nlp.code_links.ended import ended
 from nlp.code_links.history import Mentions, Renames, document_commit_links, git_context_links, message_links
-from nlp.code_links.libraries import CHOOSING, Library, chosen_libraries, named_libraries, prose_keys
+from nlp.code_links.identifiers import annotation_links, identifier_links
+from nlp.code_links.libraries import CHOOSING, Library, chosen_libraries, decided_libraries, named_libraries, prose_keys
 from nlp.code_links.model import CodeLink, DecisionText
 from nlp.code_links.tools import Grep, automation_mentions, config_files, configured_tools, named_config, taken_up
-from nlp.code_links.tree import RepoTree, common_directories, is_code, too_wide
+from nlp.code_links.tree import RepoTree, common_directories, holds_code, is_code, is_written_beside, too_wide
+from nlp.gazetteer import TECHNOLOGIES
 from nlp.git_command import PathHistory
 
 MAX_TYPE_OWNERS = 2
-"""A type named by more decisions than this is named in passing (see ``component_links``)."""
+"""A type named by more decisions than this is named in passing (see ``component_links``)..."""
+MIN_TYPE_MENTIONS = 3
+"""...unless a decision writes it this often: then it is about that type (the central class
+many decisions change), however many others name it. Counted over ``DecisionText.body``,
+which holds an ADR's context and decision and then its whole file, so a mention in the
+Context or Decision counts twice. Set looking at the development repositories (it fires on
+Brighter alone), not chosen inside the folds."""
 
 MIN_CONFIDENCE = 0.5
 """Links weaker than this are not kept (docs/check-diff.md: how it was chosen)."""
@@ -34,6 +45,10 @@ class RepositoryView:
     importers: Callable[[Sequence[Library]], dict[Library, list[str]]]
     documents: Sequence[str]
     grep: Grep
+    occurrences: Callable[[Sequence[str]], dict[str, list[str]]] = lambda _: {}
+    """Fixed identifiers → the files that contain them (whole word, case-sensitive)."""
+    annotated: Callable[[Sequence[str]], dict[str, list[str]]] = lambda _: {}
+    """Attribute or annotation names → the files that apply them."""
 
 
 def infer_links(
@@ -43,17 +58,21 @@ def infer_links(
     """Every inferred link of at least ``minimum`` confidence, one per (decision, path):
     the strongest, with its evidence. ``git_context``: also the code changed around the
     time of each decision stated in a conversation (seed 000's ``auto_link_strategy``)."""
+    configs = config_files(view.tree)
+    gone = ended(decisions, known_tools(view, configs) | set(TECHNOLOGIES))
     links = [
         *(git_context_links(decisions, view.history, view.tree, view.documents) if git_context else []),
         *spread_out(document_commit_links(decisions, view.history, view.tree, view.documents)),
         *spread_out(message_links(decisions, view.history, view.tree, view.documents, mentions)),
         *library_links(decisions, view),
-        *component_links(decisions, view.tree),
-        *tool_links(decisions, view),
+        *component_links(decisions, view.tree, view.documents),
+        *tool_links(decisions, view, configs),
+        *identifier_links(decisions, view.occurrences, view.documents),
+        *annotation_links(decisions, view.annotated, view.tree, view.documents),
         *document_links(decisions, view),
         *rename_links(decisions, view),
     ]
-    return strongest(link for link in links if link.confidence >= minimum)
+    return strongest(link for link in links if link.confidence >= minimum and link.decision_id not in gone)
 
 
 HUB_DECISIONS = 3
@@ -91,8 +110,11 @@ def library_links(decisions: Sequence[DecisionText], view: RepositoryView) -> li
     postgres for now") governs its declarations and its users alike. Named otherwise in the
     title, the decision is about something built with it: its users, not its declaration
     (a central manifest pins every library; a dependency bump is not about that decision).
-    Named in the summary or among the alternatives it was weighed; in the longer text only
-    mentioned.
+    Taken up in a sentence of what it decides ("We'll use bullmq for the task queue"), it
+    governs the library's declarations; its users only as one named in the summary, as
+    a library used throughout (a retry library every handler imports) is more than that
+    decision's. Named in the summary or among the alternatives it was weighed; in the
+    longer text only mentioned.
     """
     named: list[tuple[DecisionText, Library, float, float, str]] = []
     for decision in decisions:
@@ -100,7 +122,8 @@ def library_links(decisions: Sequence[DecisionText], view: RepositoryView) -> li
         chosen = chosen_libraries(decision.title, view.libraries)
         for found, manifest_strength, import_strength, how in (
             (chosen, 0.85, 0.75, "takes up or drops"),
-            (named_libraries(decision.title, view.libraries), 0.45, 0.6, "is about"),
+            (named_libraries(decision.title, view.libraries), 0.45, 0.45, "is about"),
+            (decided_libraries(f"{decision.summary}\n{decision.rationale}", view.libraries), 0.6, 0.45, "decides to use"),
             (named_libraries(decision.summary, view.libraries), 0.45, 0.45, "decides on"),
             (named_libraries("\n".join(decision.alternatives), view.libraries), 0.45, 0.4, "weighs"),
             (named_libraries(decision.body, view.libraries), 0.3, 0.35, "mentions"),
@@ -124,13 +147,16 @@ def library_links(decisions: Sequence[DecisionText], view: RepositoryView) -> li
     return links
 
 
-def component_links(decisions: Sequence[DecisionText], tree: RepoTree) -> list[CodeLink]:
+def component_links(decisions: Sequence[DecisionText], tree: RepoTree, documents: Sequence[str] = ()) -> list[CodeLink]:
     """Directories named as a component the decision's title or summary names, and files
     named after the types it writes.
 
-    A type most decisions write (the product's central class) is named in passing; it
-    governs nothing in particular, so only types that at most ``MAX_TYPE_OWNERS``
-    decisions name count, and a type named only in the longer text counts less.
+    A type many decisions write (the product's central class) is mostly named in passing,
+    so a type more than ``MAX_TYPE_OWNERS`` decisions name counts only for those that write
+    it at least ``MIN_TYPE_MENTIONS`` times; a type named only in the longer text counts less. A
+    directory too wide to stand for a component (``packages/`` of a monorepo) or holding
+    no code (a folder of specifications named "…-failed-delivery-context") is no
+    component, and a document is no type's file.
     """
     vocabulary = [words_of(f"{d.title} {d.summary}") for d in decisions]
     typed = [
@@ -147,24 +173,39 @@ def component_links(decisions: Sequence[DecisionText], tree: RepoTree) -> list[C
         for word, directories in component_directories(words - common, tree).items():
             strength = 0.6 if word in title_words else 0.45
             for directory in directories:
+                if too_wide(directory, tree) or not holds_code(directory, tree, documents):
+                    continue
                 links.append(CodeLink(decision.id, directory, "component", strength,
                                       f"{directory} is named for {word!r}, which it names"))
         for strength, found in ((0.65, headline), (0.5, body)):
             for name, files in found.items():
-                if owners[name] > MAX_TYPE_OWNERS:
+                if owners[name] > MAX_TYPE_OWNERS and _mentions(name, decision.body) < MIN_TYPE_MENTIONS:
                     continue
                 for path in files:
-                    links.append(CodeLink(decision.id, path, "component", strength, f"{path} is named for {name}, which it names"))
+                    if is_code(path, documents):
+                        links.append(CodeLink(decision.id, path, "component", strength, f"{path} is named for {name}, which it names"))
     return links
+
+
+MAX_NOTE_FOLDER = 12
+"""A linked document heads its folder (a requirement's folder of notes and tasks) when the
+folder is this small and not at the top of the repository."""
 
 
 def document_links(decisions: Sequence[DecisionText], view: RepositoryView) -> list[CodeLink]:
     """Code a decision's document links to (relative markdown links, forge URLs of files),
-    followed through renames to the path that exists today."""
+    followed through renames to the path that exists today, and the small folder of a
+    document it links to outside the decision folders (``specs/0002-sqs-cleanup/``)."""
     current = Renames(view.history)
     links: list[CodeLink] = []
     for decision in decisions:
         for path in linked_paths(decision.body, decision.source_path, view.tree, current):
+            if is_written_beside(path, view.documents):
+                # A specification or design note: the small folder it heads is the requirement.
+                folder = str(PurePosixPath(path).parent) + "/"
+                if folder.count("/") >= 2 and 0 < view.tree.size(folder) <= MAX_NOTE_FOLDER:
+                    links.append(CodeLink(decision.id, folder, "document link", 0.7, f"its document links to {path}, in {folder}"))
+                continue
             if is_code(path, view.documents) and not too_wide(path, view.tree):
                 links.append(CodeLink(decision.id, path, "document link", 0.7, f"its document links to {path}"))
     return links
@@ -185,16 +226,20 @@ def rename_links(decisions: Sequence[DecisionText], view: RepositoryView) -> lis
     return links
 
 
-def tool_links(decisions: Sequence[DecisionText], view: RepositoryView) -> list[CodeLink]:
-    """Configuration of the tools a decision's title takes up (or drops): files named for
-    them, and the automation (CI, compose, Dockerfiles, scripts) that names them."""
-    # A word counts as a tool when the repository or the gazetteer knows it as one: a
-    # library known by one word ("lerna", "kafka"), not every part of every library's name
-    # ("engine", "core", "error" of error_prone), and a tool whose own configuration file is
-    # in the tree.
-    configs = config_files(view.tree)
+def known_tools(view: RepositoryView, configs: dict[str, list[str]]) -> set[str]:
+    """The words the repository knows as tools: a library known by one word ("lerna",
+    "kafka"), not every part of every library's name ("engine", "core", "error" of
+    error_prone), and a tool whose own configuration file is in the tree."""
     known = {key[0] for library in view.libraries for key in prose_keys(library.name) if len(key) == 1}
-    known |= configured_tools(configs)
+    return known | configured_tools(configs)
+
+
+def tool_links(decisions: Sequence[DecisionText], view: RepositoryView, configs: dict[str, list[str]]) -> list[CodeLink]:
+    """Configuration of the tools a decision's title takes up (or drops): files named for
+    them, and the automation (CI, compose, Dockerfiles, scripts) that names them
+    (``configs``: the tree's configuration files, from ``config_files``). A word counts as
+    a tool when the repository (``known_tools``) or the gazetteer knows it as one."""
+    known = known_tools(view, configs)
     links: list[CodeLink] = []
     for decision in decisions:
         chosen, set_aside = taken_up(decision.title, CHOOSING)
@@ -206,6 +251,10 @@ def tool_links(decisions: Sequence[DecisionText], view: RepositoryView) -> list[
                 for path in paths:
                     links.append(CodeLink(decision.id, path, "tool config", mentioned, f"{path} names {word}, which it {how}"))
     return links
+
+
+def _mentions(name: str, text: str) -> int:
+    return len(re.findall(rf"\b{re.escape(name)}\b", text))
 
 
 def _count(n: int) -> str:

@@ -25,13 +25,20 @@ azure google microsoft system console options hosting dependencyinjection diagno
 threading text encoding security auth identity storage store cache message messages messaging events event
 handler handlers contracts domain infrastructure integration unit spec specs mock mocks fake fakes sample samples
 example examples docs doc schema schemas generator generators analyzers analyzer source sources provider providers
+runner runners
 """.split())
 """Parts of library names that say nothing about which library ("Microsoft.Extensions.Logging")."""
+
+PLATFORM_NAMESPACES = frozenset({"system", "microsoft", "java", "javax", "android", "windows"})
+"""First parts of a dotted name under which a platform's packages name its features, not
+products (``System.Memory``, ``Microsoft.Extensions.Http``): their last part is an
+everyday word ("memory"), not the library's name."""
 
 COMMON_WORDS = frozenset("""
 next express request fetch bull chalk commander debug glob once yes color colors path url query moment boom got
 table date time store proxy form cross env which open live serve server static mark marked tiny session cookie
 compression helmet passport tap mock jest mocha chai async sharp pino winston redux nock ava prompt inquirer
+log bytes futures rand either lazy
 """.split())
 """Library names that are also words of ordinary prose: matched only as code."""
 
@@ -64,7 +71,8 @@ def prose_keys(name: str) -> list[tuple[str, ...]]:
         keys.append(whole)
     last = re.split(r"[./:]", lowered.rstrip("/"))[-1]
     last_tokens = tuple(_TOKEN.findall(last))
-    if last_tokens and last_tokens != whole and len(last_tokens) == 1 and last_tokens[0] not in GENERIC:
+    platform = lowered.split(".", 1)[0] in PLATFORM_NAMESPACES and "." in lowered
+    if last_tokens and last_tokens != whole and len(last_tokens) == 1 and last_tokens[0] not in GENERIC and not platform:
         keys.append(last_tokens)
     return [k for k in keys if not (len(k) == 1 and (len(k[0]) < 3 or k[0] in GENERIC or k[0].isdigit()))]
 
@@ -91,6 +99,33 @@ def chosen_libraries(title: str, libraries: Sequence[Library]) -> list[Library]:
         return []
     after = lowered[verb.start():]
     return named_libraries(after, libraries)
+
+
+DECIDING = re.compile(
+    r"\b(?:use|uses|using|adopt|adopts|adopting|choose|chooses|chose|chosen|prefer|prefers|select|selected|"
+    r"switch(?:es|ing)?\s+to|migrat(?:e|es|ing)\s+to|mov(?:e|es|ing)\s+to|replac(?:e|es|ing)|introduc(?:e|es|ing)|"
+    r"rel(?:y|ies|ying)\s+on|depend(?:s|ing)?\s+on|built\s+(?:on|with))\b",
+    re.IGNORECASE,
+)
+"""Verbs after which a sentence of a decision says what it takes up ("We'll use bullmq for
+the task queue"): stricter than a title's ``CHOOSING``, as a sentence's "and" and "with"
+join anything."""
+DECIDED_WINDOW = 4
+"""Words after a choosing verb in which a sentence names what it takes up."""
+_SENTENCE = re.compile(r"(?<=[.!?;:])\s+|\n+")
+
+
+def decided_libraries(text: str, libraries: Sequence[Library]) -> list[Library]:
+    """The libraries a decision's own words take up: named after a choosing verb in the
+    same sentence ("We'll use bullmq for the task queue")."""
+    found: list[Library] = []
+    for sentence in _SENTENCE.split(text):
+        for verb in DECIDING.finditer(sentence):
+            # What the verb takes up follows it closely ("use bullmq", "use the bull library");
+            # a library further on is named on the way ("use a thread for the log").
+            near = " ".join(sentence[verb.end():].split()[:DECIDED_WINDOW])
+            found += [lib for lib in named_libraries(near, libraries) if lib not in found]
+    return found
 
 
 def named_libraries(text: str, libraries: Sequence[Library]) -> list[Library]:

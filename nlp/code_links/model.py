@@ -18,6 +18,7 @@ class DecisionText:
         source_path: The repository-relative path of its document (an ADR), if any.
         decided_at: ISO date it was decided, if known.
         stated: The paths it names itself (linked as stated, not inferred here).
+        rationale: What its source says it decides, beyond the summary (an ADR's Decision).
     """
 
     id: str
@@ -28,6 +29,7 @@ class DecisionText:
     source_path: str | None = None
     decided_at: str | None = None
     stated: tuple[str, ...] = ()
+    rationale: str = ""
 
 
 @dataclass(frozen=True)

@@ -48,10 +48,10 @@ def taken_up(title: str, choosing: re.Pattern[str]) -> tuple[list[str], list[str
         return [], []
     rest = lowered[verb.start():]
     turn = _REJECTING.search(rest, 1)
-    return _tool_words(rest[: turn.start()] if turn else rest), _tool_words(rest[turn.end():] if turn else "")
+    return tool_words(rest[: turn.start()] if turn else rest), tool_words(rest[turn.end():] if turn else "")
 
 
-def _tool_words(text: str) -> list[str]:
+def tool_words(text: str) -> list[str]:
     words: list[str] = []
     for word in _WORD.findall(text):
         stem = word.removesuffix("js") if word.endswith("js") and len(word) > 4 else word

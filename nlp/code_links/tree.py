@@ -17,6 +17,9 @@ _LOCK_NAMES = frozenset({
     "package-lock.json", "yarn.lock", "pnpm-lock.yaml", "poetry.lock", "Pipfile.lock", "Cargo.lock", "go.sum",
     "Gemfile.lock", "composer.lock", "packages.lock.json", "uv.lock",
 })
+_PROJECT_INDEXES = frozenset({".sln", ".slnx"})
+"""Solution files list a repository's projects: every commit that adds a project changes
+one, so what such a commit decides says nothing about it."""
 _GENERATED = re.compile(r"(?:^|/)(?:node_modules|vendor|dist|build|target|\.git)/")
 
 
@@ -100,11 +103,31 @@ def is_code(path: str, documents: Iterable[str] = ()) -> bool:
     """A path a decision can govern as code: not documentation, an image, a lock file or
     one of the decision documents (``documents``: folders of ADRs)."""
     name = PurePosixPath(path).name
-    if PurePosixPath(path).suffix.lower() in _DOC_SUFFIXES and name not in ("requirements.txt",) and not name.startswith("requirements"):
+    suffix = PurePosixPath(path).suffix.lower()
+    if suffix in _DOC_SUFFIXES and not (suffix == ".txt" and name.startswith("requirements")):  # pip's manifests
         return False
-    if name in _LOCK_NAMES or _GENERATED.search(path):
+    if name in _LOCK_NAMES or suffix in _PROJECT_INDEXES or _GENERATED.search(path):
         return False
     return not any(path.startswith(folder) for folder in documents)
+
+
+_TEXT_SUFFIXES = frozenset({".md", ".markdown", ".rst", ".adoc"})
+_LEDGERS = re.compile(r"^(?:change(?:s|log)|history|contributors|authors|release[-_ ]?notes|news)\b", re.IGNORECASE)
+
+
+def is_written_beside(path: str, documents: Iterable[str] = ()) -> bool:
+    """A document a change to code may carry that the code's decisions govern too (a README
+    that says how to install, a folder of specifications): prose outside the decision
+    folders, but not the ledgers every release touches (CHANGELOG, CONTRIBUTORS)."""
+    name = PurePosixPath(path).name
+    return (PurePosixPath(path).suffix.lower() in _TEXT_SUFFIXES and not _LEDGERS.match(name)
+            and not _GENERATED.search(path) and not any(path.startswith(folder) for folder in documents))
+
+
+def holds_code(directory: str, tree: RepoTree, documents: Iterable[str] = ()) -> bool:
+    """Whether a directory (ending in ``/``) holds code as ``is_code`` means it, beyond the
+    bookkeeping dotfiles a folder of documents may carry (``.issue-number``)."""
+    return any(is_code(f, documents) and not PurePosixPath(f).name.startswith(".") for f in tree.under(directory))
 
 
 WIDEST = 150

@@ -11,7 +11,7 @@ from nlp.code_links.infer import RepositoryView
 from nlp.code_links.libraries import Library, import_name, import_pattern, libraries_of
 from nlp.code_links.manifests import dependencies, is_manifest
 from nlp.code_links.tree import RepoTree
-from nlp.git_command import PathHistory, file_text, grep_files, grep_matches, history_of, tracked_files
+from nlp.git_command import PathHistory, file_text, grep_files, grep_lines, grep_matches, history_of, tracked_files
 
 MAX_MANIFESTS = 400
 """Manifests read at most (a monorepo of thousands of packages is read by its first ones)."""
@@ -46,7 +46,26 @@ def read_view(
         grep=lambda patterns, pathspecs: [
             f for f in grep_files(root, patterns, revision, pathspecs, ignore_case=True) if f in tree.files
         ],
+        occurrences=lambda words: _occurrences(root, revision, words, tree),
+        annotated=lambda names: _annotated(root, revision, names, tree),
     )
+
+
+_COMMENT = re.compile(r"^\s*(?:#|//|/?\*|<!--|--\s|;|')")
+
+
+def _occurrences(root: Path, revision: str, words: Sequence[str], tree: RepoTree) -> dict[str, list[str]]:
+    """Each of ``words`` → the files whose code (not a comment line) holds it: a comment
+    recalls a name in passing ("# Because init-log4brains's tests use …")."""
+    found: dict[str, set[str]] = {}
+    if not words:
+        return {}
+    matcher = re.compile(r"(?<![\w\-])(?<!\w:)(" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?![\w\-]|:\w)")
+    for path, line in grep_lines(root, list(words), revision):
+        if path in tree.files and not _COMMENT.match(line):
+            for word in matcher.findall(line):
+                found.setdefault(word, set()).add(path)
+    return {word: sorted(paths) for word, paths in found.items()}
 
 
 def find_importers(root: Path, revision: str, wanted: Sequence[Library], tree: RepoTree) -> dict[Library, list[str]]:
@@ -72,3 +91,17 @@ def find_importers(root: Path, revision: str, wanted: Sequence[Library], tree: R
             for library in names.get(imported or "", []):
                 found[library].add(path)
     return {library: sorted(paths) for library, paths in found.items()}
+
+
+def _annotated(root: Path, revision: str, names: Sequence[str], tree: RepoTree) -> dict[str, list[str]]:
+    """Each of ``names`` → the files whose code applies it as an attribute or annotation
+    (``[LoggerMessage(...)]``, ``@Transactional``), comment lines aside."""
+    if not names:
+        return {}
+    matcher = re.compile(r"(?:\[|@)\s*(" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")\b")
+    found: dict[str, set[str]] = {}
+    for path, line in grep_lines(root, list(names), revision):
+        if path in tree.files and not _COMMENT.match(line):
+            for name in matcher.findall(line):
+                found.setdefault(name, set()).add(path)
+    return {name: sorted(paths) for name, paths in found.items()}

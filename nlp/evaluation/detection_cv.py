@@ -25,14 +25,14 @@ loader away.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
 from nlp.detect import units_from
-from nlp.detector_features import SESSION, VOTING
-from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, KindModel, confidences_at, operating_logit_of
+from nlp.detector_features import SESSION, SPOKEN, VOTING
+from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, SessionModel, confidences_at, operating_logit_of
 from nlp.evaluation.ami import load_ami
 from nlp.evaluation.chat import load_chat
 from nlp.evaluation.corpus import SOURCES, LabelledMeeting, cv_groups
@@ -43,7 +43,7 @@ from nlp.evaluation.qmsum_spans import load_qmsum
 from nlp.evaluation.real_metrics import FoldedScore, fold_scores, score_targets
 from nlp.evaluation.reviews import is_review
 from nlp.evaluation.sessions import load_sessions
-from nlp.evaluation.train import SESSION_L2, VOTING_L2, Featurized, fit
+from nlp.evaluation.train import SESSION_L2, SPOKEN_L2, VOTING_L2, Featurized, fit
 from nlp.evaluation.w3c import load_w3c, load_w3c_groups
 
 Progress = Callable[[str], None]
@@ -91,6 +91,8 @@ weighed as much as seven W3C groups' minutes and held the voting points at log-o
 where the W3C groups' own best lies near 2 (docs/experiments/2026-11-26-detection-log.md,
 "Minutes that vote: a model of their own")."""
 CHOSEN_WITHOUT = frozenset({"qmsum"})
+SPOKEN_SOURCES = frozenset({"ami"})
+"""The sources the spoken model (``nlp.spoken_features``) learns from: the AMI decision labels."""
 """Sources no point is chosen on: QMSum's spans mark whole discussions, so its precision is
 an in-span share, not whether a detection is a decision (``eval spoken-ceiling``)."""
 
@@ -155,6 +157,11 @@ def load_labelled(places: Places, loaders: Sequence[Loader] = LOADERS) -> list[L
     return [m for m in meetings if not (m.source == "qmsum" and m.conversation.session_id in ami)]
 
 
+def load_ami_labelled(places: Places) -> list[LabelledMeeting]:
+    """The AMI meetings alone (what the spoken model learns from), reserved ones dropped."""
+    return load_labelled(places, (_ami,))
+
+
 def anchors_at(
     item: Featurized, logits: np.ndarray, operating_logits: dict[str, float], threshold: float = OPERATING_CONFIDENCE
 ) -> list[int]:
@@ -174,8 +181,9 @@ def item_logits(model: DetectorModel, item: Featurized) -> np.ndarray:
     """Raw log-odds of one meeting's messages under ``model``, read by the part of it that
     scores the meeting's kind (minutes that vote by the voting model when it has one)."""
     kind = item.features.operating_kind
-    voting = kind == VOTING and model.voting is not None and item.voting_rows is not None
-    return model.logits(item.voting_rows if voting and item.voting_rows is not None else item.rows, kind)
+    if kind == VOTING and model.voting is not None and item.voting_rows is not None:
+        return model.logits(item.voting_rows, kind)
+    return model.logits(item.rows, kind)
 
 
 def key_of(meeting: LabelledMeeting) -> tuple[str, str]:
@@ -183,43 +191,72 @@ def key_of(meeting: LabelledMeeting) -> tuple[str, str]:
 
 
 def out_of_fold(
-    items: Sequence[Featurized], progress: Progress | None = None, sources: Sequence[str] = SOURCES
+    items: Sequence[Featurized], progress: Progress | None = None, sources: Sequence[str] = SOURCES,
+    shared_of_spoken: dict[str, np.ndarray] | None = None,
 ) -> dict[str, np.ndarray]:
     """Session id → weights of the fold model that never saw that session's group (of the
-    groups of ``sources``; every source is trained on)."""
+    groups of ``sources``; every source is trained on). A session is scored by a session model,
+    a spoken meeting read for the spoken model (``is_spoken``) by a spoken model trained on
+    the other groups of ``SPOKEN_SOURCES``, everything else by the shared model, which trains
+    on every other group's shared rows; minutes that vote (``is_voting``) by a voting model
+    trained on the other groups' minutes that vote (the shared one trains on them too, as before
+    they had a model of their own). ``shared_of_spoken``, when given, is filled with the shared
+    fold weights of the spoken meetings and the minutes that vote too (what the shared model's
+    points are chosen on)."""
     dev = [item for item in items if not item.meeting.final]
     fold_weights: dict[str, np.ndarray] = {}
+    spoken_without: dict[tuple[str, str] | None, np.ndarray] = {}
     for source in sources:
         for group in cv_groups([item.meeting for item in dev], source):
             held = [item for item in dev if key_of(item.meeting) == (source, group)]
             if progress is not None:
                 progress(f"training without {source}:{group}")
-            # A session's group is scored by a session model, minutes that vote by the voting
-            # model, every other meeting by the shared one: each is trained on the other groups
-            # of its own model only (the shared one on the minutes that vote too, as before
-            # they had a model of their own, so that it stays what it was).
-            rest = [i for i in dev if key_of(i.meeting) != (source, group)]
-            for model_kind in sorted({scorer_of(item) for item in held}):
-                if model_kind == SESSION:
-                    weights = fit([i for i in rest if is_session(i)], l2=SESSION_L2)
+            for model_kind in sorted({_model_of(item) for item in held}):
+                mine = [item for item in held if _model_of(item) == model_kind]
+                if model_kind == SPOKEN:
+                    # The spoken model learns from the spoken sources only; a group of another
+                    # source (QMSum) is scored by the one trained on all of them.
+                    key = (source, group) if source in SPOKEN_SOURCES else None
+                    if key not in spoken_without:
+                        spoken_without[key] = fit(
+                            [i for i in dev if is_spoken(i) and i.meeting.source in SPOKEN_SOURCES and key_of(i.meeting) != key],
+                            l2=SPOKEN_L2,
+                        )
+                    weights = spoken_without[key]
                 elif model_kind == VOTING:
-                    weights = fit([i.as_voting() for i in rest if is_voting(i)], l2=VOTING_L2)
+                    weights = fit([i.as_voting() for i in dev if key_of(i.meeting) != (source, group) and is_voting(i)],
+                                  l2=VOTING_L2)
+                elif model_kind == SESSION:
+                    weights = fit([i for i in dev if key_of(i.meeting) != (source, group) and is_session(i)], l2=SESSION_L2)
                 else:
-                    weights = fit([i for i in rest if not is_session(i)])
+                    weights = _fit_shared(dev, (source, group))
+                for item in mine:
+                    fold_weights[item.meeting.conversation.session_id] = weights
+            if shared_of_spoken is not None and any(is_spoken(item) or is_voting(item) for item in held):
+                weights = _fit_shared(dev, (source, group))
                 for item in held:
-                    if scorer_of(item) == model_kind:
-                        fold_weights[item.meeting.conversation.session_id] = weights
+                    if is_spoken(item) or is_voting(item):
+                        shared_of_spoken[item.meeting.conversation.session_id] = weights
     return fold_weights
 
 
-def scorer_of(item: Featurized) -> str:
-    """Which model scores ``item`` in the training recipe: ``session``, ``voting`` or ``shared``."""
-    return SESSION if is_session(item) else VOTING if is_voting(item) else "shared"
+def _fit_shared(dev: Sequence[Featurized], held: tuple[str, str]) -> np.ndarray:
+    """The shared model trained on every group but ``held``, spoken meetings on their shared rows."""
+    return fit([i.shared() for i in dev if key_of(i.meeting) != held and not is_session(i)])
+
+
+def _model_of(item: Featurized) -> str:
+    return SESSION if is_session(item) else SPOKEN if is_spoken(item) else VOTING if is_voting(item) else "shared"
 
 
 def is_voting(item: Featurized) -> bool:
     """Whether ``item`` is minutes that vote, scored and trained by the voting model."""
     return item.voting_rows is not None and item.features.operating_kind == VOTING
+
+
+def is_spoken(item: Featurized) -> bool:
+    """Whether ``item`` is a spoken meeting read for the spoken model (``featurize(spoken=True)``)."""
+    return item.shared_rows is not None
 
 
 def is_session(item: Featurized) -> bool:
@@ -403,40 +440,76 @@ class TrainedDetector:
 def train_detector(items: Sequence[Featurized], progress: Progress | None = None) -> TrainedDetector:
     """Cross-validate, choose the operating points out of fold, then fit on every dev group.
     A team's verdicts on drafts among ``items`` (``nlp.evaluation.reviews``) are trained on in
-    every fold and in the end, never held out, scored or chosen on."""
-    fold_weights = out_of_fold(items, progress)
+    every fold and in the end, never held out, scored or chosen on.
+
+    Spoken meetings read for the spoken model (``featurize(spoken=True)``) get one
+    (``train_spoken``); the shared model still trains on them, and its own ``spoken`` points
+    are chosen on its own out-of-fold scores of them, so its part of the file is what it was."""
+    shared_of_spoken: dict[str, np.ndarray] = {}
+    fold_weights = out_of_fold(items, progress, shared_of_spoken=shared_of_spoken)
     dev = [item for item in items if not item.meeting.final]
     labelled = [item for item in dev if not is_review(item.meeting)]
     points = choose_points(labelled, candidate_scores(labelled, fold_logits(labelled, fold_weights)))
     if progress is not None:
         chosen = ", ".join(f"{kind} {points.draft[kind]:.2f}/{value:.2f}" for kind, value in points.reliable.items())
         progress(f"operating points (draft/reliable log-odds): {chosen}; training on every group outside the final split")
+    reliable = {kind: value for kind, value in points.reliable.items() if kind != SESSION}
+    draft = {kind: value for kind, value in points.draft.items() if kind != SESSION}
+    spoken = [item.shared() for item in labelled if is_spoken(item) or is_voting(item)]
+    if spoken:
+        # The shared model's spoken and voting points, on its own scores: what they were before
+        # those kinds had models of their own.
+        own = choose_points(spoken, candidate_scores(spoken, fold_logits(spoken, shared_of_spoken, voting_own=False)))
+        for kind in own.reliable:
+            reliable[kind], draft[kind] = own.reliable[kind], own.draft[kind]
     # The shared model's note speaks of its own training data; the session model's of its own.
-    shared = [item for item in dev if not is_session(item)]
+    shared = [item.shared() for item in dev if not is_session(item)]
     sessions = [item for item in dev if is_session(item)]
     note = _note([item for item in shared if not is_review(item.meeting)], sum(is_review(i.meeting) for i in shared), "meetings")
     session_model = None
     if sessions and SESSION in points.reliable:
         session_note = _note([i for i in sessions if not is_review(i.meeting)], sum(is_review(i.meeting) for i in sessions),
                              "coding-assistant sessions, on their own features (nlp.session_features)")
-        session_model = KindModel(fit(sessions, l2=SESSION_L2), points.reliable[SESSION], points.draft[SESSION], session_note)
-    voting_model = voting_model_of(dev, points)
-    own = {SESSION, VOTING} if voting_model is not None else {SESSION}
+        session_model = SessionModel(fit(sessions, l2=SESSION_L2), points.reliable[SESSION], points.draft[SESSION], session_note)
     return TrainedDetector(DetectorModel(
-        fit(shared),
-        {kind: value for kind, value in points.reliable.items() if kind not in own}, note,
-        {kind: value for kind, value in points.draft.items() if kind not in own}, session_model, voting_model,
+        fit(shared), reliable, note, draft, session_model, _spoken_model(labelled, points), voting_model_of(dev, points),
     ), fold_weights)
 
 
-def voting_model_of(dev: Sequence[Featurized], points: Points) -> KindModel | None:
+def voting_model_of(dev: Sequence[Featurized], points: Points) -> SessionModel | None:
     """The voting model fitted on every development meeting that votes, at ``points``' voting points."""
     voting = [item for item in dev if is_voting(item)]
     if not voting or VOTING not in points.reliable:
         return None
     note = _note([i for i in voting if not is_review(i.meeting)], sum(is_review(i.meeting) for i in voting),
                  "meetings that vote, on the shared features and their vote runs (nlp.voting_features)")
-    return KindModel(fit([item.as_voting() for item in voting], l2=VOTING_L2), points.reliable[VOTING], points.draft[VOTING], note)
+    return SessionModel(fit([item.as_voting() for item in voting], l2=VOTING_L2), points.reliable[VOTING], points.draft[VOTING], note)
+
+
+def train_spoken(items: Sequence[Featurized], base: DetectorModel, progress: Progress | None = None) -> TrainedDetector:
+    """``base`` with its spoken model (only) trained anew on the spoken sources among ``items``
+    (read with ``featurize(spoken=True)``): cross-validated by their groups, points chosen out
+    of fold, then fitted on every development group. Every other part of ``base`` is kept as it is.
+
+    Raises:
+        ValueError: No spoken meeting of ``SPOKEN_SOURCES`` among ``items``.
+    """
+    mine = [item for item in items if is_spoken(item) and item.meeting.source in SPOKEN_SOURCES]
+    if not any(not item.meeting.final for item in mine):
+        raise ValueError(f"no development meeting of {', '.join(sorted(SPOKEN_SOURCES))} to train the spoken model on")
+    fold_weights = out_of_fold(mine, progress, sources=sorted(SPOKEN_SOURCES))
+    labelled = [item for item in mine if not item.meeting.final and not is_review(item.meeting)]
+    points = choose_points(labelled, candidate_scores(labelled, fold_logits(labelled, fold_weights)))
+    return TrainedDetector(replace(base, spoken=_spoken_model(labelled, points)), fold_weights)
+
+
+def _spoken_model(labelled: Sequence[Featurized], points: Points) -> SessionModel | None:
+    """The spoken model fitted on every labelled development meeting of ``SPOKEN_SOURCES``, at ``points``."""
+    spoken = [item for item in labelled if is_spoken(item) and item.meeting.source in SPOKEN_SOURCES and not item.meeting.final]
+    if not spoken or SPOKEN not in points.reliable:
+        return None
+    note = _note(spoken, 0, "spoken meetings, on their own features (nlp.spoken_features)")
+    return SessionModel(fit(spoken, l2=SPOKEN_L2), points.reliable[SPOKEN], points.draft[SPOKEN], note)
 
 
 def _note(labelled: Sequence[Featurized], reviews: int, what: str) -> str:

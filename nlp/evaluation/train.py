@@ -12,15 +12,15 @@ Features seen in fewer than ``MIN_COUNT`` training messages keep weight 0, and w
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from nlp.detect import DecisionDetector
-from nlp.detector_features import BUCKETS, VOTING, ConversationFeatures
+from nlp.detector_features import BUCKETS, SESSION, SPOKEN, VOTING, ConversationFeatures
 from nlp.evaluation.corpus import LabelledMeeting
 from nlp.evaluation.reviews import review_weights
-from nlp.session_features import scored_rows
+from nlp.session_features import scored_rows, structural_rows
 from nlp.voting_features import voting_rows
 
 MIN_COUNT = 3
@@ -35,6 +35,18 @@ SESSION_L2 = 1e-2
 a few dozen sessions, and weaker L2 learned single sessions' words. Cross-validated by owner
 on the development sessions (stored F1 at nested points, ``eval detect --groups --source
 sessions``): 1e-3 0.523, 5e-3 0.537, 1e-2 0.570, 1.5e-2 0.574, 3e-2 0.519, 1e-1 0.457."""
+STRUCTURE_SHARE = 1.0
+"""How much a session's turns without their words (``Featurized.structural``) weigh in the
+session model's loss, against 1 for the turns as they are. Cross-validated by owner with each
+held-out owner's words unread (``eval detect --groups --source sessions --words-unread``, the
+case of a language no development session is in): stored F1 0.311 at 0.5, 0.485 at 1.0, and
+0.016 without the copies; on the turns as they are 0.533 at 0.5, 0.549 at 1.0, 0.555 without."""
+STRUCTURE_SOURCE = "|structure"
+SPOKEN_L2 = 1e-2
+"""The spoken model's L2 (``nlp.spoken_features``), trained on the AMI labels alone. Out of fold
+by series on the 82 development meetings (ranking AUC within a meeting, with cb4073e's
+features): 1e-3 0.794 with the spoken features alone, 0.804 with the shared names beside them;
+1e-2 0.840; 3e-2 0.848 (docs/experiments/2026-11-26-spoken-model.md)."""
 VOTING_L2 = 3e-4
 """The voting model's L2 (``nlp.voting_features``): it learns from some 300 minutes of seven
 W3C groups, and the shared model's L2 held its words back. Cross-validated by group on the
@@ -52,33 +64,54 @@ without; at log-odds 1.5 P/R 0.141/0.282 with, 0.136/0.273 without; at 2.0 0.154
 @dataclass(frozen=True)
 class Featurized:
     """One meeting's features and hashed rows, computed once and reused by every fold.
-    ``rows`` are what the shared model (a session's: the session model) reads; ``voting_rows``,
-    for minutes that vote, what the voting model reads (``nlp.voting_features``)."""
+
+    ``rows`` are what the meeting is scored with; ``shared_rows``, set for a spoken meeting
+    read for the spoken model (``featurize(spoken=True)``), the shared model's rows of it,
+    which the shared model still trains on; ``voting_rows``, set for minutes that vote, what the
+    voting model reads of them (``nlp.voting_features``), beside ``rows``, the shared model's."""
 
     meeting: LabelledMeeting
     features: ConversationFeatures
     rows: tuple[tuple[int, ...], ...]
+    structural: tuple[tuple[int, ...], ...] | None = None
+    """A session's rows without the features read from its words (``structural_rows``),
+    trained on beside ``rows``; None for the other kinds."""
+    shared_rows: tuple[tuple[int, ...], ...] | None = None
     voting_rows: tuple[tuple[int, ...], ...] | None = None
+
+    def shared(self) -> Featurized:
+        """This meeting as the shared model reads it."""
+        return self if self.shared_rows is None else replace(self, rows=self.shared_rows, shared_rows=None)
 
     def as_voting(self) -> Featurized:
         """This meeting as the voting model reads and learns it (its ``voting_rows`` as rows)."""
         if self.voting_rows is None:
             raise ValueError(f"{self.meeting.conversation.session_id} is not read by the voting model")
-        return Featurized(self.meeting, self.features, self.voting_rows)
+        return replace(self, rows=self.voting_rows, voting_rows=None)
 
 
 def featurize(
-    detector: DecisionDetector, meetings: Sequence[LabelledMeeting], progress: Callable[[int, int], None] | None = None
+    detector: DecisionDetector, meetings: Sequence[LabelledMeeting], progress: Callable[[int, int], None] | None = None,
+    spoken: bool = False,
 ) -> list[Featurized]:
-    """The feature rows of every message of every meeting."""
+    """The feature rows of every message of every meeting; with ``spoken``, a spoken meeting's
+    rows are the spoken model's (``nlp.spoken_features``) and its shared rows are kept beside."""
     out: list[Featurized] = []
     for index, meeting in enumerate(meetings):
         conversation = meeting.conversation
         features = detector.features(conversation, detector.parse(conversation))
         # A session is trained into the session model, on its own features (``nlp.session_features``).
         rows = scored_rows(features, features.operating_kind)
-        own = tuple(tuple(row) for row in voting_rows(features)) if features.operating_kind == VOTING else None
-        out.append(Featurized(meeting, features, tuple(tuple(row) for row in rows), own))
+        structural = (
+            tuple(tuple(row) for row in structural_rows(features)) if features.operating_kind == SESSION else None
+        )
+        voting = tuple(tuple(row) for row in voting_rows(features)) if features.operating_kind == VOTING else None
+        if spoken and features.operating_kind == SPOKEN:
+            own = scored_rows(features, SPOKEN, spoken=True)
+            out.append(Featurized(meeting, features, tuple(tuple(row) for row in own),
+                                  shared_rows=tuple(tuple(row) for row in rows)))
+        else:
+            out.append(Featurized(meeting, features, tuple(tuple(row) for row in rows), structural, voting_rows=voting))
         if progress is not None:
             progress(index + 1, len(meetings))
     return out
@@ -98,11 +131,20 @@ def fit(
             rows.append(item.rows[seq])
             labels.append(label)
             sources.append(item.meeting.source)
+    for item in items:
+        # A session's turns again without their words, as a source of its own: what the
+        # structure says must carry a turn in a language the words were never learned in.
+        if item.structural is not None and STRUCTURE_SHARE > 0:
+            for seq, label in sorted(item.meeting.training_labels().items()):
+                rows.append(item.structural[seq])
+                labels.append(label)
+                sources.append(f"{item.meeting.source}{STRUCTURE_SOURCE}")
     if not rows:
         raise ValueError("no training examples")
     y = np.array(labels, dtype=np.float64)
     sample = np.zeros(len(y))
     shares = {**review_weights(item.meeting for item in items), **(SOURCE_WEIGHTS if source_weights is None else source_weights)}
+    shares.update({source: STRUCTURE_SHARE for source in set(sources) if source.endswith(STRUCTURE_SOURCE)})
     for source in sorted(set(sources)):
         mine = np.array([s == source for s in sources])
         share = shares.get(source, 1.0)

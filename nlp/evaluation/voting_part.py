@@ -1,4 +1,4 @@
-"""Retrain only the voting part of the detector (``eval train-detector --part voting``).
+"""Retrain only the voting part of the detector (``eval train-detector --only voting``).
 
 The model of minutes that vote (``DetectorModel.voting``, ``nlp.voting_features``) is trained
 as ``detection_cv.train_detector`` trains it, and every other part of the model file is kept

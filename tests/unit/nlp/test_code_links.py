@@ -165,3 +165,141 @@ def test_links_inferred_from_a_repository_with_their_evidence(tmp_path: Path) ->
     assert ("jobs", "package.json") not in links  # bullmq is not named by it
     assert all(not path.startswith("doc/") for _, path in links)  # documents are not code
     assert len(history_of(repo)) == 4
+
+
+def test_a_later_decision_that_removes_a_technology_ends_the_one_that_took_it_up() -> None:
+    from nlp.code_links.ended import ended, removed_words
+
+    assert removed_words("Remove Postgres (for now)") >= {"postgres"}
+    assert removed_words("Replace Bull with BullMQ") == {"bull"}
+    assert removed_words("Use npm instead of yarn") == {"yarn"}
+    decisions = [
+        DecisionText("orm", "Use TypeORM with Postgres", "", decided_at="2020-05-01"),
+        DecisionText("queue", "Use Redis for background tasks", "", decided_at="2020-06-01"),
+        DecisionText("gone", "Remove Postgres for now", "", decided_at="2020-09-01"),
+        DecisionText("lock", "Remove explicit clear lock", "", decided_at="2020-10-01"),
+    ]
+    # Only technologies count: "clear" ends nothing; a removal ends only what came before it.
+    assert ended(decisions, {"postgres", "redis"}) == {"orm": "gone"}
+
+
+def test_a_directory_too_wide_or_holding_no_code_is_no_component() -> None:
+    from nlp.code_links.infer import component_links
+
+    tree = RepoTree([
+        *(f"packages/{p}/src/{n}.ts" for p in ("core", "web") for n in range(80)),
+        "specs/0034-failed-delivery-context/requirements.md", "specs/0034-failed-delivery-context/.issue-number",
+        "src/Context/RequestContext.cs", "src/Context/IRequestContext.cs",
+    ])
+    decisions = [DecisionText("a", "Multi-packages architecture", "Expose the request context in packages")]
+    paths = {link.path for link in component_links(decisions, tree)}
+    assert "src/Context/" in paths
+    assert "packages/" not in paths and "specs/0034-failed-delivery-context/" not in paths
+
+
+def test_a_central_type_counts_for_the_decisions_that_write_it_again_and_again() -> None:
+    from nlp.code_links.infer import component_links
+
+    tree = RepoTree(["src/Core/OutboxMediator.cs", "src/Core/OutboxMediator.md", "Core.slnx"])
+    passing = [DecisionText(f"d{n}", f"Decision {n}", "", body="It touches the OutboxMediator once.") for n in range(3)]
+    central = DecisionText("c", "Clear without a lock", "", body="The OutboxMediator clears. OutboxMediator locks. OutboxMediator.")
+    links = component_links([*passing, central], tree)
+    # Named by four decisions, the type is a hub: only the one that writes it three times is about it,
+    # and its file is the source, not a document or the solution that shares a stem.
+    assert {(link.decision_id, link.path) for link in links} == {("c", "src/Core/OutboxMediator.cs")}
+
+
+def test_a_platform_namespace_is_no_library_name_and_a_solution_file_is_no_code() -> None:
+    from nlp.code_links.tree import is_code
+
+    assert prose_keys("System.Memory") == [("system", "memory")]
+    assert prose_keys("FluentMigrator.Runner") == [("fluentmigrator", "runner")]
+    assert not is_code("Brighter.slnx") and not is_code("docs/specs/requirements.md") and is_code("requirements-dev.txt")
+
+
+def test_a_commit_that_names_a_decision_only_in_its_longer_message_names_it_in_passing() -> None:
+    from nlp.code_links.history import message_links
+
+    tree = RepoTree([f"src/app/{n}.py" for n in range(20)])
+    decisions = [DecisionText("a", "Alpha", "", source_path="doc/adr/0001-alpha.md"),
+                 DecisionText("b", "Beta", "", source_path="doc/adr/0002-beta.md")]
+    from datetime import UTC, datetime
+
+    commit = PathHistory("c1", datetime(2024, 1, 1, tzinfo=UTC), "Implement ADR-1\n\nAs ADR-2 foresaw.", (), ("src/app/1.py",), ())
+    rows = [type("Row", (), {"decision_id": d.id, "path": d.source_path, "title": d.title})() for d in decisions]
+    strength = {link.decision_id: link.confidence for link in message_links(decisions, [commit], tree, ["doc/adr/"], DecisionMentions(rows))}
+    assert strength["a"] > strength["b"]
+
+
+def test_an_identifier_a_decision_writes_as_code_links_the_few_files_that_hold_it(tmp_path: Path) -> None:
+    from nlp.code_links.identifiers import identifier_links, identifiers_of
+
+    assert identifiers_of("Start it with `yarn app start:worker`; set `GIT_ROOT`; see `src/a.ts` and `Message.Body`") == {
+        "start:worker", "GIT_ROOT"}
+    repo = tmp_path / "r"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    (repo / "package.json").write_text('{"scripts": {"start:worker": "node worker.js"}}\n')
+    (repo / "config.ts").write_text("export const root = process.env.GIT_ROOT;\n")
+    for n in range(4):
+        (repo / f"m{n}.ts").write_text("const SHARED_NAME = 1;\n")
+    (repo / "ci.yml").write_text("# start:worker used to be GIT_ROOT's\naws-ci:\n  run: x\n")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "start")
+    view = read_view(repo, ["doc/adr/"])
+    decisions = [DecisionText("w", "Separate worker", "", body="Run `yarn app start:worker`; it reads `GIT_ROOT`, not `SHARED_NAME`."),
+                 DecisionText("c", "Clean up", "", body="A job `aws-ci` cleans up.")]
+    links = {(link.decision_id, link.path) for link in identifier_links(decisions, view.occurrences, view.documents)}
+    # SHARED_NAME is in four files: too common to mark any of them; a comment names in passing.
+    assert links == {("w", "package.json"), ("w", "config.ts"), ("c", "ci.yml")}
+
+
+def test_a_library_a_sentence_of_the_decision_takes_up_governs_its_declarations() -> None:
+    from nlp.code_links.libraries import decided_libraries
+
+    libraries = [_library("bullmq"), _library("lunr"), _library("typeorm")]
+    assert decided_libraries("We'll create a worker. We'll use bullmq for the task queue.", libraries) == [libraries[0]]
+    # Named without a choosing verb in its sentence, or well after it, a library is only mentioned.
+    assert decided_libraries("lunr was slow, and typeorm too.", libraries) == []
+    assert decided_libraries("We use a single worker thread to build the lunr index.", libraries) == []
+
+
+def test_an_annotation_that_states_a_convention_governs_the_code_that_applies_it(tmp_path: Path) -> None:
+    from nlp.code_links.identifiers import annotation_links, annotations_of
+
+    assert annotations_of("logging methods attributed with [LoggerMessage] with; see [the spec](x.md)") == {"LoggerMessage"}
+    assert annotations_of("use `@Transactional` and the UseInbox attribute") == {"Transactional", "UseInbox"}
+    repo = tmp_path / "r"
+    (repo / "src" / "log").mkdir(parents=True)
+    git(repo, "init", "-q")
+    for n in range(3):
+        (repo / "src" / "log" / f"A{n}.cs").write_text('partial class A {\n    [LoggerMessage(LogLevel.Information, "x")]\n}\n')
+    (repo / "src" / "B.cs").write_text("// [LoggerMessage] is how we log\nclass B {}\n")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "start")
+    view = read_view(repo, ["docs/adr/"])
+    decisions = [
+        DecisionText("log", "Use source generated logging", "", rationale="Methods attributed with [LoggerMessage]."),
+        # Written on the way, unrelated to the title: an example, not the convention.
+        DecisionText("nack", "Kafka nack seek to offset", "", rationale="Log it: [LoggerMessage(LogLevel.Warning)]"),
+    ]
+    links = annotation_links(decisions, view.annotated, view.tree, view.documents)
+    assert [(link.decision_id, link.path, link.via) for link in links] == [("log", "src/log/", "annotation")]
+
+
+def test_a_readme_changed_beside_a_decision_counts_a_changelog_does_not() -> None:
+    from nlp.code_links.tree import is_written_beside
+
+    assert is_written_beside("README.md") and is_written_beside("specs/0002-sqs-cleanup/requirements.md")
+    assert not is_written_beside("CHANGELOG.md") and not is_written_beside("packages/init/CHANGELOG.md")
+    assert not is_written_beside("docs/adr/0002-x.md", ["docs/adr/"]) and not is_written_beside("src/a.ts")
+
+
+def test_a_linked_specification_governs_its_small_folder() -> None:
+    from nlp.code_links.infer import RepositoryView, document_links
+
+    tree = RepoTree(["specs/0002-sqs-cleanup/requirements.md", "specs/0002-sqs-cleanup/tasks.md", "README.md", "src/a.cs"])
+    view = RepositoryView(tree, [], [], lambda _: {}, ("docs/adr/",), lambda patterns, specs: [])
+    decision = DecisionText("d", "Clean up", "", body="Parent: [req](../../specs/0002-sqs-cleanup/requirements.md), see [readme](../../README.md)",
+                            source_path="docs/adr/0037-x.md")
+    assert [link.path for link in document_links([decision], view)] == ["specs/0002-sqs-cleanup/"]
