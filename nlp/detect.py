@@ -24,6 +24,7 @@ from nlp.detector_features import (
     OUTCOME_HEADING,
     SESSION,
     SPOKEN,
+    VOTING,
     ConversationFeatures,
     hashed_names,
     heading_kinds,
@@ -39,6 +40,7 @@ from nlp.seed_rules import SEED000_KEYWORDS, SEED001_PATTERNS
 from nlp.session_features import scored_rows
 from nlp.spoken_features import sentence_names
 from nlp.units import LEAD, Unit, decision_units
+from nlp.voting_features import voting_rows
 from nlp.wording import sentences_of
 
 # Further cues for recall that the seeds' lists miss.
@@ -154,6 +156,15 @@ def units_from(
     return final, units
 
 
+def model_rows(model: DetectorModel, features: ConversationFeatures, kind: str) -> list[list[int]]:
+    """The hashed rows ``model`` scores ``features`` by, read as ``kind`` (``DetectorModel.scored_kind``):
+    minutes that vote by the voting model's features when it has one, a session or a spoken
+    meeting by its own (``scored_rows``)."""
+    if kind == VOTING and model.voting is not None:
+        return voting_rows(features)
+    return scored_rows(features, kind, model.spoken is not None)
+
+
 def capped(confidences: Sequence[float], signals: Sequence[Sequence[str]]) -> list[float]:
     """``confidences`` with every vetoed message held at ``VETO_CAP`` and every declared one
     (under a decisions heading or label, or an outcomes heading with an agreed cue) raised
@@ -264,7 +275,7 @@ class DecisionDetector:
         features = self.features(conversation, parsed)
         model = self._config.model or shipped_model()
         kind = model.scored_kind(features)
-        scores = model.confidences(scored_rows(features, kind, model.spoken is not None), kind)
+        scores = model.confidences(model_rows(model, features, kind), kind)
         confidences, units = units_from(features, scores, self._config.threshold, kind == SESSION)
         drafts = self._drafts(features, scores, units, model.draft_confidence(kind), kind == SESSION)
         unit_of = {seq: unit for unit in (*units, *drafts) for seq in unit.members}
