@@ -24,6 +24,7 @@ from nlp.detector_features import (
     OUTCOME_HEADING,
     SESSION,
     SPOKEN,
+    VOTING,
     ConversationFeatures,
     hashed_names,
     heading_kinds,
@@ -39,6 +40,7 @@ from nlp.seed_rules import SEED000_KEYWORDS, SEED001_PATTERNS
 from nlp.session_features import scored_rows
 from nlp.spoken_features import sentence_names
 from nlp.units import LEAD, Unit, decision_units
+from nlp.voting_features import voting_rows
 from nlp.wording import sentences_of
 
 # Further cues for recall that the seeds' lists miss.
@@ -152,6 +154,15 @@ def units_from(
         proposes=(lambda seq: _is_proposal(messages[seq].content)) if features.kind == "chat" else None,
     )
     return final, units
+
+
+def model_rows(model: DetectorModel, features: ConversationFeatures, kind: str) -> list[list[int]]:
+    """The hashed rows ``model`` scores ``features`` by, read as ``kind`` (``DetectorModel.scored_kind``):
+    minutes that vote by the voting model's features when it has one, a session or a spoken
+    meeting by its own (``scored_rows``)."""
+    if kind == VOTING and model.voting is not None:
+        return voting_rows(features)
+    return scored_rows(features, kind, model.spoken is not None)
 
 
 def capped(confidences: Sequence[float], signals: Sequence[Sequence[str]]) -> list[float]:
@@ -274,7 +285,7 @@ class DecisionDetector:
         features = self.features(conversation, parsed)
         model = self._config.model or shipped_model()
         kind = model.scored_kind(features)
-        scores = model.confidences(scored_rows(features, kind, model.spoken is not None), kind)
+        scores = model.confidences(model_rows(model, features, kind), kind)
         confidences, units = units_from(features, scores, self._config.threshold, kind == SESSION)
         drafts = self._drafts(features, scores, units, model.draft_confidence(kind), kind == SESSION)
         if kind in self._config.draft_kinds:

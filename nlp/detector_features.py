@@ -67,6 +67,9 @@ by a model of its own when the detector has one (``nlp.session_features``)."""
 SPOKEN = "spoken"
 """The kind of a transcribed spoken meeting: scored by a model of its own when the detector has
 one (``nlp.spoken_features``), else by the shared weights."""
+VOTING = "voting"
+"""The kind of a conversation that decides by voting (``kind_of``): scored by a model of its own
+when the detector has one (``nlp.voting_features``), else by the shared weights."""
 SESSION_PREFIX = "session|"
 """Every feature name of the session model starts with this."""
 _FILLER = re.compile(r"\b(um+|uh+|hmm+|mm-hmm|uh-huh)\b", re.IGNORECASE)
@@ -109,7 +112,7 @@ def kind_of(conversation: Conversation) -> str:
         return by_format
     whole = tally(conversation.messages, conversation.preceding)
     if whole.votes >= 3 and whole.votes >= VOTING_SHARE * whole.messages:
-        return "voting"
+        return VOTING
     if by_format == "spoken" or (whole.messages >= THREAD_MESSAGES and whole.fillers >= SPOKEN_SHARE * whole.messages):
         return "spoken"
     return "chat"

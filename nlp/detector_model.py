@@ -15,7 +15,9 @@ its own features, ``nlp.session_features``, and its own two points), stored unde
 ``session`` key beside the shared model's, which it leaves as it is: a model without one reads
 sessions as chats. Spoken meetings likewise (``spoken`` key, ``nlp.spoken_features``, trained on
 the AMI labels alone): a model without one scores them with the shared weights and its
-``spoken`` points, which stay in the file as they were.
+``spoken`` points, which stay in the file as they were. Minutes that vote have one too
+(``voting`` key: the shared features and the vote run around a message,
+``nlp.voting_features``); without it the shared weights and points score them.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from importlib import resources
 
 import numpy as np
 
-from nlp.detector_features import BUCKETS, PROSE_NOTES, SESSION, SPOKEN, ConversationFeatures
+from nlp.detector_features import BUCKETS, PROSE_NOTES, SESSION, SPOKEN, VOTING, ConversationFeatures
 from nlp.errors import NlpError
 
 MODEL_FILE = "detector_model.json"
@@ -42,9 +44,10 @@ class DetectorModelMissing(NlpError):
 
 @dataclass(frozen=True)
 class SessionModel:
-    """The scorer of one kind of its own (coding-assistant sessions, spoken meetings): weights
-    over ``BUCKETS`` hashed features of that kind's own (``nlp.session_features``,
-    ``nlp.spoken_features``) and its operating and draft log-odds."""
+    """The scorer of one kind of its own (coding-assistant sessions, spoken meetings, minutes
+    that vote): weights over ``BUCKETS`` hashed features of that kind's own
+    (``nlp.session_features``, ``nlp.spoken_features``, ``nlp.voting_features``) and its
+    operating and draft log-odds."""
 
     weights: np.ndarray
     operating_logit: float
@@ -62,6 +65,13 @@ class SessionModel:
         return cls(_dense(data), float(str(data["operating_logit"])), float(str(data["draft_logit"])), str(data.get("note", "")))
 
 
+KindModel = SessionModel
+"""The scorer of a kind of its own, whichever kind (the class keeps the name it had when only
+sessions had one)."""
+OWN_KINDS = (SESSION, SPOKEN, VOTING)
+"""The kinds that may have a scorer of their own, each stored under its kind's key, in this order."""
+
+
 @dataclass(frozen=True)
 class DetectorModel:
     """Weights over ``BUCKETS`` hashed features and the operating log-odds.
@@ -76,6 +86,7 @@ class DetectorModel:
             its operating point; a kind not listed has no drafts).
         session: The scorer of coding-assistant sessions; without it they are read as chats.
         spoken: The scorer of spoken meetings; without it the shared weights score them.
+        voting: The scorer of minutes that vote; without it the shared weights score them.
     """
 
     weights: np.ndarray
@@ -84,10 +95,11 @@ class DetectorModel:
     draft_logits: dict[str, float] = field(default_factory=dict)
     session: SessionModel | None = None
     spoken: SessionModel | None = None
+    voting: SessionModel | None = None
 
     def own(self, kind: str) -> SessionModel | None:
-        """The model of ``kind``'s own (sessions, spoken meetings), if this one has it."""
-        return self.session if kind == SESSION else self.spoken if kind == SPOKEN else None
+        """The model of ``kind``'s own (sessions, spoken meetings, minutes that vote), if this one has it."""
+        return {SESSION: self.session, SPOKEN: self.spoken, VOTING: self.voting}.get(kind)
 
     def logits(self, rows: Sequence[Sequence[int]], kind: str = "chat") -> np.ndarray:
         """Raw log-odds of each row of hashed features (of the kind's own model's features when
@@ -106,7 +118,7 @@ class DetectorModel:
     def points(self) -> tuple[dict[str, float], dict[str, float]]:
         """The operating and draft log-odds of every kind, the session's included."""
         reliable, draft = dict(self.operating_logits), dict(self.draft_logits or self.operating_logits)
-        for kind in (SESSION, SPOKEN):
+        for kind in OWN_KINDS:
             own = self.own(kind)
             if own is not None:
                 reliable[kind], draft[kind] = own.operating_logit, own.draft_logit
@@ -144,10 +156,10 @@ class DetectorModel:
             "draft_logits": {kind: round(value, 4) for kind, value in sorted(self.draft_logits.items())},
             **_sparse(self.weights),
         }
-        if self.session is not None:
-            data["session"] = self.session.to_data()
-        if self.spoken is not None:
-            data["spoken"] = self.spoken.to_data()
+        for kind in OWN_KINDS:
+            own = self.own(kind)
+            if own is not None:
+                data[kind] = own.to_data()
         return json.dumps(data, separators=(",", ":")) + "\n"
 
     @classmethod
@@ -158,10 +170,9 @@ class DetectorModel:
             raise DetectorModelMissing(f"the detector model has {data.get('buckets')} buckets, this code hashes into {BUCKETS}: retrain it")
         logits = {str(kind): float(value) for kind, value in data["operating_logits"].items()}
         drafts = {str(kind): float(value) for kind, value in data.get("draft_logits", {}).items()}
-        session = SessionModel.from_data(data["session"]) if "session" in data else None
-        spoken = SessionModel.from_data(data["spoken"]) if "spoken" in data else None
+        own = {kind: SessionModel.from_data(data[kind]) for kind in OWN_KINDS if kind in data}
         return cls(weights=_dense(data), operating_logits=logits, note=str(data.get("note", "")), draft_logits=drafts,
-                   session=session, spoken=spoken)
+                   session=own.get(SESSION), spoken=own.get(SPOKEN), voting=own.get(VOTING))
 
 
 def _sparse(weights: np.ndarray) -> dict[str, list[int] | list[float]]:

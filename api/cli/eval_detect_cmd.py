@@ -16,7 +16,7 @@ from api.cli.eval_common import DATA, EXTRA, SHARED, check, detector, featurized
 from api.cli.run_on_graph import run_on_graph
 from api.usecases.detector_training import journal_review_records, retrain_detector
 from api.usecases.runtime import GraphConnection
-from nlp.detector_features import SPOKEN
+from nlp.detector_features import SPOKEN, VOTING
 from nlp.detector_model import DetectorModel, shipped_model
 from nlp.evaluation.detection_cv import (
     FORMULAIC_VIEWS,
@@ -28,6 +28,7 @@ from nlp.evaluation.detection_cv import (
     fold_logits,
     is_session,
     is_spoken,
+    is_voting,
     load_ami_labelled,
     load_labelled,
     nested_points,
@@ -41,6 +42,7 @@ from nlp.evaluation.real_metrics import mean_ranking_auc
 from nlp.evaluation.reviews import ReviewRecord, ReviewRecordError, read_reviews
 from nlp.evaluation.run import seed000_keywords, seed001_regex
 from nlp.evaluation.train import Featurized
+from nlp.evaluation.voting_part import train_voting_part
 
 
 def detect_command(
@@ -92,7 +94,8 @@ def detect_command(
         chosen = [item for item in featurized(cli, meetings, detector(), spoken) if item.meeting.final == final]
     sessions = [item.meeting.conversation.session_id for item in chosen]
     if final or unseen:
-        logits = fold_logits(chosen, {item.meeting.conversation.session_id: _shipped_weights(model, item) for item in chosen})
+        logits = fold_logits(chosen, {item.meeting.conversation.session_id: _shipped_weights(model, item) for item in chosen},
+                             voting_own=model.voting is not None)
         points = dict.fromkeys(sessions, shipped)
     else:
         fold_weights = out_of_fold(chosen, cli.note)
@@ -129,7 +132,7 @@ def _unread(item: Featurized) -> Featurized:
 
 def _shipped_weights(model: DetectorModel, item: Featurized) -> np.ndarray:
     """The shipped weights that score ``item``: its kind's own model's, else the shared ones."""
-    own = model.session if is_session(item) else model.spoken if is_spoken(item) else None
+    own = model.session if is_session(item) else model.spoken if is_spoken(item) else model.voting if is_voting(item) else None
     return own.weights if own is not None else model.weights
 
 
@@ -224,7 +227,8 @@ def train_detector_command(
     only: str | None = typer.Option(
         None, "--only", help="Rebuild only this part of the model in --out and keep the rest byte for byte: `spoken` "
         "(the spoken-meeting model, trained on the AMI labels of --eval-data; tried and not shipped, "
-        "docs/experiments/2026-11-26-spoken-model.md: write it to another --out to try it).",
+        "docs/experiments/2026-11-26-spoken-model.md: write it to another --out to try it) or `voting` (the model of "
+        "minutes that vote, trained on every labelled meeting that votes: the W3C minutes of --shared and --eval-data).",
     ),
 ) -> None:
     """Train the detector on every labelled group outside the final split (and the reviewed
@@ -264,14 +268,17 @@ def train_detector_command(
 
 def _train_only(cli: CliContext, part: str, where: Places, out: Path, reviews: bool) -> None:
     """``train-detector --only PART``: the model at ``out`` with only that part trained anew."""
-    if part != SPOKEN:
-        raise fail(f"--only takes `{SPOKEN}`, not {part!r}", code=2)
+    if part not in {SPOKEN, VOTING}:
+        raise fail(f"--only takes `{SPOKEN}` or `{VOTING}`, not {part!r}", code=2)
     if reviews:
-        raise fail("--only spoken learns from the AMI labels alone: --reviews and --from-journal do not apply", code=2)
+        raise fail(f"--only {part} learns from the labelled data alone: --reviews and --from-journal do not apply", code=2)
     try:
         base = DetectorModel.from_json(out.read_text()) if out.is_file() else shipped_model()
     except (OSError, ValueError, KeyError) as exc:
         raise fail(f"{out} cannot be read as a detector model: {exc}", code=2) from exc
+    if part == VOTING:
+        _train_voting(cli, where, out, base)
+        return
     meetings = load_ami_labelled(where)
     try:
         trained = train_spoken(featurized(cli, meetings, detector(), spoken=True), base, cli.note)
@@ -283,3 +290,19 @@ def _train_only(cli: CliContext, part: str, where: Places, out: Path, reviews: b
     cli.note(spoken.note)
     cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB), only its spoken part anew; draft/decision log-odds: "
                   f"spoken {spoken.draft_logit:.2f}/{spoken.operating_logit:.2f}", highlight=False)
+
+
+def _train_voting(cli: CliContext, where: Places, out: Path, base: DetectorModel) -> None:
+    """``train-detector --only voting``: ``base`` with its voting model trained anew, written to ``out``."""
+    if where.shared is None:
+        raise fail("--only voting needs the shared data (the W3C minutes): pass --shared", code=2)
+    try:
+        model = train_voting_part(featurized(cli, load_labelled(where), detector()), base, cli.note)
+    except ValueError as exc:
+        raise fail(str(exc), code=2) from exc
+    out.write_text(model.to_json())
+    voting = model.voting
+    assert voting is not None  # train_voting_part always sets it
+    cli.note(voting.note)
+    cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB), only its voting part anew; draft/decision log-odds: "
+                  f"voting {voting.draft_logit:.2f}/{voting.operating_logit:.2f}", highlight=False)

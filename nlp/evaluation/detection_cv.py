@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from nlp.detect import units_from
-from nlp.detector_features import SESSION, SPOKEN
+from nlp.detector_features import SESSION, SPOKEN, VOTING
 from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, SessionModel, confidences_at, operating_logit_of
 from nlp.evaluation.ami import load_ami
 from nlp.evaluation.chat import load_chat
@@ -43,7 +43,7 @@ from nlp.evaluation.qmsum_spans import load_qmsum
 from nlp.evaluation.real_metrics import FoldedScore, fold_scores, score_targets
 from nlp.evaluation.reviews import is_review
 from nlp.evaluation.sessions import load_sessions
-from nlp.evaluation.train import SESSION_L2, SPOKEN_L2, Featurized, fit
+from nlp.evaluation.train import SESSION_L2, SPOKEN_L2, VOTING_L2, Featurized, fit
 from nlp.evaluation.w3c import load_w3c, load_w3c_groups
 
 Progress = Callable[[str], None]
@@ -83,6 +83,13 @@ RELIABLE_REACH = 0.5
 """A point counts as reliable by its precision only while it still finds at least this share
 of what the draft point finds: at the far end, three detections of which two are right say
 nothing of a kind's decisions."""
+CHOOSING_UNITS = 10
+"""A source counts in a kind's points only with at least this many labelled decisions in
+meetings of that kind (unless none of the kind's sources has that many): each source weighs
+the same in a kind's points, and one real-chat meeting that polls with "+1" (kind voting)
+weighed as much as seven W3C groups' minutes and held the voting points at log-odds 0.0/3.0
+where the W3C groups' own best lies near 2 (docs/experiments/2026-11-26-detection-log.md,
+"Minutes that vote: a model of their own")."""
 CHOSEN_WITHOUT = frozenset({"qmsum"})
 SPOKEN_SOURCES = frozenset({"ami"})
 """The sources the spoken model (``nlp.spoken_features``) learns from: the AMI decision labels."""
@@ -167,10 +174,19 @@ def anchors_at(
 
 def anchors_of(item: Featurized, model: DetectorModel, threshold: float = OPERATING_CONFIDENCE) -> list[int]:
     """The anchors of the decision units ``model`` finds in one meeting."""
-    return anchors_at(item, model.logits(item.rows, item.features.operating_kind), model.points()[0], threshold)
+    return anchors_at(item, item_logits(model, item), model.points()[0], threshold)
 
 
-def _key(meeting: LabelledMeeting) -> tuple[str, str]:
+def item_logits(model: DetectorModel, item: Featurized) -> np.ndarray:
+    """Raw log-odds of one meeting's messages under ``model``, read by the part of it that
+    scores the meeting's kind (minutes that vote by the voting model when it has one)."""
+    kind = item.features.operating_kind
+    if kind == VOTING and model.voting is not None and item.voting_rows is not None:
+        return model.logits(item.voting_rows, kind)
+    return model.logits(item.rows, kind)
+
+
+def key_of(meeting: LabelledMeeting) -> tuple[str, str]:
     return meeting.source, meeting.group
 
 
@@ -182,14 +198,17 @@ def out_of_fold(
     groups of ``sources``; every source is trained on). A session is scored by a session model,
     a spoken meeting read for the spoken model (``is_spoken``) by a spoken model trained on
     the other groups of ``SPOKEN_SOURCES``, everything else by the shared model, which trains
-    on every other group's shared rows. ``shared_of_spoken``, when given, is filled with the
-    shared fold weights of the spoken meetings too (what the shared model's points are chosen on)."""
+    on every other group's shared rows; minutes that vote (``is_voting``) by a voting model
+    trained on the other groups' minutes that vote (the shared one trains on them too, as before
+    they had a model of their own). ``shared_of_spoken``, when given, is filled with the shared
+    fold weights of the spoken meetings and the minutes that vote too (what the shared model's
+    points are chosen on)."""
     dev = [item for item in items if not item.meeting.final]
     fold_weights: dict[str, np.ndarray] = {}
     spoken_without: dict[tuple[str, str] | None, np.ndarray] = {}
     for source in sources:
         for group in cv_groups([item.meeting for item in dev], source):
-            held = [item for item in dev if _key(item.meeting) == (source, group)]
+            held = [item for item in dev if key_of(item.meeting) == (source, group)]
             if progress is not None:
                 progress(f"training without {source}:{group}")
             for model_kind in sorted({_model_of(item) for item in held}):
@@ -200,31 +219,39 @@ def out_of_fold(
                     key = (source, group) if source in SPOKEN_SOURCES else None
                     if key not in spoken_without:
                         spoken_without[key] = fit(
-                            [i for i in dev if is_spoken(i) and i.meeting.source in SPOKEN_SOURCES and _key(i.meeting) != key],
+                            [i for i in dev if is_spoken(i) and i.meeting.source in SPOKEN_SOURCES and key_of(i.meeting) != key],
                             l2=SPOKEN_L2,
                         )
                     weights = spoken_without[key]
+                elif model_kind == VOTING:
+                    weights = fit([i.as_voting() for i in dev if key_of(i.meeting) != (source, group) and is_voting(i)],
+                                  l2=VOTING_L2)
                 elif model_kind == SESSION:
-                    weights = fit([i for i in dev if _key(i.meeting) != (source, group) and is_session(i)], l2=SESSION_L2)
+                    weights = fit([i for i in dev if key_of(i.meeting) != (source, group) and is_session(i)], l2=SESSION_L2)
                 else:
                     weights = _fit_shared(dev, (source, group))
                 for item in mine:
                     fold_weights[item.meeting.conversation.session_id] = weights
-            if shared_of_spoken is not None and any(is_spoken(item) for item in held):
+            if shared_of_spoken is not None and any(is_spoken(item) or is_voting(item) for item in held):
                 weights = _fit_shared(dev, (source, group))
                 for item in held:
-                    if is_spoken(item):
+                    if is_spoken(item) or is_voting(item):
                         shared_of_spoken[item.meeting.conversation.session_id] = weights
     return fold_weights
 
 
 def _fit_shared(dev: Sequence[Featurized], held: tuple[str, str]) -> np.ndarray:
     """The shared model trained on every group but ``held``, spoken meetings on their shared rows."""
-    return fit([i.shared() for i in dev if _key(i.meeting) != held and not is_session(i)])
+    return fit([i.shared() for i in dev if key_of(i.meeting) != held and not is_session(i)])
 
 
 def _model_of(item: Featurized) -> str:
-    return SESSION if is_session(item) else SPOKEN if is_spoken(item) else "shared"
+    return SESSION if is_session(item) else SPOKEN if is_spoken(item) else VOTING if is_voting(item) else "shared"
+
+
+def is_voting(item: Featurized) -> bool:
+    """Whether ``item`` is minutes that vote, scored and trained by the voting model."""
+    return item.voting_rows is not None and item.features.operating_kind == VOTING
 
 
 def is_spoken(item: Featurized) -> bool:
@@ -260,11 +287,16 @@ class Points:
     draft: dict[str, float]
 
 
-def fold_logits(items: Sequence[Featurized], fold_weights: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+def fold_logits(
+    items: Sequence[Featurized], fold_weights: dict[str, np.ndarray], voting_own: bool = True
+) -> dict[str, np.ndarray]:
     """Session id → raw log-odds of its messages under the fold model that never saw it,
-    computed once whatever the operating points tried."""
+    computed once whatever the operating points tried. ``voting_own``: the weights of minutes
+    that vote are a voting model's (read its features), not the shared model's."""
     return {
-        item.meeting.conversation.session_id: DetectorModel(fold_weights[item.meeting.conversation.session_id], {}).logits(item.rows)
+        item.meeting.conversation.session_id: DetectorModel(fold_weights[item.meeting.conversation.session_id], {}).logits(
+            item.voting_rows if voting_own and is_voting(item) and item.voting_rows is not None else item.rows
+        )
         for item in items
     }
 
@@ -319,9 +351,13 @@ def choose_points(items: Sequence[Featurized], scores: Mapping[str, list[Detecti
     chosen = [item for item in items if item.meeting.source not in CHOSEN_WITHOUT]
     for kind in sorted({item.features.operating_kind for item in chosen}):
         by_source: dict[str, list[str]] = {}
+        units: dict[str, int] = {}
         for item in chosen:
             if item.features.operating_kind == kind:
                 by_source.setdefault(item.meeting.source, []).append(item.meeting.conversation.session_id)
+                units[item.meeting.source] = units.get(item.meeting.source, 0) + len(item.meeting.targets)
+        if any(count >= CHOOSING_UNITS for count in units.values()):
+            by_source = {source: sessions for source, sessions in by_source.items() if units[source] >= CHOOSING_UNITS}
         pooled = []
         for index in range(len(CANDIDATES)):
             per_source = []
@@ -370,10 +406,10 @@ def nested_points(items: Sequence[Featurized], scores: Mapping[str, list[Detecti
     """Session id → the points chosen without its own group (every other development group's
     out-of-fold scores): the points it is scored at."""
     out: dict[str, Points] = {}
-    for key in sorted({_key(item.meeting) for item in items}):
-        points = choose_points([i for i in items if _key(i.meeting) != key], scores)
+    for key in sorted({key_of(item.meeting) for item in items}):
+        points = choose_points([i for i in items if key_of(i.meeting) != key], scores)
         for item in items:
-            if _key(item.meeting) == key:
+            if key_of(item.meeting) == key:
                 out[item.meeting.conversation.session_id] = points
     return out
 
@@ -419,10 +455,11 @@ def train_detector(items: Sequence[Featurized], progress: Progress | None = None
         progress(f"operating points (draft/reliable log-odds): {chosen}; training on every group outside the final split")
     reliable = {kind: value for kind, value in points.reliable.items() if kind != SESSION}
     draft = {kind: value for kind, value in points.draft.items() if kind != SESSION}
-    spoken = [item.shared() for item in labelled if is_spoken(item)]
+    spoken = [item.shared() for item in labelled if is_spoken(item) or is_voting(item)]
     if spoken:
-        # The shared model's spoken points, on its own scores: what they were before the spoken model.
-        own = choose_points(spoken, candidate_scores(spoken, fold_logits(spoken, shared_of_spoken)))
+        # The shared model's spoken and voting points, on its own scores: what they were before
+        # those kinds had models of their own.
+        own = choose_points(spoken, candidate_scores(spoken, fold_logits(spoken, shared_of_spoken, voting_own=False)))
         for kind in own.reliable:
             reliable[kind], draft[kind] = own.reliable[kind], own.draft[kind]
     # The shared model's note speaks of its own training data; the session model's of its own.
@@ -435,8 +472,18 @@ def train_detector(items: Sequence[Featurized], progress: Progress | None = None
                              "coding-assistant sessions, on their own features (nlp.session_features)")
         session_model = SessionModel(fit(sessions, l2=SESSION_L2), points.reliable[SESSION], points.draft[SESSION], session_note)
     return TrainedDetector(DetectorModel(
-        fit(shared), reliable, note, draft, session_model, _spoken_model(labelled, points),
+        fit(shared), reliable, note, draft, session_model, _spoken_model(labelled, points), voting_model_of(dev, points),
     ), fold_weights)
+
+
+def voting_model_of(dev: Sequence[Featurized], points: Points) -> SessionModel | None:
+    """The voting model fitted on every development meeting that votes, at ``points``' voting points."""
+    voting = [item for item in dev if is_voting(item)]
+    if not voting or VOTING not in points.reliable:
+        return None
+    note = _note([i for i in voting if not is_review(i.meeting)], sum(is_review(i.meeting) for i in voting),
+                 "meetings that vote, on the shared features and their vote runs (nlp.voting_features)")
+    return SessionModel(fit([item.as_voting() for item in voting], l2=VOTING_L2), points.reliable[VOTING], points.draft[VOTING], note)
 
 
 def train_spoken(items: Sequence[Featurized], base: DetectorModel, progress: Progress | None = None) -> TrainedDetector:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from nlp.detect import units_from
-from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, confidences_at, operating_logit_of
+from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, KindModel, confidences_at, operating_logit_of
 from nlp.evaluation.corpus import LabelledMeeting
 from nlp.evaluation.detection_cv import (
     Points,
@@ -36,6 +36,8 @@ from nlp.evaluation.detection_cv import (
     candidate_scores,
     choose_points,
     fold_logits,
+    is_voting,
+    item_logits,
     nested_points,
     out_of_fold,
     score_sources,
@@ -43,7 +45,7 @@ from nlp.evaluation.detection_cv import (
 from nlp.evaluation.metrics import EMPTY, DetectionScore
 from nlp.evaluation.real_metrics import score_targets
 from nlp.evaluation.reviews import CONFIRMED, REJECTED, ReviewRecord, review_meetings
-from nlp.evaluation.train import Featurized, fit
+from nlp.evaluation.train import VOTING_L2, Featurized, fit
 
 Progress = Callable[[str], None]
 Featurize = Callable[[Sequence[LabelledMeeting]], list[Featurized]]
@@ -153,6 +155,7 @@ def simulate(
 @dataclass(frozen=True)
 class _Trained:
     weights: np.ndarray
+    voting: np.ndarray | None
     points: Points
     others: list[SourceScores]
     others_with_drafts: list[SourceScores]
@@ -169,19 +172,26 @@ def _arm(rest: list[Featurized], reviews: list[Featurized], progress: Progress |
     others_drafts = score_sources(rest, logits, {}, per_session={s: p.draft for s, p in nested.items()})
     if progress is not None:
         progress(f"arm {label}: training on every other group")
-    return _Trained(fit(training), choose_points(rest, scores), others, others_drafts)
+    voting = [item.as_voting() for item in training if is_voting(item)]
+    return _Trained(fit(training), fit(voting, l2=VOTING_L2) if voting else None, choose_points(rest, scores), others, others_drafts)
+
+
+def _model(trained: _Trained) -> DetectorModel:
+    """The arm's shared and voting weights as one model (points are the arm's, passed apart)."""
+    voting = KindModel(trained.voting, 0.0, 0.0) if trained.voting is not None else None
+    return DetectorModel(trained.weights, {}, voting=voting)
 
 
 def _queue(held: list[Featurized], trained: _Trained) -> list[tuple[Featurized, Draft]]:
-    model = DetectorModel(trained.weights, {})
-    return [(item, draft) for item in held for draft in drafts_of(item, model.logits(item.rows), trained.points)]
+    model = _model(trained)
+    return [(item, draft) for item in held for draft in drafts_of(item, item_logits(model, item), trained.points)]
 
 
 def _scored(trained: _Trained, remaining: list[Featurized], reviewed: int, confirmed: int) -> Arm:
-    model = DetectorModel(trained.weights, {})
+    model = _model(trained)
     stored, drafts = EMPTY, EMPTY
     for item in remaining:
-        logits = model.logits(item.rows)
+        logits = item_logits(model, item)
         # As eval detect scores them: W3C without its minutes approvals.
         routine = item.meeting.source != "w3c"
         stored += score_targets(item.meeting, anchors_at(item, logits, trained.points.reliable), routine)

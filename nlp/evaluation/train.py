@@ -17,10 +17,11 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from nlp.detect import DecisionDetector
-from nlp.detector_features import BUCKETS, SESSION, SPOKEN, ConversationFeatures
+from nlp.detector_features import BUCKETS, SESSION, SPOKEN, VOTING, ConversationFeatures
 from nlp.evaluation.corpus import LabelledMeeting
 from nlp.evaluation.reviews import review_weights
 from nlp.session_features import scored_rows, structural_rows
+from nlp.voting_features import voting_rows
 
 MIN_COUNT = 3
 L2 = 1e-3
@@ -46,6 +47,12 @@ SPOKEN_L2 = 1e-2
 by series on the 82 development meetings (ranking AUC within a meeting, with cb4073e's
 features): 1e-3 0.794 with the spoken features alone, 0.804 with the shared names beside them;
 1e-2 0.840; 3e-2 0.848 (docs/experiments/2026-11-26-spoken-model.md)."""
+VOTING_L2 = 3e-4
+"""The voting model's L2 (``nlp.voting_features``): it learns from some 300 minutes of seven
+W3C groups, and the shared model's L2 held its words back. Cross-validated by group on the
+development minutes (non-routine stored F1 at nested points, ``eval detect --groups``, the
+first three from a script that reran only the voting folds): 3e-3 0.683, 1e-3 0.720, 3e-4
+0.758, 1e-4 0.746 (docs/experiments/2026-11-26-detection-log.md)."""
 SOURCE_WEIGHTS = {"qmsum": 0.0}
 """QMSum's spans mark whole discussions, not decisions (``eval spoken-ceiling``): now that the
 AMI labels say which turns are decision-related, its weak labels are not trained on (still
@@ -60,7 +67,8 @@ class Featurized:
 
     ``rows`` are what the meeting is scored with; ``shared_rows``, set for a spoken meeting
     read for the spoken model (``featurize(spoken=True)``), the shared model's rows of it,
-    which the shared model still trains on."""
+    which the shared model still trains on; ``voting_rows``, set for minutes that vote, what the
+    voting model reads of them (``nlp.voting_features``), beside ``rows``, the shared model's."""
 
     meeting: LabelledMeeting
     features: ConversationFeatures
@@ -69,10 +77,17 @@ class Featurized:
     """A session's rows without the features read from its words (``structural_rows``),
     trained on beside ``rows``; None for the other kinds."""
     shared_rows: tuple[tuple[int, ...], ...] | None = None
+    voting_rows: tuple[tuple[int, ...], ...] | None = None
 
     def shared(self) -> Featurized:
         """This meeting as the shared model reads it."""
         return self if self.shared_rows is None else replace(self, rows=self.shared_rows, shared_rows=None)
+
+    def as_voting(self) -> Featurized:
+        """This meeting as the voting model reads and learns it (its ``voting_rows`` as rows)."""
+        if self.voting_rows is None:
+            raise ValueError(f"{self.meeting.conversation.session_id} is not read by the voting model")
+        return replace(self, rows=self.voting_rows, voting_rows=None)
 
 
 def featurize(
@@ -90,12 +105,13 @@ def featurize(
         structural = (
             tuple(tuple(row) for row in structural_rows(features)) if features.operating_kind == SESSION else None
         )
+        voting = tuple(tuple(row) for row in voting_rows(features)) if features.operating_kind == VOTING else None
         if spoken and features.operating_kind == SPOKEN:
             own = scored_rows(features, SPOKEN, spoken=True)
             out.append(Featurized(meeting, features, tuple(tuple(row) for row in own),
                                   shared_rows=tuple(tuple(row) for row in rows)))
         else:
-            out.append(Featurized(meeting, features, tuple(tuple(row) for row in rows), structural))
+            out.append(Featurized(meeting, features, tuple(tuple(row) for row in rows), structural, voting_rows=voting))
         if progress is not None:
             progress(index + 1, len(meetings))
     return out

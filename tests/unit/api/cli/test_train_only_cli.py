@@ -1,4 +1,4 @@
-"""``eval train-detector --only spoken``: what it refuses, and that a refusal leaves the model file as it was."""
+"""``eval train-detector --only spoken|voting``: what it refuses, and that a refusal leaves the model file as it was."""
 
 from __future__ import annotations
 
@@ -29,4 +29,15 @@ def test_without_ami_meetings_the_model_file_is_left_as_it_was(tmp_path: Path) -
                                       "--eval-data", str(empty), "--out", str(model)])
     assert result.exit_code == 2
     assert "no development meeting of ami" in result.output
+    assert model.read_text() == original
+
+
+def test_voting_without_the_shared_minutes_leaves_the_model_file_as_it_was(tmp_path: Path) -> None:
+    model = tmp_path / "model.json"
+    original = (Path(__file__).resolve().parents[4] / "nlp" / "detector_model.json").read_text()
+    model.write_text(original)
+    result = CliRunner().invoke(app, ["eval", "train-detector", "--data", str(EVAL), "--only", "voting",
+                                      "--shared", str(tmp_path / "no-shared-data"), "--out", str(model)])
+    assert result.exit_code == 2
+    assert "--only voting needs the shared data" in result.output
     assert model.read_text() == original
