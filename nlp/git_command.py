@@ -187,23 +187,18 @@ def _git_grep(repo: Path, flags: list[str], patterns: list[str], revision: str, 
 def grep_matches(repo: Path, patterns: list[str], revision: str = "HEAD", pathspecs: list[str] | None = None) -> list[tuple[str, str]]:
     """(file, matched text) for every match of the extended regular expressions
     ``patterns`` in ``revision``'s files: one pass over the tree for many patterns."""
-    found: list[tuple[str, str]] = []
-    for line in _git_grep(repo, ["-o", "-I", "-E", "--no-color"], patterns, revision, pathspecs):
-        path, _, text = line.partition(":")
-        if path:
-            found.append((path, text))
-    return found
+    return _by_file(_git_grep(repo, ["-o", "-I", "-E", "--no-color"], patterns, revision, pathspecs))
 
 
 def grep_lines(repo: Path, words: list[str], revision: str = "HEAD") -> list[tuple[str, str]]:
     """(file, line) for every line of ``revision``'s text files that holds one of the fixed
     strings ``words`` as a whole word (case-sensitive): one pass over the tree for all."""
-    found: list[tuple[str, str]] = []
-    for line in _git_grep(repo, ["-I", "-F", "-w", "--no-color"], words, revision, None):
-        path, _, text = line.partition(":")
-        if path:
-            found.append((path, text))
-    return found
+    return _by_file(_git_grep(repo, ["-I", "-F", "-w", "--no-color"], words, revision, None))
+
+
+def _by_file(lines: list[str]) -> list[tuple[str, str]]:
+    """``git grep``'s ``path:text`` lines as (path, text)."""
+    return [(path, text) for path, _, text in (line.partition(":") for line in lines) if path]
 
 
 @dataclass(frozen=True)
