@@ -28,6 +28,7 @@ from pydantic_settings import (
 )
 
 from api.user_dirs import default_neo4j_home, user_config_file
+from nlp.detector_features import DRAFT_KINDS, DetectorKind
 from nlp.extractor_config import ExtractorConfig
 from nlp.seed_rules import SEED000_KEYWORDS
 
@@ -111,8 +112,6 @@ class EmbeddingSettings(_Section):
 
 
 SEED_MODULE = "context-decision-journal"
-DetectorKind = Literal["chat", "notes", "notes-prose", "voting", "spoken", "session"]
-"""The kinds of conversation the detector has points for (``nlp.detector_features``)."""
 
 
 class JournalSettings(_Section, ExtractorConfig):
@@ -123,8 +122,8 @@ class JournalSettings(_Section, ExtractorConfig):
     auto_detect: bool = True
     detection_keywords: list[str] = Field(default_factory=lambda: list(SEED000_KEYWORDS))
     detection_threshold: float = Field(default=0.7, ge=0.0, le=1.0)
-    draft_kinds: list[DetectorKind] = Field(default_factory=lambda: list[DetectorKind](["spoken"]))
-    """Kinds of conversation whose detections are all drafts (``nlp.detect.DRAFT_KINDS``)."""
+    draft_kinds: list[DetectorKind] = Field(default_factory=lambda: sorted(DRAFT_KINDS))
+    """Kinds of conversation whose detections are all drafts (``nlp.detector_features.DRAFT_KINDS``)."""
     llm_confirmation: bool = True
     structured_extraction: bool = True
     auto_link_strategy: Literal["file_mention", "git_context", "llm_inference"] = "file_mention"

@@ -21,6 +21,7 @@ from spacy.tokens import Doc, Span
 
 from nlp.detector_features import (
     DECISION_HEADING,
+    DRAFT_KINDS,
     OUTCOME_HEADING,
     SESSION,
     SPOKEN,
@@ -180,14 +181,6 @@ def capped(confidences: Sequence[float], signals: Sequence[Sequence[str]]) -> li
             confidence = max(confidence, DECLARED_FLOOR)
         out.append(confidence)
     return out
-
-
-DRAFT_KINDS = frozenset({SPOKEN})
-"""Kinds no operating point makes reliable, so every detection in them waits for a person.
-Spoken meetings: no point reaches ``RELIABLE_PRECISION`` by the AMI labels, and at the point
-chosen instead (as many stored as were labelled) two blind readings of 60 stored decisions
-found 12 and 10 real decisions in their own words (docs/quality.md, "spoken"). A person
-confirms them from the review queue; nothing a reader would not call a decision is stored."""
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ import zlib
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Literal
 
 from nlp.schema import Conversation, Message, Preceding
 
@@ -97,6 +98,15 @@ operating point for both cannot serve both (docs/experiments/2026-11-25-detectio
 "Minutes of a project the detector never saw"). Only the threshold differs; the features are those of ``notes``."""
 FILED = frozenset({"decision_topic", "declared", "outcome_topic"})
 """The rule signals of a message filed under a decisions or outcomes heading, or a decision label."""
+
+DetectorKind = Literal["chat", "notes", "notes-prose", "voting", "spoken", "session"]
+"""Every kind of conversation the detector has points for (a settings value names one)."""
+DRAFT_KINDS: frozenset[DetectorKind] = frozenset({"spoken"})
+"""Kinds no operating point makes reliable, so every detection in them waits for a person.
+Spoken meetings: no point reaches ``RELIABLE_PRECISION`` by the AMI labels, and at the point
+chosen instead (as many stored as were labelled) two blind readings of 60 stored decisions
+found 12 and 10 real decisions in their own words (docs/quality.md, "spoken"). A person
+confirms them from the review queue; nothing a reader would not call a decision is stored."""
 
 
 def kind_of(conversation: Conversation) -> str:

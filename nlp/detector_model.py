@@ -10,7 +10,7 @@ The operating point of a kind is where its detections are reliably decisions. Be
 to the kind's *draft* point, a detection is a draft for a person to confirm
 (``DetectorModel.draft_confidence``); below that, nothing.
 
-Coding-assistant sessions have a model of their own (``SessionModel``: its own weights over
+Coding-assistant sessions have a model of their own (``KindModel``: its own weights over
 its own features, ``nlp.session_features``, and its own two points), stored under the
 ``session`` key beside the shared model's, which it leaves as it is: a model without one reads
 sessions as chats. Spoken meetings likewise (``spoken`` key, ``nlp.spoken_features``, trained on
@@ -43,7 +43,7 @@ class DetectorModelMissing(NlpError):
 
 
 @dataclass(frozen=True)
-class SessionModel:
+class KindModel:
     """The scorer of one kind of its own (coding-assistant sessions, spoken meetings, minutes
     that vote): weights over ``BUCKETS`` hashed features of that kind's own
     (``nlp.session_features``, ``nlp.spoken_features``, ``nlp.voting_features``) and its
@@ -60,14 +60,11 @@ class SessionModel:
                 "draft_logit": round(self.draft_logit, 4), **_sparse(self.weights)}
 
     @classmethod
-    def from_data(cls, data: dict[str, object]) -> SessionModel:
+    def from_data(cls, data: dict[str, object]) -> KindModel:
         """Read what ``to_data`` wrote."""
         return cls(_dense(data), float(str(data["operating_logit"])), float(str(data["draft_logit"])), str(data.get("note", "")))
 
 
-KindModel = SessionModel
-"""The scorer of a kind of its own, whichever kind (the class keeps the name it had when only
-sessions had one)."""
 OWN_KINDS = (SESSION, SPOKEN, VOTING)
 """The kinds that may have a scorer of their own, each stored under its kind's key, in this order."""
 
@@ -93,11 +90,11 @@ class DetectorModel:
     operating_logits: dict[str, float]
     note: str = ""
     draft_logits: dict[str, float] = field(default_factory=dict)
-    session: SessionModel | None = None
-    spoken: SessionModel | None = None
-    voting: SessionModel | None = None
+    session: KindModel | None = None
+    spoken: KindModel | None = None
+    voting: KindModel | None = None
 
-    def own(self, kind: str) -> SessionModel | None:
+    def own(self, kind: str) -> KindModel | None:
         """The model of ``kind``'s own (sessions, spoken meetings, minutes that vote), if this one has it."""
         return {SESSION: self.session, SPOKEN: self.spoken, VOTING: self.voting}.get(kind)
 
@@ -170,7 +167,7 @@ class DetectorModel:
             raise DetectorModelMissing(f"the detector model has {data.get('buckets')} buckets, this code hashes into {BUCKETS}: retrain it")
         logits = {str(kind): float(value) for kind, value in data["operating_logits"].items()}
         drafts = {str(kind): float(value) for kind, value in data.get("draft_logits", {}).items()}
-        own = {kind: SessionModel.from_data(data[kind]) for kind in OWN_KINDS if kind in data}
+        own = {kind: KindModel.from_data(data[kind]) for kind in OWN_KINDS if kind in data}
         return cls(weights=_dense(data), operating_logits=logits, note=str(data.get("note", "")), draft_logits=drafts,
                    session=own.get(SESSION), spoken=own.get(SPOKEN), voting=own.get(VOTING))
 

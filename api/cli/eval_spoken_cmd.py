@@ -14,7 +14,7 @@ from api.cli.eval_common import DATA, EXTRA, SHARED, check, featurized, places
 from api.cli.eval_common import shared_dir as find_shared
 from nlp.detect import DecisionDetector, DetectorConfig
 from nlp.detector_features import BUCKETS, SPOKEN
-from nlp.detector_model import DetectorModel, SessionModel
+from nlp.detector_model import DetectorModel, KindModel
 from nlp.evaluation.ami import SOURCE as AMI
 from nlp.evaluation.detection_cv import (
     candidate_scores,
@@ -132,7 +132,7 @@ def spoken_precision_command(
         session = item.meeting.conversation.session_id
         chosen = points[session]
         if is_spoken(item):
-            model = DetectorModel(np.zeros(BUCKETS), {}, "fold", spoken=SessionModel(
+            model = DetectorModel(np.zeros(BUCKETS), {}, "fold", spoken=KindModel(
                 weights[session], chosen.reliable[SPOKEN], chosen.draft[SPOKEN], "fold"))
         else:
             model = DetectorModel(weights[session], chosen.reliable, "fold", chosen.draft)

@@ -32,7 +32,7 @@ import numpy as np
 
 from nlp.detect import units_from
 from nlp.detector_features import SESSION, SPOKEN, VOTING
-from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, SessionModel, confidences_at, operating_logit_of
+from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, KindModel, confidences_at, operating_logit_of
 from nlp.evaluation.ami import load_ami
 from nlp.evaluation.chat import load_chat
 from nlp.evaluation.corpus import SOURCES, LabelledMeeting, cv_groups
@@ -91,10 +91,10 @@ weighed as much as seven W3C groups' minutes and held the voting points at log-o
 where the W3C groups' own best lies near 2 (docs/experiments/2026-11-26-detection-log.md,
 "Minutes that vote: a model of their own")."""
 CHOSEN_WITHOUT = frozenset({"qmsum"})
-SPOKEN_SOURCES = frozenset({"ami"})
-"""The sources the spoken model (``nlp.spoken_features``) learns from: the AMI decision labels."""
 """Sources no point is chosen on: QMSum's spans mark whole discussions, so its precision is
 an in-span share, not whether a detection is a decision (``eval spoken-ceiling``)."""
+SPOKEN_SOURCES = frozenset({"ami"})
+"""The sources the spoken model (``nlp.spoken_features``) learns from: the AMI decision labels."""
 
 
 def _conversations(places: Places) -> list[LabelledMeeting]:
@@ -470,20 +470,20 @@ def train_detector(items: Sequence[Featurized], progress: Progress | None = None
     if sessions and SESSION in points.reliable:
         session_note = _note([i for i in sessions if not is_review(i.meeting)], sum(is_review(i.meeting) for i in sessions),
                              "coding-assistant sessions, on their own features (nlp.session_features)")
-        session_model = SessionModel(fit(sessions, l2=SESSION_L2), points.reliable[SESSION], points.draft[SESSION], session_note)
+        session_model = KindModel(fit(sessions, l2=SESSION_L2), points.reliable[SESSION], points.draft[SESSION], session_note)
     return TrainedDetector(DetectorModel(
         fit(shared), reliable, note, draft, session_model, _spoken_model(labelled, points), voting_model_of(dev, points),
     ), fold_weights)
 
 
-def voting_model_of(dev: Sequence[Featurized], points: Points) -> SessionModel | None:
+def voting_model_of(dev: Sequence[Featurized], points: Points) -> KindModel | None:
     """The voting model fitted on every development meeting that votes, at ``points``' voting points."""
     voting = [item for item in dev if is_voting(item)]
     if not voting or VOTING not in points.reliable:
         return None
     note = _note([i for i in voting if not is_review(i.meeting)], sum(is_review(i.meeting) for i in voting),
                  "meetings that vote, on the shared features and their vote runs (nlp.voting_features)")
-    return SessionModel(fit([item.as_voting() for item in voting], l2=VOTING_L2), points.reliable[VOTING], points.draft[VOTING], note)
+    return KindModel(fit([item.as_voting() for item in voting], l2=VOTING_L2), points.reliable[VOTING], points.draft[VOTING], note)
 
 
 def train_spoken(items: Sequence[Featurized], base: DetectorModel, progress: Progress | None = None) -> TrainedDetector:
@@ -503,13 +503,13 @@ def train_spoken(items: Sequence[Featurized], base: DetectorModel, progress: Pro
     return TrainedDetector(replace(base, spoken=_spoken_model(labelled, points)), fold_weights)
 
 
-def _spoken_model(labelled: Sequence[Featurized], points: Points) -> SessionModel | None:
+def _spoken_model(labelled: Sequence[Featurized], points: Points) -> KindModel | None:
     """The spoken model fitted on every labelled development meeting of ``SPOKEN_SOURCES``, at ``points``."""
     spoken = [item for item in labelled if is_spoken(item) and item.meeting.source in SPOKEN_SOURCES and not item.meeting.final]
     if not spoken or SPOKEN not in points.reliable:
         return None
     note = _note(spoken, 0, "spoken meetings, on their own features (nlp.spoken_features)")
-    return SessionModel(fit(spoken, l2=SPOKEN_L2), points.reliable[SPOKEN], points.draft[SPOKEN], note)
+    return KindModel(fit(spoken, l2=SPOKEN_L2), points.reliable[SPOKEN], points.draft[SPOKEN], note)
 
 
 def _note(labelled: Sequence[Featurized], reviews: int, what: str) -> str:

@@ -10,7 +10,7 @@ from spacy.language import Language
 
 from nlp.detect import DecisionDetector, DetectorConfig
 from nlp.detector_features import BUCKETS, SESSION, SESSION_PREFIX
-from nlp.detector_model import DetectorModel, SessionModel
+from nlp.detector_model import DetectorModel, KindModel
 from nlp.evaluation.corpus import LabelledMeeting, Target
 from nlp.evaluation.detection_cv import train_detector
 from nlp.evaluation.train import featurize
@@ -59,7 +59,7 @@ def test_every_session_feature_is_the_session_model_s_own(nlp: Language) -> None
 def test_a_session_model_changes_no_other_kind_s_scores(nlp: Language) -> None:
     shared = DetectorModel(_random(1), {"chat": 0.2, "voting": 1.0}, "shared", {"chat": -0.5})
     with_session = DetectorModel(shared.weights, shared.operating_logits, shared.note, shared.draft_logits,
-                                 SessionModel(_random(2), 0.5, 0.0, "sessions"))
+                                 KindModel(_random(2), 0.5, 0.0, "sessions"))
     plain, own = (DecisionDetector(nlp, DetectorConfig(model=model)) for model in (shared, with_session))
     assert plain.detect(_chat()) == own.detect(_chat())
     # Without a session model, a session is read as the chat it is; with one, by its own weights.
@@ -77,7 +77,7 @@ def test_a_session_model_changes_no_other_kind_s_scores(nlp: Language) -> None:
 def test_the_session_model_is_stored_beside_the_shared_one_which_reads_back_unchanged() -> None:
     shared = DetectorModel(_random(1), {"chat": 0.2}, "shared", {"chat": -0.5})
     with_session = DetectorModel(shared.weights, shared.operating_logits, shared.note, shared.draft_logits,
-                                 SessionModel(_random(2), 0.5, 0.25, "sessions"))
+                                 KindModel(_random(2), 0.5, 0.25, "sessions"))
     stored = json.loads(with_session.to_json())
     session = stored.pop("session")
     assert stored == json.loads(shared.to_json())

@@ -11,7 +11,7 @@ from spacy.language import Language
 
 from nlp.detect import DecisionDetector, DetectorConfig
 from nlp.detector_features import BUCKETS, SPOKEN, hashed_names
-from nlp.detector_model import DetectorModel, SessionModel
+from nlp.detector_model import DetectorModel, KindModel
 from nlp.evaluation.corpus import LabelledMeeting, Target
 from nlp.evaluation.detection_cv import is_spoken, train_detector, train_spoken
 from nlp.evaluation.train import featurize
@@ -65,7 +65,7 @@ def test_the_spoken_features_read_the_stretch_and_the_uptake(nlp: Language) -> N
 def test_a_spoken_model_changes_no_other_kind_s_scores(nlp: Language) -> None:
     shared = DetectorModel(_random(1), {"chat": 0.2, "spoken": 1.0}, "shared", {"chat": -0.5, "spoken": 0.5})
     with_spoken = DetectorModel(shared.weights, shared.operating_logits, shared.note, shared.draft_logits,
-                                spoken=SessionModel(_random(2), 0.5, 0.0, "spoken"))
+                                spoken=KindModel(_random(2), 0.5, 0.0, "spoken"))
     plain, own = (DecisionDetector(nlp, DetectorConfig(model=model)) for model in (shared, with_spoken))
     assert plain.detect(_chat()) == own.detect(_chat())
     features = plain.features(_meeting())
@@ -78,7 +78,7 @@ def test_a_spoken_model_changes_no_other_kind_s_scores(nlp: Language) -> None:
 def test_the_spoken_model_is_stored_beside_the_shared_one_which_reads_back_unchanged() -> None:
     shared = DetectorModel(_random(1), {"chat": 0.2, "spoken": 1.0}, "shared", {"chat": -0.5})
     with_spoken = DetectorModel(shared.weights, shared.operating_logits, shared.note, shared.draft_logits,
-                                spoken=SessionModel(_random(2), 1.5, 0.25, "spoken"))
+                                spoken=KindModel(_random(2), 1.5, 0.25, "spoken"))
     text = with_spoken.to_json()
     stored = json.loads(text)
     spoken = stored.pop("spoken")
@@ -116,7 +116,7 @@ def test_training_a_spoken_model_leaves_the_shared_model_as_it_is_trained_withou
 def test_training_only_the_spoken_part_keeps_every_other_byte(nlp: Language) -> None:
     detector = DecisionDetector(nlp, DetectorConfig(model=DetectorModel(np.zeros(BUCKETS), {"chat": 0.0})))
     base = DetectorModel(_random(1), {"chat": 0.2, "spoken": 1.0}, "shared", {"chat": -0.5},
-                         SessionModel(_random(3), 0.5, 0.0, "sessions"))
+                         KindModel(_random(3), 0.5, 0.0, "sessions"))
     trained = train_spoken(featurize(detector, _data(), spoken=True), base).model
     assert trained.spoken is not None
     stored = json.loads(trained.to_json())
@@ -134,7 +134,7 @@ def test_a_spoken_unit_is_stated_by_its_choice_not_by_a_backchannel(nlp: Languag
     rows = spoken_rows(DecisionDetector(nlp).features(_meeting()))
     for seq in (3, 11, 19):
         weights[rows[seq]] += 0.5
-    model = DetectorModel(np.zeros(BUCKETS), {"spoken": 0.0}, spoken=SessionModel(weights, 2.0, 2.0, "spoken"))
+    model = DetectorModel(np.zeros(BUCKETS), {"spoken": 0.0}, spoken=KindModel(weights, 2.0, 2.0, "spoken"))
     detections = DecisionDetector(nlp, DetectorConfig(model=model, draft_kinds=frozenset())).detect(_meeting())
     stored = [d for d in detections if d.is_decision]
     assert stored and all(d.statement is not None for d in stored)
@@ -151,7 +151,7 @@ def test_a_spoken_meeting_stores_drafts_only_unless_the_kind_is_taken_off_the_li
     weights = np.zeros(BUCKETS)
     for seq in (3, 11, 19):
         weights[rows[seq]] += 3.0
-    model = DetectorModel(np.zeros(BUCKETS), {"spoken": 0.0}, spoken=SessionModel(weights, 2.0, 2.0, "spoken"))
+    model = DetectorModel(np.zeros(BUCKETS), {"spoken": 0.0}, spoken=KindModel(weights, 2.0, 2.0, "spoken"))
     by_default = DecisionDetector(nlp, DetectorConfig(model=model)).detect(_meeting())
     stored_when_asked = DecisionDetector(nlp, DetectorConfig(model=model, draft_kinds=frozenset())).detect(_meeting())
     decided = [d.seq for d in stored_when_asked if d.is_decision]
