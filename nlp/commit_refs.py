@@ -16,6 +16,9 @@ _ADR_NUMBER = re.compile(r"\badr[-_ #]?0*(\d{1,5})\b", re.IGNORECASE)
 _FILE_NUMBER = re.compile(r"^(?:adr[-_]?)?0*(\d{1,5})(?:[-_.]|$)", re.IGNORECASE)
 MIN_TITLE_CHARS = 12
 """Shorter titles ("Logging", "Use Go") occur in messages by chance."""
+MIN_TITLE_WORDS = 2
+"""A title of one word ("Authentication", "Documentation") is a topic, which messages name
+whatever they are about; two words or more name the decision."""
 
 
 class AdrReference(Protocol):
@@ -49,7 +52,7 @@ class DecisionMentions:
             if number is not None:
                 owners.setdefault(number, []).append(adr.decision_id)
             title = (adr.title or "").strip().lower()
-            if len(title) >= MIN_TITLE_CHARS:
+            if len(title) >= MIN_TITLE_CHARS and len(title.split()) >= MIN_TITLE_WORDS:
                 self._titles.append((title, adr.decision_id))
         # Two collections numbering alike: the number alone says not which.
         self._by_number = {number: ids[0] for number, ids in owners.items() if len(ids) == 1}

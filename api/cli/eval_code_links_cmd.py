@@ -16,12 +16,20 @@ from nlp.errors import NlpError
 from nlp.evaluation.code_links import PairScore
 
 DEFAULT_CLONES = Path.home() / ".cache" / "decision-journal" / "code-links"
+DEVELOPMENT = Path("eval/code_links")
+UNSEEN = Path("eval/code_links_unseen")
 
 
 def code_links_command(
     ctx: typer.Context,
-    labels: Path = typer.Option(Path("eval/code_links"), help="Labelled repositories: <owner>__<repo>/governs.tsv each."),
-    clones: Path = typer.Option(DEFAULT_CLONES, help="Clones of those repositories, <owner>__<repo> each, at the labelled commit."),
+    labels: list[Path] = typer.Option(
+        [DEVELOPMENT], help="Labelled repositories: <owner>__<repo>/governs.tsv each. Repeat it to score several sets "
+        "in one run (each repository's floor is then chosen on all the others).",
+    ),
+    clones: list[Path] = typer.Option(
+        [DEFAULT_CLONES], help="Where the clones are, <owner>__<repo> each, at the labelled commit; repeat it to look "
+        "in several places (the first that holds a clone is used).",
+    ),
     unseen: bool = typer.Option(False, "--unseen", help="Score eval/code_links_unseen instead: repositories no rule was written against."),
     commits: int = typer.Option(COMMITS, min=1, help="How many of each repository's latest non-merge commits to check."),
     example: Path | None = typer.Option(
@@ -36,12 +44,13 @@ def code_links_command(
     paths each ADR governs; per repository at the shipped link strength and at the strength
     chosen on the other repositories, and decisions listed from another source."""
     cli = cli_context(ctx)
-    folder = Path("eval/code_links_unseen") if unseen and labels == Path("eval/code_links") else labels
-    if not folder.is_dir():
-        raise fail(f"{folder} not found: run from the repository root or pass --labels", code=2)
+    folders = [UNSEEN] if unseen and labels == [DEVELOPMENT] else labels
+    for folder in folders:
+        if not folder.is_dir():
+            raise fail(f"{folder} not found: run from the repository root or pass --labels", code=2)
     cli.note("starting a throwaway Neo4j, importing each repository's ADRs and history ...")
     try:
-        result = evaluate_code_links(cli.settings, folder, clones, example if example and example.is_file() else None,
+        result = evaluate_code_links(cli.settings, folders, clones, example if example and example.is_file() else None,
                                      cli.note, commits)
     except (MissingClone, NlpError) as exc:
         raise fail(str(exc), code=2) from exc
@@ -52,11 +61,11 @@ def code_links_command(
     def say(text: str) -> None:
         cli.out.print(text, highlight=False, markup=False)
 
-    say(f"\n(commit, ADR) pairs over each repository's last {commits} commits ({folder})")
-    say(f"{'repository':<34}{'commits':>8}  {'shipped ' + format(MIN_CONFIDENCE, 'g'):>22}  {'floor chosen on the others':>30}  foreign")
+    say(f"\n(commit, ADR) pairs over each repository's last {commits} commits ({', '.join(str(f) for f in folders)})")
+    say(f"{'repository':<46}{'commits':>8}  {'shipped ' + format(MIN_CONFIDENCE, 'g'):>22}  {'floor chosen on the others':>30}  foreign")
     for r in result.repositories:
-        say(f"{r.repo:<34}{r.commits:>8}  {_prf(r.shipped):>22}  {_prf(r.cross_validated) + f' @{r.chosen_floor:g}':>30}  {r.foreign:>7}")
-    say(f"{'all':<34}{sum(r.commits for r in result.repositories):>8}  {_prf(result.pooled()):>22}  "
+        say(f"{r.repo:<46}{r.commits:>8}  {_prf(r.shipped):>22}  {_prf(r.cross_validated) + f' @{r.chosen_floor:g}':>30}  {r.foreign:>7}")
+    say(f"{'all':<46}{sum(r.commits for r in result.repositories):>8}  {_prf(result.pooled()):>22}  "
         f"{_prf(result.pooled(True)):>30}  {sum(r.foreign for r in result.repositories):>7}")
     say("P / R / F1; pairs: " + ", ".join(f"{r.repo} {r.shipped.true_positive}+{r.shipped.false_negative} labelled" for r in result.repositories))
     if verbose:

@@ -63,7 +63,9 @@ async def link_repository_code(
     documents = sorted({str(PurePosixPath(d.source_path).parent) + "/" for d in decisions if d.source_path and "/" in d.source_path})
     if progress:
         progress(f"  reading {repository.name} for links: tree, history, manifests and imports ...")
-    view = await asyncio.to_thread(read_view, repository.root, documents, "HEAD", history)
+    view = await asyncio.to_thread(
+        read_view, repository.root, documents, "HEAD", history, repository.name if repository.remote else "",
+    )
     mentions = DecisionMentions([_AdrRow(d.id, d.source_path, d.title) for d in decisions if d.source_path])
     found = await asyncio.to_thread(infer_links, texts, view, mentions, minimum, git_context)
     stated = {(d.id, p) for d in decisions for p in d.stated}

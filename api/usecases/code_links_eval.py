@@ -57,7 +57,7 @@ class RepositoryResult:
 
 @dataclass
 class CodeLinkEvaluation:
-    """Every labelled repository of one set (development or unseen)."""
+    """Every labelled repository scored in one run."""
 
     repositories: list[RepositoryResult]
 
@@ -70,13 +70,15 @@ def labelled_repositories(folder: Path) -> list[RepositoryLabels]:
     return [load_labels(p) for p in sorted(folder.iterdir()) if (p / "governs.tsv").is_file()]
 
 
-def clone_of(clones: Path, labels: RepositoryLabels) -> Path:
-    """The clone of a labelled repository, checked to be at the labelled commit.
+def clone_of(clones: Path | Sequence[Path], labels: RepositoryLabels) -> Path:
+    """The clone of a labelled repository (in the first of ``clones`` that holds one),
+    checked to be at the labelled commit.
 
     Raises:
         MissingClone: It is missing or elsewhere, with the commands that make it.
     """
-    root = clones / labels.folder
+    places = [clones] if isinstance(clones, Path) else list(clones)
+    root = next((c / labels.folder for c in places if (c / labels.folder / ".git").exists()), places[0] / labels.folder)
     how = (f"git clone https://github.com/{labels.repo} {root} && git -C {root} checkout {labels.commit}")
     if not (root / ".git").exists():
         raise MissingClone(f"no clone of {labels.repo} in {root}: {how}")
@@ -170,14 +172,17 @@ def _best_floor(others: Sequence[dict[float, PairScore]]) -> float:
 
 
 def evaluate_code_links(
-    settings: Settings, labels_folder: Path, clones: Path, example: Path | None, progress: Progress = lambda _: None,
-    commits: int = COMMITS,
+    settings: Settings, labels_folders: Path | Sequence[Path], clones: Path | Sequence[Path], example: Path | None,
+    progress: Progress = lambda _: None, commits: int = COMMITS,
 ) -> CodeLinkEvaluation:
-    """Score every repository labelled under ``labels_folder`` (clones under ``clones``).
+    """Score every repository labelled under ``labels_folders`` together, so that each
+    repository's floor is chosen on all the others (clones: in the first of ``clones``
+    that holds one).
 
     Raises:
         MissingClone: A clone is missing or not at its labelled commit.
     """
-    sets = [(labels, clone_of(clones, labels)) for labels in labelled_repositories(labels_folder)]
+    folders = [labels_folders] if isinstance(labels_folders, Path) else list(labels_folders)
+    sets = [(labels, clone_of(clones, labels)) for folder in folders for labels in labelled_repositories(folder)]
 
     return on_throwaway_graph(lambda executor: _evaluate(executor, settings, sets, example, progress, commits))

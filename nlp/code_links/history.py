@@ -20,8 +20,21 @@ BODY_MENTION = 0.45
 """How strong a commit's naming of a decision is when only its longer message names it
 ("… the real in-memory provider (per ADR 0012) surfaced …"): in passing, mostly."""
 
-_ISSUE_URL = re.compile(r"/(?:issues|pull)/(\d{1,6})\b")
-_ISSUE_REF = re.compile(r"(?<![\w/&])#(\d{2,6})\b")
+CARRIED_OUT = timedelta(days=30)
+"""How long after a decision's document is added a later edit of it, with code beside it,
+still tells what the decision governs: while the decision is being carried out, the
+document is revised as the code shows what it takes. Later edits are mostly about the text
+(a status, fixed links, a release's round of documentation) and the code beside them is
+another change's; they count as ``LATE_EDIT``. Set looking at the labelled repositories (the
+later edits that linked correctly were within 25 days of the addition, most wrong ones months
+after), not chosen inside the folds."""
+LATE_EDIT = 0.45
+"""How strong a later edit's code is (below the floor: kept only as weak evidence)."""
+
+_ISSUE_URL = re.compile(r"https?://[^/\s]+/([\w.\-]+/[\w.\-]+)/(?:-/)?(?:issues|pull|merge_requests)/(\d{1,6})\b")
+_ISSUE_REF = re.compile(r"(?<![\w/&])#([1-9]\d{1,5})\b")
+"""An issue named by number: ``#123``, never ``#001`` (an ADR's own number, "ADR #001")."""
+_LINKED_TEXT = re.compile(r"\[[^\]\n]{0,80}\]\(\s*<?(https?://[^)\s>]+)>?[^)]*\)")
 
 Mentions = Callable[[str], Sequence[str]]
 
@@ -90,6 +103,11 @@ def document_commit_links(
     for decision in decisions:
         if decision.source_path:
             by_path.setdefault(decision.source_path, []).append(decision)
+    written: dict[str, datetime] = {}
+    for commit in history:  # newest first: the last one seen added it first
+        for path in commit.added:
+            if current(path) in by_path:
+                written[current(path)] = _aware(commit.date)
     links: list[CodeLink] = []
     for commit in history:
         touched = [d for path in commit.changed for d in by_path.get(current(path), ())]
@@ -103,8 +121,10 @@ def document_commit_links(
         for decision in touched:
             assert decision.source_path is not None
             added = any(current(p) == decision.source_path for p in commit.added)
-            confidence = round((0.85 if added else 0.65) * weight, 2)
-            verb = "added" if added else "changed"
+            since = written.get(decision.source_path)
+            carried_out = since is not None and _aware(commit.date) - since <= CARRIED_OUT
+            confidence = round((0.85 if added else 0.65 if carried_out else LATE_EDIT) * weight, 2)
+            verb = "added" if added else "changed" if carried_out else "later edited"
             for path in common_directories(code, tree):
                 links.append(CodeLink(
                     decision.id, path, "decision-document commit", confidence,
@@ -116,17 +136,24 @@ def document_commit_links(
 
 def message_links(
     decisions: Sequence[DecisionText], history: Sequence[PathHistory], tree: RepoTree, documents: Sequence[str],
-    mentions: Mentions,
+    mentions: Mentions, repository: str = "",
 ) -> list[CodeLink]:
     """The code changed by commits whose message names a decision (its id, ADR number or
-    title, through ``mentions``) or an issue only that decision's text refers to."""
+    title, through ``mentions``) or an issue only that decision's text refers to.
+
+    An issue counts when the decision refers to it as one of this repository's
+    (``repository``: its ``owner/name``; a link to another project's issue #7532 is not this
+    one's pull request #7532), and as strongly as a decision's own name: in the subject
+    line, or only in the body (a dependency bump's body quotes another project's release
+    notes, "#12", "#40", ...), where it is named in passing."""
     current = Renames(history)
     known = {d.id: d for d in decisions}
-    issues = _issue_owners(decisions)
+    issues = _issue_owners(decisions, repository)
     links: list[CodeLink] = []
     for commit in history:
         named = [i for i in mentions(commit.message) if i in known]
-        by_issue = [issues[n] for n in _issue_numbers(commit.message) if n in issues and issues[n] not in named]
+        numbers = _issue_numbers(commit.message, repository)
+        by_issue = sorted({issues[n] for n in numbers if n in issues and issues[n] not in named})
         if not named and not by_issue:
             continue
         code = _code_paths(commit.changed, tree, documents, current)
@@ -135,9 +162,10 @@ def message_links(
             continue
         subject = commit.message.splitlines()[0][:80] if commit.message else commit.sha[:7]
         headline = set(mentions(subject))
+        headline_issues = {issues[n] for n in _issue_numbers(subject, repository) if n in issues}
         for decision_id, how, strength in [
             *((i, "names it", 0.8 if i in headline else BODY_MENTION) for i in named),
-            *((i, "names its issue", 0.6) for i in by_issue),
+            *((i, "names its issue", 0.6 if i in headline_issues else BODY_MENTION) for i in by_issue),
         ]:
             for path in common_directories(code, tree):
                 links.append(CodeLink(
@@ -161,15 +189,19 @@ def _some(code: Sequence[str], path: str, shown: int = 2) -> str:
     return ", ".join(inside[:shown]) + (f" and {len(inside) - shown} more" if len(inside) > shown else "")
 
 
-def _issue_numbers(text: str) -> set[int]:
-    return {int(n) for n in _ISSUE_URL.findall(text)} | {int(n) for n in _ISSUE_REF.findall(text)}
+def _issue_numbers(text: str, repository: str = "") -> set[int]:
+    """The issues ``text`` names: ``#123`` and links to issues and pull requests, those of
+    ``repository`` (``owner/name``) only when it is given."""
+    text = _LINKED_TEXT.sub(r" \1 ", text)  # "[#7532](…/other/project/issues/7532)" is the link's issue
+    linked = {int(n) for slug, n in _ISSUE_URL.findall(text) if not repository or slug.lower() == repository.lower()}
+    return linked | {int(n) for n in _ISSUE_REF.findall(_ISSUE_URL.sub(" ", text))}
 
 
-def _issue_owners(decisions: Sequence[DecisionText]) -> dict[int, str]:
+def _issue_owners(decisions: Sequence[DecisionText], repository: str = "") -> dict[int, str]:
     """Issue number → the one decision whose text refers to it (shared numbers say nothing)."""
     owners: dict[int, set[str]] = {}
     for decision in decisions:
-        for number in _issue_numbers(" ".join((decision.title, decision.summary, decision.body))):
+        for number in _issue_numbers(" ".join((decision.title, decision.summary, decision.body)), repository):
             owners.setdefault(number, set()).add(decision.id)
     return {n: next(iter(ids)) for n, ids in owners.items() if len(ids) == 1}
 

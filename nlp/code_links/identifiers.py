@@ -45,9 +45,18 @@ def identifiers_of(text: str) -> set[str]:
     return found
 
 
-def identifier_links(decisions: Sequence[DecisionText], occurrences: Occurrences, documents: Sequence[str]) -> list[CodeLink]:
-    """The files that contain an identifier a decision writes as code (see the module)."""
-    written = {d.id: identifiers_of("\n".join((d.title, d.summary, d.body))) for d in decisions}
+def identifier_links(
+    decisions: Sequence[DecisionText], occurrences: Occurrences, documents: Sequence[str], libraries: Sequence[str] = (),
+) -> list[CodeLink]:
+    """The files that contain an identifier a decision writes as code (see the module).
+    The name of a library the repository declares (``tracing-subscriber``, ``ibc-go``) is
+    no identifier of one decision: the manifests and licence lists that carry it are the
+    library's, and the library rules say which decisions govern them."""
+    declared = {part.lower() for name in libraries for part in (name, name.rstrip("/").rsplit("/", 1)[-1])}
+    declared |= {name.rstrip("/").split("/")[2].lower() for name in libraries if name.count("/") >= 2 and "." in name.split("/")[0]}
+    written = {
+        d.id: {w for w in identifiers_of("\n".join((d.title, d.summary, d.body))) if w.lower() not in declared} for d in decisions
+    }
     owners: dict[str, int] = defaultdict(int)
     for words in written.values():
         for word in words:

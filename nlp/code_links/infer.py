@@ -14,6 +14,7 @@ from nlp.code_links.ended import ended
 from nlp.code_links.history import Mentions, Renames, document_commit_links, git_context_links, message_links
 from nlp.code_links.identifiers import annotation_links, identifier_links
 from nlp.code_links.libraries import CHOOSING, Library, chosen_libraries, decided_libraries, named_libraries, prose_keys
+from nlp.code_links.manifests import is_manifest
 from nlp.code_links.model import CodeLink, DecisionText
 from nlp.code_links.tools import Grep, automation_mentions, config_files, configured_tools, named_config, taken_up
 from nlp.code_links.tree import RepoTree, common_directories, holds_code, is_code, is_written_beside, too_wide
@@ -49,6 +50,8 @@ class RepositoryView:
     """Fixed identifiers → the files that contain them (whole word, case-sensitive)."""
     annotated: Callable[[Sequence[str]], dict[str, list[str]]] = lambda _: {}
     """Attribute or annotation names → the files that apply them."""
+    name: str = ""
+    """Its ``owner/name`` on its forge ('' when it has no remote): whose issues its ADRs cite."""
 
 
 def infer_links(
@@ -59,20 +62,43 @@ def infer_links(
     the strongest, with its evidence. ``git_context``: also the code changed around the
     time of each decision stated in a conversation (seed 000's ``auto_link_strategy``)."""
     configs = config_files(view.tree)
-    gone = ended(decisions, known_tools(view, configs) | set(TECHNOLOGIES))
+    known = known_tools(view, configs) | set(TECHNOLOGIES)
+    gone = ended(decisions, known)
+    about_dependencies = dependency_decisions(decisions, view, known)
+    history = [
+        link for link in (
+            *document_commit_links(decisions, view.history, view.tree, view.documents),
+            *message_links(decisions, view.history, view.tree, view.documents, mentions, view.name),
+        )
+        if link.decision_id in about_dependencies or not is_manifest(link.path)
+    ]
     links = [
         *(git_context_links(decisions, view.history, view.tree, view.documents) if git_context else []),
-        *spread_out(document_commit_links(decisions, view.history, view.tree, view.documents)),
-        *spread_out(message_links(decisions, view.history, view.tree, view.documents, mentions)),
+        *spread_out(history),
         *library_links(decisions, view),
         *component_links(decisions, view.tree, view.documents),
         *tool_links(decisions, view, configs),
-        *identifier_links(decisions, view.occurrences, view.documents),
+        *identifier_links(decisions, view.occurrences, view.documents, [library.name for library in view.libraries]),
         *annotation_links(decisions, view.annotated, view.tree, view.documents),
         *document_links(decisions, view),
         *rename_links(decisions, view),
     ]
     return strongest(link for link in links if link.confidence >= minimum and link.decision_id not in gone)
+
+
+def dependency_decisions(decisions: Sequence[DecisionText], view: RepositoryView, known: set[str]) -> set[str]:
+    """The decisions about a dependency: their title takes up or drops a library the
+    repository declares or a tool (``known``), or what they decide takes up a library. Only
+    these govern a manifest because history changed it beside them: a manifest lists every
+    dependency, and a commit that changed one beside a decision about peer discovery or an
+    API changed it for a dependency of its own."""
+    found: set[str] = set()
+    for decision in decisions:
+        chosen, set_aside = taken_up(decision.title, CHOOSING)
+        if (set(chosen + set_aside) & known or chosen_libraries(decision.title, view.libraries)
+                or decided_libraries(f"{decision.summary}\n{decision.rationale}", view.libraries)):
+            found.add(decision.id)
+    return found
 
 
 HUB_DECISIONS = 3
@@ -221,7 +247,9 @@ def rename_links(decisions: Sequence[DecisionText], view: RepositoryView) -> lis
             if view.tree.exists(path):
                 continue
             today = current(path) if not path.endswith("/") else current.moved(path)
-            if today and today != path and view.tree.exists(today):
+            # Followed to a directory too wide to govern, as a stated one would be (``relayer/``
+            # of a repository-layout decision, now the whole ``crates/relayer/``).
+            if today and today != path and view.tree.exists(today) and not too_wide(today, view.tree):
                 links.append(CodeLink(decision.id, today, "rename", 0.9, f"{path}, which it names, is now {today}"))
     return links
 

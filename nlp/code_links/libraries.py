@@ -70,6 +70,11 @@ def prose_keys(name: str) -> list[tuple[str, ...]]:
     if whole:
         keys.append(whole)
     last = re.split(r"[./:]", lowered.rstrip("/"))[-1]
+    module = lowered.split("/")
+    if "/" in lowered and "." in module[0] and len(module) > 3:
+        # A package inside a Go module (``google.golang.org/genproto/googleapis/rpc``): its
+        # last part names a folder of the module ("rpc", "core", "v8"), not a library.
+        last = ""
     last_tokens = tuple(_TOKEN.findall(last))
     platform = lowered.split(".", 1)[0] in PLATFORM_NAMESPACES and "." in lowered
     if last_tokens and last_tokens != whole and len(last_tokens) == 1 and last_tokens[0] not in GENERIC and not platform:

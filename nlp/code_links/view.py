@@ -19,12 +19,14 @@ MAX_MANIFESTS = 400
 
 def read_view(
     root: Path, documents: Sequence[str], revision: str = "HEAD", history: Sequence[PathHistory] | None = None,
+    name: str = "",
 ) -> RepositoryView:
     """The repository at ``root`` as of ``revision``.
 
     Args:
         documents: Folders (repository-relative, ending in ``/``) that hold decision documents.
         history: Its commits, newest first, when the caller has read them already.
+        name: Its ``owner/name`` on its forge, when it has a remote (its issues are known by it).
 
     Raises:
         GitError: Not a git repository, or an unknown revision.
@@ -48,6 +50,7 @@ def read_view(
         ],
         occurrences=lambda words: _occurrences(root, revision, words, tree),
         annotated=lambda names: _annotated(root, revision, names, tree),
+        name=name,
     )
 
 
@@ -60,7 +63,8 @@ def _occurrences(root: Path, revision: str, words: Sequence[str], tree: RepoTree
     found: dict[str, set[str]] = {}
     if not words:
         return {}
-    matcher = re.compile(r"(?<![\w\-])(?<!\w:)(" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?![\w\-]|:\w)")
+    # Not a part of a path: ``crates/relayer-rest`` in a workspace's member list names a folder.
+    matcher = re.compile(r"(?<![\w\-/])(?<!\w:)(" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?![\w\-/]|:\w)")
     for path, line in grep_lines(root, list(words), revision):
         if path in tree.files and not _COMMENT.match(line):
             for word in matcher.findall(line):

@@ -18,7 +18,9 @@ _NOT_ADRS = ("readme", "index", "template", "adr-template", "_sidebar", "summary
 
 
 def adr_files(dirs: Sequence[Path]) -> list[Path]:
-    """The ADR markdown files under ``dirs`` (index pages and templates left out).
+    """The ADR markdown files under ``dirs`` (index pages and templates left out), and the
+    numbered files without an extension an ADR folder may hold beside them
+    (``0016-handle-concurrent-git-operations``, written by hand or by a tool that adds none).
 
     Raises:
         InputFormatError: A directory does not exist or holds no ADRs.
@@ -27,8 +29,9 @@ def adr_files(dirs: Sequence[Path]) -> list[Path]:
     for folder in dirs:
         if not folder.is_dir():
             raise InputFormatError(str(folder), "is not a directory of ADRs")
-        found = [p for p in sorted(folder.rglob("*.md"))
-                 if not p.stem.lower().startswith(_NOT_ADRS) and not _unnumbered(p.stem).startswith(_TEMPLATES)]
+        found = [p for p in sorted(folder.rglob("*"))
+                 if (p.suffix == ".md" or _numbered_without_extension(p)) and p.is_file()
+                 and not p.stem.lower().startswith(_NOT_ADRS) and not _unnumbered(p.stem).startswith(_TEMPLATES)]
         if not found:
             raise InputFormatError(str(folder), "holds no ADR markdown files")
         files += found
@@ -36,6 +39,13 @@ def adr_files(dirs: Sequence[Path]) -> list[Path]:
 
 
 _TEMPLATES = ("template", "adr-template")
+_NUMBERED = re.compile(r"^(?:adr[-_]?)?\d+[-_][\w-]+$", re.IGNORECASE)
+
+
+def _numbered_without_extension(path: Path) -> bool:
+    """An ADR saved without ``.md``: a name with no extension that is numbered like the
+    others (``0016-handle-concurrent-git-operations``), not a script or a ``Makefile``."""
+    return not path.suffix and _NUMBERED.match(path.name) is not None
 
 
 def _unnumbered(stem: str) -> str:
