@@ -19,6 +19,9 @@ _HUMPS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 _TYPE_NAME = re.compile(r"\b(?:I[A-Z]|[A-Z][a-z]+[A-Z])[A-Za-z0-9]{2,}\b")
 _CODE_SPAN = re.compile(r"`([A-Za-z_][\w.]{2,80})`")
 _SEPARATORS = re.compile(r"[._\- ]+")
+_PLAIN_WORD = re.compile(r"[a-z]+")
+"""A lower-case word in backticks (`search`, `filter`, `start`) is a word of the domain that
+files of many packages are named by, not one module's name (`search_traces`, `RoutingKey`)."""
 SOURCE_SUFFIXES = frozenset({
     ".cs", ".fs", ".vb", ".java", ".kt", ".scala", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".py", ".go", ".rs", ".rb",
     ".swift", ".c", ".h", ".cc", ".cpp", ".hpp", ".m", ".php", ".ex", ".exs", ".clj", ".dart", ".vue", ".svelte",
@@ -94,7 +97,7 @@ def typed_files(text: str, tree: RepoTree) -> dict[str, list[str]]:
     names = {m for m in _TYPE_NAME.findall(text)} | {m.rsplit(".", 1)[-1] for m in _CODE_SPAN.findall(text)}
     found: dict[str, list[str]] = {}
     for name in sorted(names):
-        if len(name) < 4 or name.lower() in GENERIC:
+        if len(name) < 4 or name.lower() in GENERIC or _PLAIN_WORD.fullmatch(name):
             continue
         files = [f for f in tree.with_stem(name) if PurePosixPath(f).suffix in SOURCE_SUFFIXES]
         if 0 < len(files) <= 2:

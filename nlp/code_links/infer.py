@@ -199,7 +199,7 @@ def component_links(decisions: Sequence[DecisionText], tree: RepoTree, documents
         for word, directories in component_directories(words - common, tree).items():
             strength = 0.6 if word in title_words else 0.45
             for directory in directories:
-                if too_wide(directory, tree) or not holds_code(directory, tree, documents):
+                if too_wide(directory, tree) or not holds_code(directory, tree, documents) or shows_use(directory):
                     continue
                 links.append(CodeLink(decision.id, directory, "component", strength,
                                       f"{directory} is named for {word!r}, which it names"))
@@ -211,6 +211,17 @@ def component_links(decisions: Sequence[DecisionText], tree: RepoTree, documents
                     if is_code(path, documents):
                         links.append(CodeLink(decision.id, path, "component", strength, f"{path} is named for {name}, which it names"))
     return links
+
+
+_SHOWCASE = re.compile(r"(?:^|/)(?:examples?|samples?|demos?|\.[^/]+)/")
+
+
+def shows_use(directory: str) -> bool:
+    """A folder of examples or samples, or of a tool's configuration: it shows how to use
+    the product's components (``examples/otel-demo/``), or configures a tool
+    (``.github/`` is GitHub's, whatever a decision about GitHub Actions governs), and a
+    decision that names a component names one of the product's."""
+    return _SHOWCASE.search(directory) is not None
 
 
 MAX_NOTE_FOLDER = 12

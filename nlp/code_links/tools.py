@@ -35,6 +35,8 @@ def is_config(path: str) -> bool:
             or ".config." in name or path.startswith(".github/"))
 
 
+_JOINING = frozenset({"and", "with"})
+_SCENE = re.compile(r"\b(?:into|in|on|onto|to|for|from|at|inside|within)\b")
 _REJECTING = re.compile(r"\b(?:instead\s+of|over|rather\s+than|vs\.?|versus|not|without)\b")
 
 
@@ -47,6 +49,12 @@ def taken_up(title: str, choosing: re.Pattern[str]) -> tuple[list[str], list[str
     if verb is None:
         return [], []
     rest = lowered[verb.start():]
+    if verb.group() in _JOINING:
+        # No verb chooses: the words a conjunction joins ("… in a monorepo with yarn and
+        # lerna") end where a preposition sets the scene ("copy source code and tests into
+        # docker container": the container is where, not what is taken up).
+        scene = _SCENE.search(rest, len(verb.group()))
+        rest = rest[: scene.start()] if scene else rest
     turn = _REJECTING.search(rest, 1)
     return tool_words(rest[: turn.start()] if turn else rest), tool_words(rest[turn.end():] if turn else "")
 

@@ -112,13 +112,18 @@ def is_code(path: str, documents: Iterable[str] = ()) -> bool:
 
 
 _TEXT_SUFFIXES = frozenset({".md", ".markdown", ".rst", ".adoc"})
-_LEDGERS = re.compile(r"^(?:change(?:s|log)|history|contributors|authors|release[-_ ]?notes|news)\b", re.IGNORECASE)
+_LEDGERS = re.compile(
+    r"^(?:change(?:s|log)|history|contributors|authors|release[-_ ]?notes|news|summary|index|toc|_sidebar)\b", re.IGNORECASE,
+)
+"""Documents every release or every new page touches: ledgers, and a book's table of
+contents (``SUMMARY.md``, ``index.md``, ``_sidebar.md``)."""
 
 
 def is_written_beside(path: str, documents: Iterable[str] = ()) -> bool:
     """A document a change to code may carry that the code's decisions govern too (a README
     that says how to install, a folder of specifications): prose outside the decision
-    folders, but not the ledgers every release touches (CHANGELOG, CONTRIBUTORS)."""
+    folders, but not the ledgers every release touches (CHANGELOG, CONTRIBUTORS) nor a
+    table of contents every new page does (SUMMARY.md)."""
     name = PurePosixPath(path).name
     return (PurePosixPath(path).suffix.lower() in _TEXT_SUFFIXES and not _LEDGERS.match(name)
             and not _GENERATED.search(path) and not any(path.startswith(folder) for folder in documents))
@@ -159,7 +164,8 @@ def common_directories(
         for path in remaining:
             for parent in _parents(path):
                 counts[parent] += 1
-        clusters = [d for d, n in counts.items() if n >= minimum and tree.size(d) <= widest and n >= share * tree.size(d)]
+        clusters = [d for d, n in counts.items()
+                    if n >= minimum and tree.size(d) <= widest and n >= share * tree.size(d) and not _in_tool_folder(d)]
         if not clusters:
             break
         depth = max(d.count("/") for d in clusters)
@@ -167,6 +173,13 @@ def common_directories(
             out.add(directory)
             remaining = {p for p in remaining if not p.startswith(directory)}
     return sorted(out | remaining)
+
+
+def _in_tool_folder(directory: str) -> bool:
+    """A folder of a tool's configuration (``.github/workflows/``, ``.circleci/``): each file
+    there is a pipeline or setting of its own, not a part of one module, so the ones a change
+    touched do not stand for the others."""
+    return any(part.startswith(".") for part in directory.split("/"))
 
 
 def _parents(path: str) -> list[str]:

@@ -124,3 +124,34 @@ def test_an_adr_saved_without_an_extension_is_imported(tmp_path: Path) -> None:
     for name in ("0001-record-decisions.md", "0016-handle-concurrent-git-operations", "0008-layers.jpg", "Makefile", "README.md"):
         (folder / name).write_text("# x\n")
     assert [p.name for p in adr_files([folder])] == ["0001-record-decisions.md", "0016-handle-concurrent-git-operations"]
+
+
+def test_a_tool_folder_does_not_gather_and_examples_or_tool_folders_are_no_components() -> None:
+    from nlp.code_links.infer import component_links
+    from nlp.code_links.tree import common_directories, is_written_beside
+
+    tree = RepoTree([*(f".github/workflows/w{n}.yml" for n in range(6)), *(f"src/otel/{n}.go" for n in range(4)),
+                     *(f"examples/otel-demo/{n}.go" for n in range(4))])
+    # Pipelines are files of their own: three of six changed together do not stand for the rest.
+    assert common_directories([f".github/workflows/w{n}.yml" for n in range(3)], tree) == [
+        f".github/workflows/w{n}.yml" for n in range(3)]
+    decision = DecisionText("d", "Internal tracing via the otel telemetry factory", "")
+    assert {link.path for link in component_links([decision], tree)} == {"src/otel/"}
+    # A book's table of contents is touched by every page, like a changelog.
+    assert not is_written_beside("guide/src/SUMMARY.md") and is_written_beside("guide/src/advanced/features.md")
+
+
+def test_a_tool_a_conjunction_joins_ends_where_a_preposition_sets_the_scene() -> None:
+    from nlp.code_links.libraries import CHOOSING
+    from nlp.code_links.tools import taken_up
+
+    assert taken_up("Copy source code and tests into docker container", CHOOSING) == ([], [])
+    assert taken_up("Multi-packages architecture in a monorepo with Yarn and Lerna", CHOOSING) == (["yarn", "lerna"], [])
+    assert taken_up("Use redis and bull for background tasks", CHOOSING)[0][:2] == ["redis", "bull"]
+
+
+def test_a_plain_word_in_backticks_names_no_module() -> None:
+    from nlp.code_links.components import typed_files
+
+    tree = RepoTree(["internal/esclient/search.go", "internal/handlers/search_traces.go", "src/RoutingKey.cs"])
+    assert set(typed_files("The `search` page calls `search_traces` with a `RoutingKey`.", tree)) == {"search_traces", "RoutingKey"}
