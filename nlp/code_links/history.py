@@ -142,13 +142,14 @@ def message_links(
     title, through ``mentions``) or an issue only that decision's text refers to.
 
     An issue counts when the decision refers to it as one of this repository's
-    (``repository``: its ``owner/name``; a link to another project's issue #7532 is not this
-    one's pull request #7532), and as strongly as a decision's own name: in the subject
+    (``repository``: its ``owner/name``; without it, the repository the decisions link to
+    most; a link to another project's issue #7532 is not this one's pull request #7532),
+    and as strongly as a decision's own name: in the subject
     line, or only in the body (a dependency bump's body quotes another project's release
     notes, "#12", "#40", ...), where it is named in passing."""
     current = Renames(history)
     known = {d.id: d for d in decisions}
-    issues = _issue_owners(decisions, repository)
+    issues = _issue_owners(decisions, repository or _most_linked(decisions))
     links: list[CodeLink] = []
     for commit in history:
         named = [i for i in mentions(commit.message) if i in known]
@@ -195,6 +196,16 @@ def _issue_numbers(text: str, repository: str = "") -> set[int]:
     text = _LINKED_TEXT.sub(r" \1 ", text)  # "[#7532](…/other/project/issues/7532)" is the link's issue
     linked = {int(n) for slug, n in _ISSUE_URL.findall(text) if not repository or slug.lower() == repository.lower()}
     return linked | {int(n) for n in _ISSUE_REF.findall(_ISSUE_URL.sub(" ", text))}
+
+
+def _most_linked(decisions: Sequence[DecisionText]) -> str:
+    """The repository whose issues the decisions link to most: their own, when its remote
+    does not say (a clone of a local copy); '' when none is linked."""
+    counts: dict[str, int] = {}
+    for decision in decisions:
+        for slug, _ in _ISSUE_URL.findall(decision.body):
+            counts[slug.lower()] = counts.get(slug.lower(), 0) + 1
+    return max(sorted(counts), key=lambda slug: counts[slug]) if counts else ""
 
 
 def _issue_owners(decisions: Sequence[DecisionText], repository: str = "") -> dict[int, str]:

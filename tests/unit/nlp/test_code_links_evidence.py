@@ -60,6 +60,11 @@ def test_an_issue_counts_when_it_is_this_repositorys_and_named_in_the_subject() 
     # an issue only the body names is named in passing.
     assert ("a", "c1") not in found and ("b", "c2") in found and found[("b", "c2")] == BODY_MENTION
     assert found[("b", "c3")] == 0.6
+    # A clone whose remote does not say whose it is: the repository the ADRs link to most is theirs.
+    decisions[1] = DecisionText("b", "Beta", "", body="See https://github.com/acme/shop/issues/41 and https://github.com/acme/shop/pull/40.",
+                                source_path="doc/adr/0002-beta.md")
+    unnamed = {(link.decision_id, link.commits[0]) for link in message_links(decisions, history, tree, ["doc/adr/"], _mentions(decisions))}
+    assert ("a", "c1") not in unnamed and ("b", "c3") in unnamed
 
 
 def test_one_word_titles_are_topics_not_names() -> None:
