@@ -52,3 +52,29 @@ def test_pairs_are_scored_against_the_adrs_in_force(tmp_path: Path) -> None:
 def test_a_malformed_row_is_named(tmp_path: Path) -> None:
     with pytest.raises(InputFormatError, match="governs.tsv:3"):
         load_labels(_labels(tmp_path, "doc/adr/1.md\tyes\tsrc/\tok\ndoc/adr/2.md\tmaybe\tsrc/\tbad\n"))
+
+
+def test_several_labelled_sets_find_their_clones_in_several_places(tmp_path: Path) -> None:
+    import json
+
+    from api.usecases.code_links_eval import MissingClone, clone_of, labelled_repositories
+    from tests.support.git import git
+
+    clone = tmp_path / "fresh" / "acme__shop"
+    clone.mkdir(parents=True)
+    git(clone, "init", "-q")
+    (clone / "a.txt").write_text("a\n")
+    git(clone, "add", ".")
+    git(clone, "commit", "-qm", "a")
+    head = git(clone, "rev-parse", "HEAD").strip()
+    for folder, name in (("set_a", "acme__shop"), ("set_b", "acme__other")):
+        labelled = tmp_path / folder / name
+        labelled.mkdir(parents=True)
+        (labelled / "repository.json").write_text(json.dumps({"repo": name.replace("__", "/"), "commit": head, "adr_dirs": ["doc/adr"]}))
+        (labelled / "governs.tsv").write_text("adr\tin_force\tpath\twhy\ndoc/adr/0001-a.md\tyes\ta.txt\tnames it\n")
+    sets = [labels for folder in ("set_a", "set_b") for labels in labelled_repositories(tmp_path / folder)]
+    assert [labels.repo for labels in sets] == ["acme/shop", "acme/other"]
+    # The first place that holds a clone is used; a clone found nowhere is named with the command that makes it.
+    assert clone_of([tmp_path / "cache", tmp_path / "fresh"], sets[0]) == clone
+    with pytest.raises(MissingClone, match="git clone"):
+        clone_of([tmp_path / "cache", tmp_path / "fresh"], sets[1])
