@@ -64,7 +64,9 @@ def session_links_command(
         drawn = draw(links, size, seed)
         commits = ", ".join(f"{repo} {sha[:12]}" for repo, sha in sorted(run.commits.items()))
         key = write_sheet(draw_to, drawn, f"drawn by `decision-journal eval session-links --draw {draw_to.name} "
-                          f"--size {size} --seed {seed}`: {len(drawn)} of {note}\ncheckouts: {commits}",
+                          f"--size {size} --seed {seed}`: {len(drawn)} of {note}\ncheckouts: {commits}\n"
+                          f"the file as the repository holds it: {clones.resolve()}/<repository>/<file> "
+                          "(git -C that checkout log -p -- <file> shows its history)",
                           packets or folder / "packets")
         cli.note(f"wrote {len(drawn)} rows to {draw_to} (key, not for the reader: {key})")
     if as_json:
