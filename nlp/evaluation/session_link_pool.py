@@ -59,13 +59,17 @@ def pool_sources(sources: Sequence[Source]) -> list[Source]:
     return [s for s in sources if not is_final(s.repo.split("/", 1)[0])]
 
 
-def checkout(git_dir: Path, commit: str, target: Path) -> None:
-    """A work tree of ``git_dir`` at ``commit`` in ``target`` (left as it is when it is there)."""
-    if (target / ".git").exists():
-        return
-    target.parent.mkdir(parents=True, exist_ok=True)
-    subprocess.run(["git", "clone", "--quiet", "--no-checkout", str(git_dir), str(target)], check=True)
-    subprocess.run(["git", "-C", str(target), "checkout", "--quiet", "--detach", commit], check=True)
+def checkout(git_dir: Path, commit: str, target: Path, repo: str) -> None:
+    """A work tree of ``git_dir`` at ``commit`` in ``target`` (cloned only when it is not
+    there), whose ``origin`` is the repository's public address, as a user's clone has it:
+    the journal names the repository by it, and a session that states no working directory
+    is read under the folder called as the repository is (``nlp.session_paths``)."""
+    if not (target / ".git").exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["git", "clone", "--quiet", "--no-checkout", str(git_dir), str(target)], check=True)
+        subprocess.run(["git", "-C", str(target), "checkout", "--quiet", "--detach", commit], check=True)
+    subprocess.run(["git", "-C", str(target), "remote", "set-url", "origin", f"https://github.com/{repo}.git"],
+                   check=True)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -95,7 +99,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for repo in sorted({s.source.repo for s in found}):
         commit = next(s.source.commit for s in found if s.source.repo == repo)
         if args.clones is not None:
-            checkout(git_dirs[repo], commit, args.clones / repo.replace("/", "__"))
+            checkout(git_dirs[repo], commit, args.clones / repo.replace("/", "__"), repo)
         print(f"{repo}: {sum(s.source.repo == repo for s in found)} of "
               f"{sum(s.source.repo == repo for s in eligible)} eligible sessions")
     args.files.parent.mkdir(parents=True, exist_ok=True)

@@ -76,6 +76,7 @@ def test_main_writes_sessions_files_and_a_checkout_at_the_commit(tmp_path: Path)
     checkout = clones / "octo__project"
     assert _git("rev-parse", "HEAD", cwd=checkout) == pinned
     assert (checkout / "app.py").exists() and not (checkout / "later.py").exists()
+    assert _git("remote", "get-url", "origin", cwd=checkout) == "https://github.com/octo/project.git"
 
 
 def test_main_keeps_at_most_the_cap_of_a_repository_by_the_seeded_draw(tmp_path: Path) -> None:
