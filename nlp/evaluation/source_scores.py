@@ -8,19 +8,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nlp.detect import units_from
 from nlp.detector_features import SESSION, VOTING
 from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, confidences_at, operating_logit_of
 from nlp.evaluation.corpus import SOURCES, LabelledMeeting
 from nlp.evaluation.real_metrics import FoldedScore, fold_scores
 from nlp.evaluation.train import Featurized
+from nlp.scored_units import units_from
 
 
 def anchors_at(
     item: Featurized, logits: np.ndarray, operating_logits: dict[str, float], threshold: float = OPERATING_CONFIDENCE
 ) -> list[int]:
     """The anchors of the decision units that raw log-odds ``logits`` give, formed as the
-    detector forms them (``nlp.detect.units_from``)."""
+    detector forms them (``nlp.scored_units.units_from``)."""
     confidences = confidences_at(logits, operating_logit_of(operating_logits, item.features.operating_kind))
     _, units = units_from(item.features, confidences, threshold, item.features.operating_kind == SESSION)
     return [unit.anchor for unit in units]
