@@ -36,9 +36,9 @@ from pathlib import Path
 
 from nlp.detect import DecisionDetector
 from nlp.detector_features import SESSION, SESSION_FORMATS, THREAD_MESSAGES, VOTING, ConversationFeatures, tally
-from nlp.evaluation import detection_cv
+from nlp.evaluation import cross_validation, operating_points, source_scores
 from nlp.evaluation.corpus import LabelledMeeting
-from nlp.evaluation.detection_cv import Places, load_labelled
+from nlp.evaluation.labelled_sources import Places, load_labelled
 from nlp.evaluation.train import Featurized
 from nlp.language import load_language
 from nlp.schema import Conversation
@@ -95,7 +95,7 @@ def main() -> None:
         "by-form": lambda meeting: by_form(meeting.conversation),
     }[args.variant]
     # Minutes read so are the voting model's to train and score, at points of their own.
-    detection_cv.is_voting = lambda item: item.voting_rows is not None and item.features.kind == VOTING  # type: ignore[assignment]
+    cross_validation.is_voting = lambda item: item.voting_rows is not None and item.features.kind == VOTING  # type: ignore[assignment]
     meetings = [m for m in load_labelled(Places(Path("eval"), args.shared, args.eval_data)) if not m.final]
     if args.source:
         meetings = [m for m in meetings if m.source in args.source]
@@ -107,10 +107,10 @@ def main() -> None:
         key = (item.meeting.source, item.features.operating_kind)
         kinds[key] = kinds.get(key, 0) + 1
     print("meetings by source and operating kind:", kinds)
-    fold_weights = detection_cv.out_of_fold(items)
-    logits = detection_cv.fold_logits(items, fold_weights)
-    points = detection_cv.nested_points(items, detection_cv.candidate_scores(items, logits))
-    for scores in detection_cv.score_sources(items, logits, {}, per_session={s: p.reliable for s, p in points.items()}):
+    fold_weights = cross_validation.out_of_fold(items)
+    logits = cross_validation.fold_logits(items, fold_weights)
+    points = operating_points.nested_points(items, operating_points.candidate_scores(items, logits))
+    for scores in source_scores.score_sources(items, logits, {}, per_session={s: p.reliable for s, p in points.items()}):
         view = scores.non_routine or scores.score
         pooled = view.pooled
         print(f"{scores.source:<14} P {pooled.precision:.3f} R {pooled.recall:.3f} F1 {pooled.f1:.3f} "
