@@ -22,6 +22,9 @@ timed apart. Stages, per question:
 - records: turning the query's rows into ``DecisionRecord``s (Python).
 - serialise: the hits in the shared JSON shape (``hits_json``) and ``json.dumps``.
 - whole search: the real path end to end.
+
+A question whose search sends more than one query (a filter read from it left a short page,
+so the search asked again) is left out of the stages, and the count is printed.
 """
 
 from __future__ import annotations
@@ -130,6 +133,7 @@ async def _stages(services: Services, driver: AsyncDriver, texts: Sequence[str])
     timed = replace(services.through(executor), questions=questions_embedder)
     filters = DecisionFilter()
     out: dict[str, list[float]] = {stage: [] for stage in STAGES}
+    left_out = 0
     retrieved = max(TOP_K * RETRIEVE_FACTOR, RETRIEVE_MIN)
     for text in texts:
         executor.last.clear()
@@ -139,8 +143,12 @@ async def _stages(services: Services, driver: AsyncDriver, texts: Sequence[str])
         searched = time.perf_counter()
         shaped = json.dumps(hits_json(outcome.hits))
         finished = time.perf_counter()
-        assert shaped and executor.sent == 1 and "decisions_by_ids" in executor.last, \
-            "a question without terms or a second pass: the stages would not add up"
+        assert shaped
+        if executor.sent != 1 or "decisions_by_ids" not in executor.last:
+            # A filter read from the question ("decisions by @alice about billing") left a
+            # short page, so the search asked again: its stages would not add up.
+            left_out += 1
+            continue
         out["whole search"].append((finished - started) * 1000)
         out["serialise (JSON shape + dumps)"].append((finished - searched) * 1000)
         out["embed"].append(questions_embedder.last)
@@ -173,6 +181,8 @@ async def _stages(services: Services, driver: AsyncDriver, texts: Sequence[str])
         began = time.perf_counter()
         [DecisionRecord.from_row(member) for member in members]
         out["records"].append((time.perf_counter() - began) * 1000)
+    if left_out:
+        print(f"stages: {left_out} of {len(texts)} questions sent more than one query and are left out", flush=True)
     return out
 
 
