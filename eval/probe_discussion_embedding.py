@@ -28,13 +28,15 @@ from pathlib import Path
 
 import numpy as np
 
-from nlp.detect import DecisionDetector, units_from
+from nlp.detect import DecisionDetector
 from nlp.detector_model import OPERATING_CONFIDENCE, confidences_at, shipped_model
 from nlp.embedding import MiniLMEmbedder
-from nlp.evaluation.detection_cv import Places, fold_logits, load_labelled, out_of_fold
+from nlp.evaluation.cross_validation import fold_logits, out_of_fold
+from nlp.evaluation.labelled_sources import Places, load_labelled
 from nlp.evaluation.real_metrics import ranking_auc
 from nlp.evaluation.train import Featurized, featurize
 from nlp.language import load_language
+from nlp.scored_units import units_from
 
 WINDOWS = (0, 5, 30)
 STEPS = 300

@@ -25,14 +25,16 @@ from pathlib import Path
 
 import numpy as np
 
-from nlp.detect import DecisionDetector, units_from
+from nlp.detect import DecisionDetector
 from nlp.detector_model import confidences_at
 from nlp.embedding import MiniLMEmbedder
-from nlp.evaluation.detection_cv import Places, fold_logits, load_ami_labelled, out_of_fold
+from nlp.evaluation.cross_validation import fold_logits, out_of_fold
+from nlp.evaluation.labelled_sources import Places, load_ami_labelled
 from nlp.evaluation.metrics import EMPTY
 from nlp.evaluation.real_metrics import mean_ranking_auc, score_targets
 from nlp.evaluation.train import Featurized, featurize
 from nlp.language import load_language
+from nlp.scored_units import units_from
 
 STRETCH = 3
 STEPS = 300

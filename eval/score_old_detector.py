@@ -20,7 +20,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from nlp.evaluation.detection_cv import Places, load_labelled, score_detected
+from nlp.evaluation.labelled_sources import Places, load_labelled
+from nlp.evaluation.source_scores import score_detected
 
 _CHILD = """
 import json, sys

@@ -13,7 +13,7 @@ vector and unseen words cost nothing. Per message:
 - how many messages around it carry rule cues, and where in the meeting it stands;
 - its length, whether it asks, whether its author speaks most in the meeting (the chair);
 - for notes, whether its heading says decisions, outcomes or action items;
-- the rule signals of ``nlp.detect`` for the messages the pre-filter let through.
+- the rule signals of ``nlp.decision_cues`` for the messages the pre-filter let through.
 
 Words are shared by every kind of conversation (``kind_of``: notes, a meeting that votes,
 a spoken meeting, a chat); everything about a message's place among its neighbours is

@@ -176,7 +176,11 @@ class DecisionExtractor:
         window_docs = [(m, self._parsed.light_doc(m.seq)) for m in useful]
         authors = [m for m in window if m.author]
         rejected = {TECHNOLOGIES.get(m.group(1).strip().lower(), (m.group(1).strip(), ""))[0] for m in INSTEAD.finditer(sentence.text)}
-        chosen = {ent.ent_id_ or ent.text for ent in sentence.ents if ent.label_ == "TECH"} - rejected
+        # In the sentence's order, not a set's: tags and keywords come out in this order, and
+        # a set's order changes with the interpreter's hash seed from one run to the next.
+        named = dict.fromkeys(ent.ent_id_ or ent.text for ent in sentence.ents if ent.label_ == "TECH")
+        chosen_in_order = [name for name in named if name not in rejected]
+        chosen = set(chosen_in_order)
         # What the decision chose is named in its statement, or, for a bare "let's do that",
         # in the message it answers.
         statement_texts = [statement_msg.content, message.content]
@@ -194,7 +198,7 @@ class DecisionExtractor:
             self._parsed.prime_light(members)  # sentences and entities are all a reason needs
             supports = [self._parsed.light_doc(seq) for seq in members]
             rationale = _rationale(sentence, supports, discussion)
-        techs = list(dict.fromkeys([*chosen, *(alt.option for alt in alternatives)]))
+        techs = list(dict.fromkeys([*chosen_in_order, *(alt.option for alt in alternatives)]))
         # A tool call's or tool output's paths are not the decision naming them (what the
         # session then edited is linked apart, as `session_edit`).
         texts = [m.content for m in window if m.role != TOOL_ROLE]

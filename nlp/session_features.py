@@ -16,7 +16,7 @@ or error report, an assistant's explanation, plan narration and summary of what 
 Per turn: its words and word pairs by role (a user's "use X" instructs, an assistant's
 proposes), its role and the role of the turn before it, how it opens, its length, whether it
 asks, pastes code or a log, whether the turn before it asked or offered options, the first
-words of the talk before it, and the rule signals (``nlp.detect``) by role. Nothing after a
+words of the talk before it, and the rule signals (``nlp.decision_cues``) by role. Nothing after a
 turn: a session is ingested as it grows, and a turn is judged the same before its answer is
 written as after (a feature of the edits after a turn found decisions a whole read found and
 a growing one missed).

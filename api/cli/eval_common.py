@@ -10,7 +10,7 @@ import typer
 from api.cli.context import CliContext, fail
 from nlp.detect import DecisionDetector
 from nlp.evaluation.corpus import LabelledMeeting
-from nlp.evaluation.detection_cv import Places
+from nlp.evaluation.labelled_sources import Places
 from nlp.evaluation.train import Featurized, featurize
 from nlp.language import load_language
 

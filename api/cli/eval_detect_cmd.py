@@ -18,29 +18,21 @@ from api.usecases.detector_training import journal_review_records, retrain_detec
 from api.usecases.runtime import GraphConnection
 from nlp.detector_features import SPOKEN, VOTING
 from nlp.detector_model import DetectorModel, shipped_model
-from nlp.evaluation.detection_cv import (
-    FORMULAIC_VIEWS,
-    Places,
-    Points,
-    SourceScores,
-    baseline_detections,
-    candidate_scores,
-    fold_logits,
-    is_session,
-    is_spoken,
-    is_voting,
-    load_ami_labelled,
-    load_labelled,
-    nested_points,
-    out_of_fold,
-    score_detected,
-    score_sources,
-    train_spoken,
-)
+from nlp.evaluation.cross_validation import fold_logits, is_session, is_spoken, is_voting, out_of_fold
+from nlp.evaluation.detector_training import train_spoken
 from nlp.evaluation.held_out import load_held_out
+from nlp.evaluation.labelled_sources import Places, load_ami_labelled, load_labelled
+from nlp.evaluation.operating_points import Points, candidate_scores, nested_points
 from nlp.evaluation.real_metrics import mean_ranking_auc
 from nlp.evaluation.reviews import ReviewRecord, ReviewRecordError, read_reviews
 from nlp.evaluation.run import seed000_keywords, seed001_regex
+from nlp.evaluation.source_scores import (
+    FORMULAIC_VIEWS,
+    SourceScores,
+    baseline_detections,
+    score_detected,
+    score_sources,
+)
 from nlp.evaluation.train import Featurized
 from nlp.evaluation.voting_part import train_voting_part
 

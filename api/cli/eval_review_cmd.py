@@ -12,9 +12,10 @@ import typer
 
 from api.cli.context import cli_context, fail
 from api.cli.eval_common import DATA, EXTRA, SHARED, check, detector, featurized, places
-from nlp.evaluation.detection_cv import SourceScores, load_labelled
+from nlp.evaluation.labelled_sources import load_labelled
 from nlp.evaluation.metrics import DetectionScore
 from nlp.evaluation.review_curve import ReviewCurve, simulate
+from nlp.evaluation.source_scores import SourceScores
 from nlp.evaluation.train import featurize
 
 

@@ -62,15 +62,23 @@ def session_links_command(
     note = _totals_line(run)
     if draw_to is not None:
         drawn = draw(links, size, seed)
-        commits = ", ".join(f"{repo} {sha[:12]}" for repo, sha in sorted(run.commits.items()))
-        key = write_sheet(draw_to, drawn, f"drawn by `decision-journal eval session-links --draw {draw_to.name} "
-                          f"--size {size} --seed {seed}`: {len(drawn)} of {note}\ncheckouts: {commits}",
+        key = write_sheet(draw_to, drawn, draw_note(f"--draw {draw_to.name} --size {size} --seed {seed}",
+                                                    f"{len(drawn)} of {note}", run.commits, clones),
                           packets or folder / "packets")
         cli.note(f"wrote {len(drawn)} rows to {draw_to} (key, not for the reader: {key})")
     if as_json:
         typer.echo(json.dumps(_json(run), indent=2))
         return
     _print_totals(cli, run, verbose)
+
+
+def draw_note(options: str, counted: str, commits: dict[str, str], clones: Path) -> str:
+    """The sheet's notes on how it was drawn and where the reader finds each file: the
+    checkouts' folder and each one's commit."""
+    at = ", ".join(f"{repo} {sha[:12]}" for repo, sha in sorted(commits.items()))
+    return (f"drawn by `decision-journal eval session-links {options}`: {counted}\ncheckouts: {at}\n"
+            f"the file as the repository holds it: {clones.resolve()}/<repository>/<file> "
+            "(git -C that checkout log -p -- <file> shows its history)")
 
 
 def _totals_line(run: SessionLinkRun) -> str:

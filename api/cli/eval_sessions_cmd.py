@@ -13,10 +13,11 @@ import typer
 from api.cli.context import cli_context, fail
 from api.cli.eval_common import DATA, EXTRA, extra_dir
 from api.cli.eval_detect_cmd import rows_of
-from nlp.evaluation.detection_cv import SESSIONS, SESSIONS_READ, baseline_detections, score_detected
+from nlp.evaluation.labelled_sources import SESSIONS, SESSIONS_READ
 from nlp.evaluation.run import seed000_keywords
 from nlp.evaluation.session_options import OptionsScore, score_options
 from nlp.evaluation.sessions import LABELS_FILE, load_sessions, read_session_labels
+from nlp.evaluation.source_scores import baseline_detections, score_detected
 from nlp.language import load_language
 from nlp.pipeline import OfflinePipeline
 from nlp.schema import ExtractedDecision

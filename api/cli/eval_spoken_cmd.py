@@ -16,16 +16,10 @@ from nlp.detect import DecisionDetector, DetectorConfig
 from nlp.detector_features import BUCKETS, SPOKEN
 from nlp.detector_model import DetectorModel, KindModel
 from nlp.evaluation.ami import SOURCE as AMI
-from nlp.evaluation.detection_cv import (
-    candidate_scores,
-    fold_logits,
-    is_spoken,
-    load_ami_labelled,
-    load_labelled,
-    nested_points,
-    out_of_fold,
-)
+from nlp.evaluation.cross_validation import fold_logits, is_spoken, out_of_fold
 from nlp.evaluation.judged_turns import read_judged_turns, span_shares
+from nlp.evaluation.labelled_sources import load_ami_labelled, load_labelled
+from nlp.evaluation.operating_points import candidate_scores, nested_points
 from nlp.evaluation.qmsum_spans import load_qmsum
 from nlp.evaluation.spoken_precision import Stored, score_reading, stored_of, write_draw
 from nlp.evaluation.spoken_precision import draw as draw_stored

@@ -15,7 +15,8 @@ from typing import Any
 from api.usecases.review import review_labels
 from graph.executor import QueryExecutor
 from nlp.detect import DecisionDetector
-from nlp.evaluation.detection_cv import Places, TrainedDetector, load_labelled, train_detector
+from nlp.evaluation.detector_training import TrainedDetector, train_detector
+from nlp.evaluation.labelled_sources import Places, load_labelled
 from nlp.evaluation.reviews import ReviewRecord, ReviewRecordError, review_meetings, review_record
 from nlp.evaluation.train import Featurized, featurize
 

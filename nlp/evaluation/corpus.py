@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from nlp.schema import Conversation
 
 SOURCES = ("w3c", "ami", "qmsum", "notes", "conversations", "chat", "sessions")
-"""The labelled development sources (``nlp.evaluation.detection_cv.LOADERS``)."""
+"""The labelled development sources (``nlp.evaluation.labelled_sources.LOADERS``)."""
 FINAL_SHARE = 6
 """One key in ``FINAL_SHARE`` (by hash) goes to the final split."""
 CV_FOLDS = 5
@@ -36,7 +36,7 @@ class Target:
     messages: frozenset[int]
     routine: bool = False
     """A formulaic decision that a view sets apart: a W3C minutes approval, an issue
-    tracker's triage outcome (``detection_cv.FORMULAIC_VIEWS``)."""
+    tracker's triage outcome (``source_scores.FORMULAIC_VIEWS``)."""
     answer: str | None = None
     """What the annotators wrote was decided (a QMSum query's answer), when the source says."""
 

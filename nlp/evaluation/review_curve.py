@@ -26,26 +26,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nlp.detect import units_from
 from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, KindModel, confidences_at, operating_logit_of
 from nlp.evaluation.corpus import LabelledMeeting
-from nlp.evaluation.detection_cv import (
-    Points,
-    SourceScores,
-    anchors_at,
-    candidate_scores,
-    choose_points,
-    fold_logits,
-    is_voting,
-    item_logits,
-    nested_points,
-    out_of_fold,
-    score_sources,
-)
+from nlp.evaluation.cross_validation import fold_logits, is_voting, out_of_fold
 from nlp.evaluation.metrics import EMPTY, DetectionScore
+from nlp.evaluation.operating_points import Points, candidate_scores, choose_points, nested_points
 from nlp.evaluation.real_metrics import score_targets
 from nlp.evaluation.reviews import CONFIRMED, REJECTED, ReviewRecord, review_meetings
+from nlp.evaluation.source_scores import SourceScores, anchors_at, item_logits, score_sources
 from nlp.evaluation.train import VOTING_L2, Featurized, fit
+from nlp.scored_units import units_from
 
 Progress = Callable[[str], None]
 Featurize = Callable[[Sequence[LabelledMeeting]], list[Featurized]]

@@ -1,7 +1,7 @@
 """Retrain only the voting part of the detector (``eval train-detector --only voting``).
 
 The model of minutes that vote (``DetectorModel.voting``, ``nlp.voting_features``) is trained
-as ``detection_cv.train_detector`` trains it, and every other part of the model file is kept
+as ``detector_training.train_detector`` trains it, and every other part of the model file is kept
 byte for byte: two engineers' parts (the voting one here, the spoken one beside it) can be
 retrained one at a time without moving the other's figures.
 """
@@ -15,15 +15,9 @@ import numpy as np
 
 from nlp.detector_features import VOTING
 from nlp.detector_model import DetectorModel
-from nlp.evaluation.detection_cv import (
-    Progress,
-    candidate_scores,
-    choose_points,
-    fold_logits,
-    is_voting,
-    key_of,
-    voting_model_of,
-)
+from nlp.evaluation.cross_validation import Progress, fold_logits, is_voting, key_of
+from nlp.evaluation.detector_training import voting_model_of
+from nlp.evaluation.operating_points import candidate_scores, choose_points
 from nlp.evaluation.reviews import is_review
 from nlp.evaluation.train import VOTING_L2, Featurized, fit
 

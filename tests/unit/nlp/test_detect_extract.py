@@ -287,3 +287,16 @@ def test_a_unit_below_the_reliable_point_but_above_the_draft_point_comes_out_as_
     assert sum(d.is_decision for d in detections) == 1 and not any(d.is_candidate for d in detections)
     [decision] = DecisionExtractor(nlp).extract(conversation, detections)
     assert decision.status == "active"
+
+
+def test_tags_and_keywords_follow_the_sentence_not_a_hash_order(nlp: Language) -> None:
+    # The chosen technologies were a set: their order, and so the stored tags, changed with
+    # PYTHONHASHSEED between runs of the same input.
+    conversation = _conversation(
+        ("ann", "Which stack for the cache and the queue?"),
+        ("bob", "We decided to use Redis for the cache and PostgreSQL for the queue."),
+    )
+    [decision] = DecisionExtractor(nlp).extract(conversation, DecisionDetector(nlp).detect(conversation))
+    names = [tag for tag in decision.tags if tag in {"redis", "postgresql"}]
+    assert names == ["redis", "postgresql"]
+    assert decision.keywords.index("Redis") < decision.keywords.index("PostgreSQL")

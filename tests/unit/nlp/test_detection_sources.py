@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from nlp.evaluation.chat import load_chat, text_sha1
-from nlp.evaluation.detection_cv import FORMULAIC_VIEWS, Places, load_labelled, score_detected
 from nlp.evaluation.held_out import NOTES_LABELS, load_held_out
+from nlp.evaluation.labelled_sources import Places, load_labelled
+from nlp.evaluation.source_scores import FORMULAIC_VIEWS, score_detected
 from nlp.evaluation.w3c import RESERVED_REPOSITORIES, load_w3c_groups
 
 

@@ -21,7 +21,7 @@ from nlp.detector_features import (
 )
 from nlp.detector_model import operating_logit_of
 from nlp.evaluation.corpus import LabelledMeeting
-from nlp.evaluation.detection_cv import choose_operating_logits
+from nlp.evaluation.operating_points import choose_operating_logits
 from nlp.evaluation.train import Featurized
 from nlp.readers import read_conversation_text
 from nlp.schema import Conversation, Message

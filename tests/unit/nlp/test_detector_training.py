@@ -8,9 +8,10 @@ from spacy.language import Language
 from nlp.detect import DecisionDetector, DetectorConfig
 from nlp.detector_model import DetectorModel
 from nlp.evaluation.corpus import LabelledMeeting, Target, bucket, folded, is_final
-from nlp.evaluation.detection_cv import CANDIDATES, RELIABLE_PRECISION, anchors_of, choose_points, nested_points
 from nlp.evaluation.metrics import DetectionScore
+from nlp.evaluation.operating_points import CANDIDATES, RELIABLE_PRECISION, choose_points, nested_points
 from nlp.evaluation.real_metrics import mean_ranking_auc, ranking_auc, score_targets
+from nlp.evaluation.source_scores import anchors_of
 from nlp.evaluation.train import featurize, fit
 from nlp.schema import Conversation, Message
 

@@ -8,7 +8,7 @@ from spacy.language import Language
 
 from nlp.evaluation.corpus import Target
 from nlp.evaluation.datasets import GoldDecision, LabelledConversation, load_conversations, load_meeting_notes
-from nlp.evaluation.detection_cv import Places, load_labelled
+from nlp.evaluation.labelled_sources import Places, load_labelled
 from nlp.evaluation.metrics import score_detection
 from nlp.evaluation.minutes import load_minutes
 from nlp.parsing import ParsedConversation

@@ -13,7 +13,7 @@ from spacy.language import Language
 from nlp.detect import DecisionDetector, DetectorConfig
 from nlp.detector_model import DetectorModel
 from nlp.evaluation.corpus import LabelledMeeting, Target
-from nlp.evaluation.detection_cv import Points
+from nlp.evaluation.operating_points import Points
 from nlp.evaluation.review_curve import as_record, drafts_of
 from nlp.evaluation.reviews import (
     FULL_WEIGHT_REVIEWS,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from nlp.evaluation.chat import text_sha1
-from nlp.evaluation.detection_cv import Places, load_labelled
+from nlp.evaluation.labelled_sources import Places, load_labelled
 from nlp.evaluation.session_labels import join_readings
 from nlp.evaluation.sessions import COLUMNS, load_sessions, read_session_labels
 from nlp.readers import read_conversation

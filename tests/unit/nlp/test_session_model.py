@@ -12,7 +12,7 @@ from nlp.detect import DecisionDetector, DetectorConfig
 from nlp.detector_features import BUCKETS, SESSION, SESSION_PREFIX
 from nlp.detector_model import DetectorModel, KindModel
 from nlp.evaluation.corpus import LabelledMeeting, Target
-from nlp.evaluation.detection_cv import train_detector
+from nlp.evaluation.detector_training import train_detector
 from nlp.evaluation.train import featurize
 from nlp.readers.claude_code import read_claude_code
 from nlp.schema import Conversation, Message

@@ -13,7 +13,8 @@ from nlp.detect import DecisionDetector, DetectorConfig
 from nlp.detector_features import BUCKETS, SPOKEN, hashed_names
 from nlp.detector_model import DetectorModel, KindModel
 from nlp.evaluation.corpus import LabelledMeeting, Target
-from nlp.evaluation.detection_cv import is_spoken, train_detector, train_spoken
+from nlp.evaluation.cross_validation import is_spoken
+from nlp.evaluation.detector_training import train_detector, train_spoken
 from nlp.evaluation.train import featurize
 from nlp.schema import Conversation, Message
 from nlp.spoken_features import SPOKEN_PREFIX, sentence_names, spoken_names, spoken_rows, spoken_turns

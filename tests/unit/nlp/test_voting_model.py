@@ -12,8 +12,10 @@ from nlp.detect import DecisionDetector, DetectorConfig
 from nlp.detector_features import BUCKETS, VOTING
 from nlp.detector_model import DetectorModel, KindModel
 from nlp.evaluation.corpus import LabelledMeeting, Target
-from nlp.evaluation.detection_cv import CANDIDATES, CHOOSING_UNITS, choose_points, item_logits, train_detector
+from nlp.evaluation.detector_training import train_detector
 from nlp.evaluation.metrics import DetectionScore
+from nlp.evaluation.operating_points import CANDIDATES, CHOOSING_UNITS, choose_points
+from nlp.evaluation.source_scores import item_logits
 from nlp.evaluation.train import featurize
 from nlp.evaluation.voting_part import train_voting_part
 from nlp.schema import Conversation, Message
