@@ -1,14 +1,11 @@
-"""Hybrid decision search: full-text and vector retrieval fused by reciprocal rank, then filters."""
+"""Hybrid decision search: full-text and vector retrieval fused by score, filtered and read in one query."""
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 import re
-from collections.abc import Awaitable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from graph.cypher import load_query
 from graph.executor import QueryExecutor, Row
 from graph.filters import DecisionFilter, lucene_escape
 from graph.listing import DecisionListing, DecisionOrder
@@ -56,27 +53,21 @@ class DecisionSearch:
     async def search(
         self,
         text: str,
-        embedding: Sequence[float] | Awaitable[Sequence[float] | None] | None,
+        embedding: Sequence[float] | None,
         filters: DecisionFilter = DecisionFilter(),
         limit: int = 10,
     ) -> list[SearchHit]:
         """Decisions for ``text`` (and its ``embedding``), best first, read in full.
 
-        ``embedding`` may still be on its way (an awaitable): the full-text query runs
-        meanwhile, so the query embedding and the full-text query overlap; the vector
-        query, fusion, filters and reading the hits then take one round trip.
+        Full-text and vector retrieval, fusion, filters and reading the hits take one
+        round trip (a second one, wider, only when a filter may have starved the page).
         With neither text terms nor an embedding, the filters alone select decisions,
         newest first (a tag-only or stakeholder-only search). Only decisions visible to
         ``filters.groups`` are found.
         """
         query = lucene_escape(text)
         has_terms = re.search(r"\w", query) is not None
-        vector, fulltext_rows = await asyncio.gather(
-            _resolved(embedding),
-            self._executor.read(load_query("search_retrieve_fulltext"), fulltext_params(query, _retrieved(limit), filters, self._scope_scan))
-            if has_terms else _nothing(),
-        )
-        if not has_terms and vector is None:
+        if not has_terms and embedding is None:
             # Nothing to retrieve by: the filters alone choose, newest first (text, if
             # any, was only punctuation, so it must not filter either).
             page = await DecisionListing(self._executor).page(replace(filters, text=None), DecisionOrder.NEWEST, 0, limit)
@@ -84,11 +75,13 @@ class DecisionSearch:
         retrieved = _retrieved(limit)
         search = {
             **filters.params(),
-            "embedding": list(vector) if vector is not None else None,
+            "embedding": list(embedding) if embedding is not None else None,
+            "terms": query if has_terms else None,
             "k": retrieved,
+            "scan": _scan(retrieved, filters, self._scope_scan),
             "scope_scan": self._scope_scan,
             "min_score": VECTOR_MIN_SCORE,
-            "ranked": _ranked(fulltext_rows),
+            "text_weight": FULLTEXT_WEIGHT,
             "weight": VECTOR_WEIGHT,
             "limit": limit,
         }
@@ -97,11 +90,7 @@ class DecisionSearch:
             # A short page under a filter may be the filter starving the candidates: the
             # graph's nearest and best may all fail it (a person's one decision on a subject
             # others decided fifty times). Ask again with SCOPE_SCAN candidates from each.
-            wider = await self._executor.read(
-                load_query("search_retrieve_fulltext"), fulltext_params(query, self._scope_scan, filters, self._scope_scan)
-            ) if has_terms else []
-            search["k"] = self._scope_scan
-            search["ranked"] = _ranked(wider)
+            search["k"] = search["scan"] = self._scope_scan
             hits = await self._reader.found(search, filters.groups)
         return [SearchHit(record, float(found["score"]), tuple(sorted(set(found["by"])))) for record, found in hits]
 
@@ -110,7 +99,8 @@ def fulltext_weights(row: Row | None, weight: float = FULLTEXT_WEIGHT) -> dict[s
     """Each full-text hit's share of the fused score: ``weight`` x its score over the best.
 
     Lucene scores are not comparable between questions; over the best one they are, and the
-    cosine they are added to lies in [-1, 1] whatever the question.
+    cosine they are added to lies in [-1, 1] whatever the question. The search computes the
+    same in ``decisions_by_ids``; the evaluation replays fusion with this for other weights.
     """
     if row is None or not row["ids"]:
         return {}
@@ -122,17 +112,16 @@ def fulltext_weights(row: Row | None, weight: float = FULLTEXT_WEIGHT) -> dict[s
 
 
 def fulltext_params(text: str, k: int, filters: DecisionFilter, scope_scan: int = SCOPE_SCAN) -> dict[str, object]:
-    """Parameters of ``search_retrieve_fulltext``: within a session or series, the index's
-    best ``scope_scan`` hits are kept to it before the best ``k`` are taken."""
+    """Parameters of ``search_retrieve_fulltext`` (the full-text retrieval on its own, as the
+    evaluation replays it): within a session or series, the index's best ``scope_scan`` hits
+    are kept to it before the best ``k`` are taken."""
+    return {"text": text, "k": k, "scan": _scan(k, filters, scope_scan), "session": filters.session, "series": filters.series}
+
+
+def _scan(k: int, filters: DecisionFilter, scope_scan: int) -> int:
+    """How many full-text hits are read before the best ``k`` in scope are taken."""
     scoped = filters.session is not None or filters.series is not None
-    return {"text": text, "k": k, "scan": max(k, scope_scan) if scoped else k,
-            "session": filters.session, "series": filters.series}
-
-
-def _ranked(fulltext_rows: Sequence[Row]) -> list[dict[str, object]]:
-    """The full-text hits as ``decisions_by_ids`` fuses them: ``[{id, weight, by}]``."""
-    weights = fulltext_weights(fulltext_rows[0] if fulltext_rows else None)
-    return [{"id": i, "weight": weight, "by": "fulltext"} for i, weight in weights.items()]
+    return max(k, scope_scan) if scoped else k
 
 
 def _narrows(filters: DecisionFilter) -> bool:
@@ -145,11 +134,3 @@ def _narrows(filters: DecisionFilter) -> bool:
 def _retrieved(limit: int) -> int:
     """How many candidates each retriever brings for a page of ``limit``."""
     return max(limit * RETRIEVE_FACTOR, RETRIEVE_MIN)
-
-
-async def _resolved(embedding: Sequence[float] | Awaitable[Sequence[float] | None] | None) -> Sequence[float] | None:
-    return await embedding if inspect.isawaitable(embedding) else embedding
-
-
-async def _nothing() -> list[Row]:
-    return []

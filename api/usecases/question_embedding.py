@@ -1,55 +1,102 @@
-"""Questions asked at the same time share one embedding call.
+"""Questions asked at the same time share one embedding call, on one worker thread.
 
 Under load, every search used to embed its question in its own worker thread: a dozen
 ONNX sessions fought over two cores (and with Neo4j), and a few requests waited behind
-all of them. Here one call runs at a time; the questions that arrive meanwhile wait for
-the next call and go in it together, so a burst of N searches costs a few batched calls,
-in arrival order.
+all of them. Here one thread embeds, one call at a time; the questions that arrive
+meanwhile wait for the next call and go in it together, so a burst of N searches costs a
+few batched calls, in arrival order.
+
+The thread is the embedder's own and lives while questions come: a question is handed to
+it and its vector handed back to the asking event loop, with no task or thread pool in
+between (a pool thread per call and a task per batch had cost a lone question more than
+the hand-over itself).
 """
 
 from __future__ import annotations
 
 import asyncio
+import queue
+import threading
 
 from nlp.embedding import Embedder
 
 MAX_BATCH = 32
 """Questions per call: a batch pads to its longest question, and questions are short."""
+IDLE_SECONDS = 30.0
+"""The worker thread ends after this long without a question; the next one starts it again."""
+
+_Waiting = tuple[str, asyncio.Future[list[float]]]
 
 
 class QuestionEmbedder:
-    """Embeds search questions in micro-batches on one worker thread at a time."""
+    """Embeds search questions in micro-batches on one worker thread."""
 
-    def __init__(self, embedder: Embedder) -> None:
+    def __init__(self, embedder: Embedder, idle_seconds: float = IDLE_SECONDS) -> None:
         self._embedder = embedder
-        self._pending: list[tuple[str, asyncio.Future[list[float]]]] = []
-        self._worker: asyncio.Task[None] | None = None
+        self._idle_seconds = idle_seconds
+        self._queue: queue.SimpleQueue[_Waiting] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._worker: threading.Thread | None = None
         self.calls = 0
         """How many embedding calls were made (a batch is one)."""
 
     async def embed(self, sentence: str) -> list[float]:
         """The vector of ``sentence``, computed with the questions that wait with it."""
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[list[float]] = loop.create_future()
-        self._pending.append((sentence, future))
-        if self._worker is None or self._worker.done() or self._worker.get_loop() is not loop:
-            self._worker = loop.create_task(self._drain())
+        future: asyncio.Future[list[float]] = asyncio.get_running_loop().create_future()
+        self._queue.put((sentence, future))
+        with self._lock:
+            if self._worker is None:
+                self._worker = threading.Thread(target=self._work, name=f"question-embedder-{id(self):x}",
+                                                daemon=True)
+                self._worker.start()
         return await future
 
-    async def _drain(self) -> None:
-        while self._pending:
-            batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
-            waiting = [(sentence, future) for sentence, future in batch if not future.cancelled()]
-            if not waiting:
-                continue
-            self.calls += 1
+    def _work(self) -> None:
+        while True:
             try:
-                vectors = await asyncio.to_thread(self._embedder.embed, [sentence for sentence, _ in waiting])
-            except Exception as exc:  # every question of the batch gets the error
-                for _, future in waiting:
-                    if not future.done():
-                        future.set_exception(exc)
+                batch = [self._queue.get(timeout=self._idle_seconds)]
+            except queue.Empty:
+                # Under the lock, so a question queued meanwhile either is seen here or
+                # finds no worker and starts one.
+                with self._lock:
+                    if self._queue.empty():
+                        self._worker = None
+                        return
                 continue
-            for (_, future), vector in zip(waiting, vectors, strict=True):
-                if not future.done():
-                    future.set_result(vector)
+            while len(batch) < MAX_BATCH:
+                try:
+                    batch.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
+            self._embed(batch)
+
+    def _embed(self, batch: list[_Waiting]) -> None:
+        waiting = [(sentence, future) for sentence, future in batch if not future.cancelled()]
+        if not waiting:
+            return
+        self.calls += 1
+        try:
+            vectors = self._embedder.embed([sentence for sentence, _ in waiting])
+        except Exception as exc:  # every question of the batch gets the error
+            for _, future in waiting:
+                _hand_back(future, None, exc)
+            return
+        for (_, future), vector in zip(waiting, vectors, strict=True):
+            _hand_back(future, vector, None)
+
+
+def _hand_back(future: asyncio.Future[list[float]], vector: list[float] | None, error: Exception | None) -> None:
+    """Completes ``future`` on its own event loop's thread, as asyncio futures require."""
+    try:
+        future.get_loop().call_soon_threadsafe(_complete, future, vector, error)
+    except RuntimeError:  # the asking loop has closed: nobody waits for this question
+        pass
+
+
+def _complete(future: asyncio.Future[list[float]], vector: list[float] | None, error: Exception | None) -> None:
+    if future.done():  # cancelled meanwhile
+        return
+    if error is not None:
+        future.set_exception(error)
+    elif vector is not None:
+        future.set_result(vector)

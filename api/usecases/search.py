@@ -3,7 +3,6 @@ filters and terms → hybrid search → hits; and the JSON shape of its answer."
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, replace
 from typing import TypedDict
 
@@ -58,10 +57,9 @@ async def search_decisions(
     ))
     questions = services.questions
     # Inference runs in a worker thread (onnxruntime releases the GIL), batched with the
-    # questions of concurrent searches, so one search's embedding holds up neither other
-    # requests nor this search's full-text query. A task, not a bare coroutine, because a
-    # search without the question's filters awaits it again.
-    embedding = asyncio.ensure_future(questions.embed(parsed.sentence)) if questions and parsed.text else None
+    # questions of concurrent searches, so one search's embedding holds up no other request.
+    # The search then retrieves, fuses and reads in one round trip.
+    embedding = await questions.embed(parsed.sentence) if questions and parsed.text else None
     hits = await services.search.search(parsed.text, embedding, merged, limit)
     dropped: tuple[str, ...] = ()
     if not hits and named and parsed.text:

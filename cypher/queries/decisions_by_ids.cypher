@@ -4,12 +4,15 @@
 // A search's hits are the decisions nearest to $search.embedding (cosine score at least
 // $search.min_score, k of them, among the decisions of $search.session or $search.series
 // when one is set; a candidate counts the nearer of its own vector and that of
-// the alternatives it weighed), each adding $search.weight x its cosine similarity to the
-// full-text weights the caller passes ($search.ranked: [{id, weight, by}]), kept by the search's
-// filters (the keys of a DecisionFilter's params, read by cypher/fragments/decision_filter.cypher
-// from the map: drafts and replaced decisions by $search.hidden_statuses), best
-// $search.limit by score, then date. Retrieving, fusing and reading in one query spares a
-// search a round trip: about 2 ms of 20 at 100k decisions.
+// the alternatives it weighed), each adding $search.weight x its cosine similarity to its
+// full-text share, and the full-text index's best k hits for the escaped Lucene query
+// $search.terms (null: none; a hit on an alternative counts for its decision; within a
+// session or series the index's best $search.scan are kept to it first), each adding
+// $search.text_weight x its score over the best one's (graph.search.fulltext_weights, which
+// the evaluation replays); kept by the search's filters (the keys of a DecisionFilter's
+// params, read by cypher/fragments/decision_filter.cypher from the map: drafts and replaced
+// decisions by $search.hidden_statuses), best $search.limit by score, then date. Retrieving
+// both ways, fusing and reading in one query spares a search two round trips.
 // Every member comes with its date, the links it makes to older decisions and whether the
 // caller may see it ($groups null: unrestricted; else its session is open or shares a
 // group with the caller); the details only when it may; a search hit also with `found`:
@@ -67,7 +70,24 @@ CALL () {
     WITH node, score WHERE score >= search.min_score
     ORDER BY score DESC
     LIMIT $search.k
-    RETURN collect({id: node.id, weight: search.weight * (2 * score - 1), by: 'vector'}) AS near
+    RETURN collect({d: node, weight: search.weight * (2 * score - 1), by: 'vector'}) AS near
+  }
+  CALL (search) {
+    WITH search WHERE search.terms IS NOT NULL
+    CALL db.index.fulltext.queryNodes('decision_text', search.terms, {limit: search.scan}) YIELD node, score
+    OPTIONAL MATCH (owner:Decision)-[:CONSIDERED]->(node)
+    WITH search, coalesce(owner, node) AS decision, score
+    WHERE decision:Decision
+      AND (search.session IS NULL OR EXISTS { (decision)-[:IN_SESSION]->(:Session {id: search.session}) })
+      AND (search.series IS NULL OR EXISTS { (decision)-[:IN_SESSION]->(:Session {series: search.series}) })
+    WITH decision, max(score) AS score
+    ORDER BY score DESC
+    LIMIT coalesce($search.k, 0)  // evaluated even when $search is null
+    WITH collect({d: decision, score: score}) AS matched
+    // Lucene scores are not comparable between questions; over the best one they are.
+    WITH matched, reduce(best = 0.0, m IN matched | CASE WHEN m.score > best THEN m.score ELSE best END) AS best
+    RETURN [m IN matched | {d: m.d, weight: $search.text_weight * m.score / CASE best WHEN 0.0 THEN 1.0 ELSE best END,
+                            by: 'fulltext'}] AS ranked
   }
   CALL (search) {
     WITH search.text AS text WHERE text IS NOT NULL
@@ -75,20 +95,21 @@ CALL () {
     OPTIONAL MATCH (owner:Decision)-[:CONSIDERED]->(node)
     RETURN collect(DISTINCT coalesce(owner, node).id) AS text_ids
   }
-  UNWIND search.ranked + near AS hit
-  WITH search, text_ids, hit.id AS id,
+  // Candidates travel as nodes: found once by an index, never looked up again by id.
+  UNWIND ranked + near AS hit
+  WITH search, text_ids, hit.d AS d,
        sum(CASE hit.by WHEN 'vector' THEN 0.0 ELSE hit.weight END) AS text_share,
        max(CASE hit.by WHEN 'vector' THEN hit.weight END) AS near_share,
        collect(DISTINCT hit.by) AS by
-  MATCH (d:Decision {id: id})
   WHERE {{decision_filter: search}}
     AND (search.text IS NULL OR d.id IN text_ids)
   // A candidate's vector share is that of the nearer of its two vectors: its own, or that
   // of the options it weighed, compared here for the candidates only (eval search scores
-  // the same as through a second vector index, which cost 2.5 ms of p95 at 100k).
+  // the same as through a second vector index, which cost 2.5 ms of p95 at 100k). Null
+  // when either vector is; the options' vector is read once (testing it for null first
+  // read it twice: about 1 ms of the server's 6 per search at 10k).
   WITH search, d, text_share, near_share, by,
-       CASE WHEN search.embedding IS NULL OR d.alternatives_embedding IS NULL THEN null
-            ELSE vector.similarity.cosine(d.alternatives_embedding, search.embedding) END AS weighed
+       vector.similarity.cosine(d.alternatives_embedding, search.embedding) AS weighed
   WITH d, by, text_share + coalesce(CASE
          WHEN weighed >= search.min_score AND search.weight * (2 * weighed - 1) > coalesce(near_share, -2.0)
          THEN search.weight * (2 * weighed - 1) ELSE near_share END, 0.0) AS score

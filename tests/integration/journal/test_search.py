@@ -77,7 +77,7 @@ async def test_filters_tags_paths_sessions_and_status(journal: DecisionJournal) 
     assert hits == []
 
 
-async def test_a_question_with_filters_is_retrieved_fused_filtered_and_read_in_two_round_trips(
+async def test_a_question_with_filters_is_retrieved_fused_filtered_and_read_in_one_round_trip(
     journal: DecisionJournal,
 ) -> None:
     ids = await _seed(journal)
@@ -86,11 +86,11 @@ async def test_a_question_with_filters_is_retrieved_fused_filtered_and_read_in_t
     why = await search_hits(services, "why did we choose PostgreSQL?")
     assert why[0]["decision"]["id"] == ids["postgres"]
     assert why[0]["decision"]["alternatives"] and why[0]["decision"]["stakeholders"]  # read in full
-    assert counted.round_trips == 2  # full-text; then vector, fusion, filters and the read
+    assert counted.round_trips == 1  # full-text and vector retrieval, fusion, filters and the read
     tagged = await search_hits(services, "tracing", DecisionFilter(tags=("observability",)))
     assert [h["decision"]["id"] for h in tagged] == [ids["otel"]]
     # One hit for a page of ten under a filter: asked once more with wider candidates.
-    assert counted.round_trips == 6
+    assert counted.round_trips == 3
     # Filters narrow the fused candidates before the page is cut, not after.
     under_src = await search_hits(services, "PostgreSQL Redis REST tracing", DecisionFilter(path_prefix="src/"), limit=1)
     assert [h["decision"]["id"] for h in under_src] in ([ids["rest"]], [ids["otel"]])

@@ -4,6 +4,7 @@ bounded queue, and past the queue it gets a fast 503."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Sequence
 
 import httpx
@@ -36,6 +37,19 @@ async def test_concurrent_questions_share_calls_and_each_gets_its_own_vector() -
     assert sum(len(batch) for batch in recording.batches) == 20 and len(recording.batches) < 20
     assert [t for batch in recording.batches for t in batch] == texts  # in arrival order
     assert await questions.embed("later") == [5.0] and questions.calls == len(recording.batches)
+
+
+async def test_the_worker_thread_ends_when_idle_and_the_next_question_starts_another() -> None:
+    recording = _Recording()
+    questions = QuestionEmbedder(recording, idle_seconds=0.01)
+    name = f"question-embedder-{id(questions):x}"
+    assert await questions.embed("first") == [5.0]
+    for _ in range(200):
+        if not any(t.name == name for t in threading.enumerate()):
+            break
+        await asyncio.sleep(0.01)
+    assert not any(t.name == name for t in threading.enumerate())
+    assert await questions.embed("second") == [6.0] and recording.batches == [["first"], ["second"]]
 
 
 async def test_an_embedding_error_reaches_every_question_of_its_batch() -> None:
