@@ -10,6 +10,7 @@ from pathlib import Path
 from nlp.errors import InputFormatError
 from nlp.readers.adr import read_adr
 from nlp.readers.adr_links import AdrLink, extract_links
+from nlp.readers.adr_rst import markdown_of_rst
 from nlp.readers.common import decode_text
 from nlp.readers.decision_doc import is_decision_document, read_decision_document
 from nlp.schema import Conversation, ExtractedDecision, Message
@@ -18,9 +19,9 @@ _NOT_ADRS = ("readme", "index", "template", "adr-template", "_sidebar", "summary
 
 
 def adr_files(dirs: Sequence[Path]) -> list[Path]:
-    """The ADR markdown files under ``dirs`` (index pages and templates left out), and the
-    numbered files without an extension an ADR folder may hold beside them
-    (``0016-handle-concurrent-git-operations``, written by hand or by a tool that adds none).
+    """The ADR files under ``dirs``, markdown or reStructuredText (index pages and templates
+    left out), and the numbered files without an extension an ADR folder may hold beside
+    them (``0016-handle-concurrent-git-operations``, written by hand or by a tool that adds none).
 
     Raises:
         InputFormatError: A directory does not exist or holds no ADRs.
@@ -30,14 +31,15 @@ def adr_files(dirs: Sequence[Path]) -> list[Path]:
         if not folder.is_dir():
             raise InputFormatError(str(folder), "is not a directory of ADRs")
         found = [p for p in sorted(folder.rglob("*"))
-                 if (p.suffix == ".md" or _numbered_without_extension(p)) and p.is_file()
+                 if (p.suffix in _SUFFIXES or _numbered_without_extension(p)) and p.is_file()
                  and not p.stem.lower().startswith(_NOT_ADRS) and not _unnumbered(p.stem).startswith(_TEMPLATES)]
         if not found:
-            raise InputFormatError(str(folder), "holds no ADR markdown files")
+            raise InputFormatError(str(folder), "holds no ADR files (.md, .rst)")
         files += found
     return files
 
 
+_SUFFIXES = (".md", ".rst")
 _TEMPLATES = ("template", "adr-template")
 _NUMBERED = re.compile(r"^(?:adr[-_]?)?\d+[-_][\w-]+$", re.IGNORECASE)
 
@@ -71,6 +73,8 @@ def read_adr_collection(
         adr_id = path.stem if path.stem not in seen else f"{path.parent.name}/{path.stem}"
         seen.add(adr_id)
         text = decode_text(path.read_bytes(), str(path))
+        if path.suffix == ".rst":
+            text = markdown_of_rst(text)
         if is_decision_document(text) and "**Selected Approach:**" in text:
             # A seed-004 document holds several decisions, one per `## Decision N:` section
             # (an ADR may have such headings too, but not seed 004's field labels).
