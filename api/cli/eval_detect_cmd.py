@@ -16,16 +16,17 @@ from api.cli.eval_common import DATA, EXTRA, SHARED, check, detector, featurized
 from api.cli.run_on_graph import run_on_graph
 from api.usecases.detector_training import journal_review_records, retrain_detector
 from api.usecases.runtime import GraphConnection
-from nlp.detector_features import SPOKEN, VOTING
+from nlp.detector_features import SESSION, SPOKEN, VOTING
 from nlp.detector_model import DetectorModel, shipped_model
 from nlp.evaluation.cross_validation import fold_logits, is_session, is_spoken, is_voting, out_of_fold
 from nlp.evaluation.detector_training import train_spoken
 from nlp.evaluation.held_out import load_held_out
-from nlp.evaluation.labelled_sources import Places, load_ami_labelled, load_labelled
+from nlp.evaluation.labelled_sources import SESSIONS, Places, load_ami_labelled, load_labelled
 from nlp.evaluation.operating_points import Points, candidate_scores, nested_points
 from nlp.evaluation.real_metrics import mean_ranking_auc
 from nlp.evaluation.reviews import ReviewRecord, ReviewRecordError, read_reviews
 from nlp.evaluation.run import seed000_keywords, seed001_regex
+from nlp.evaluation.session_part import train_session_part
 from nlp.evaluation.source_scores import (
     FORMULAIC_VIEWS,
     SourceScores,
@@ -219,8 +220,9 @@ def train_detector_command(
     only: str | None = typer.Option(
         None, "--only", help="Rebuild only this part of the model in --out and keep the rest byte for byte: `spoken` "
         "(the spoken-meeting model, trained on the AMI labels of --eval-data; tried and not shipped, "
-        "docs/experiments/2026-11-26-spoken-model.md: write it to another --out to try it) or `voting` (the model of "
-        "minutes that vote, trained on every labelled meeting that votes: the W3C minutes of --shared and --eval-data).",
+        "docs/experiments/2026-11-26-spoken-model.md: write it to another --out to try it), `voting` (the model of "
+        "minutes that vote, trained on every labelled meeting that votes: the W3C minutes of --shared and --eval-data) "
+        "or `session` (the model of coding-assistant sessions, trained on the labelled sessions of --eval-data).",
     ),
 ) -> None:
     """Train the detector on every labelled group outside the final split (and the reviewed
@@ -260,8 +262,8 @@ def train_detector_command(
 
 def _train_only(cli: CliContext, part: str, where: Places, out: Path, reviews: bool) -> None:
     """``train-detector --only PART``: the model at ``out`` with only that part trained anew."""
-    if part not in {SPOKEN, VOTING}:
-        raise fail(f"--only takes `{SPOKEN}` or `{VOTING}`, not {part!r}", code=2)
+    if part not in {SPOKEN, VOTING, SESSION}:
+        raise fail(f"--only takes `{SPOKEN}`, `{VOTING}` or `{SESSION}`, not {part!r}", code=2)
     if reviews:
         raise fail(f"--only {part} learns from the labelled data alone: --reviews and --from-journal do not apply", code=2)
     try:
@@ -270,6 +272,9 @@ def _train_only(cli: CliContext, part: str, where: Places, out: Path, reviews: b
         raise fail(f"{out} cannot be read as a detector model: {exc}", code=2) from exc
     if part == VOTING:
         _train_voting(cli, where, out, base)
+        return
+    if part == SESSION:
+        _train_session(cli, where, out, base)
         return
     meetings = load_ami_labelled(where)
     try:
@@ -298,3 +303,18 @@ def _train_voting(cli: CliContext, where: Places, out: Path, base: DetectorModel
     cli.note(voting.note)
     cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB), only its voting part anew; draft/decision log-odds: "
                   f"voting {voting.draft_logit:.2f}/{voting.operating_logit:.2f}", highlight=False)
+
+
+def _train_session(cli: CliContext, where: Places, out: Path, base: DetectorModel) -> None:
+    """``train-detector --only session``: ``base`` with its session model trained anew, written to ``out``."""
+    sessions = [meeting for meeting in load_labelled(where) if meeting.source == SESSIONS]
+    try:
+        model = train_session_part(featurized(cli, sessions, detector()), base, cli.note)
+    except ValueError as exc:
+        raise fail(str(exc), code=2) from exc
+    out.write_text(model.to_json())
+    session = model.session
+    assert session is not None  # train_session_part always sets it
+    cli.note(session.note)
+    cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB), only its session part anew; draft/decision log-odds: "
+                  f"session {session.draft_logit:.2f}/{session.operating_logit:.2f}", highlight=False)

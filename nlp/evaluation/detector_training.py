@@ -53,14 +53,19 @@ def train_detector(items: Sequence[Featurized], progress: Progress | None = None
     shared = [item.shared() for item in dev if not is_session(item)]
     sessions = [item for item in dev if is_session(item)]
     note = _note([item for item in shared if not is_review(item.meeting)], sum(is_review(i.meeting) for i in shared), "meetings")
-    session_model = None
-    if sessions and SESSION in points.reliable:
-        session_note = _note([i for i in sessions if not is_review(i.meeting)], sum(is_review(i.meeting) for i in sessions),
-                             "coding-assistant sessions, on their own features (nlp.session_features)")
-        session_model = KindModel(fit(sessions, l2=SESSION_L2), points.reliable[SESSION], points.draft[SESSION], session_note)
     return TrainedDetector(DetectorModel(
-        fit(shared), reliable, note, draft, session_model, _spoken_model(labelled, points), voting_model_of(dev, points),
+        fit(shared), reliable, note, draft, session_model_of(sessions, points), _spoken_model(labelled, points),
+        voting_model_of(dev, points),
     ), fold_weights)
+
+
+def session_model_of(sessions: Sequence[Featurized], points: Points) -> KindModel | None:
+    """The session model fitted on every development session, at ``points``' session points."""
+    if not sessions or SESSION not in points.reliable:
+        return None
+    note = _note([i for i in sessions if not is_review(i.meeting)], sum(is_review(i.meeting) for i in sessions),
+                 "coding-assistant sessions, on their own features (nlp.session_features)")
+    return KindModel(fit(sessions, l2=SESSION_L2), points.reliable[SESSION], points.draft[SESSION], note)
 
 
 def voting_model_of(dev: Sequence[Featurized], points: Points) -> KindModel | None:

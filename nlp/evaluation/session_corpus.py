@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from nlp.evaluation.sessions import is_reserved_owner
 from nlp.readers import read_conversation_text
 
 SEED = 20261126
@@ -178,9 +179,10 @@ def draw(sessions: Sequence[Session], seed: int = SEED, cap: int = PER_REPOSITOR
 
 
 def read_sources(path: Path) -> list[Source]:
-    """``sources.tsv``: repo, commit, format, licence, with a header line."""
+    """``sources.tsv``: repo, commit, format, licence, with a header line; the repositories of
+    owners reserved for evaluation left out, whatever the file lists."""
     rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()[1:] if line.strip()]
-    return [Source(r[0], r[1], r[2], r[3]) for r in rows]
+    return [Source(r[0], r[1], r[2], r[3]) for r in rows if not is_reserved_owner(r[0].split("/", 1)[0])]
 
 
 def _git(git_dir: Path, *args: str) -> bytes:

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from nlp.evaluation.corpus import is_final
 from nlp.evaluation.judged_turns import wilson
+from nlp.evaluation.sessions import is_reserved_owner, owner_of
 
 ANSWERS = ("yes", "no", "unsure")
 COLUMNS = ("id", "repository", "session", "decision", "decision_messages", "file", "edited_in", "read_in", "right")
@@ -104,14 +105,11 @@ class Link:
         return tuple(int(n) for n in _EDITED_IN.findall(self.file.evidence))
 
 
-def owner_of(folder: str) -> str:
-    """The owner of the repository a session folder holds (``<owner>__<repo>``)."""
-    return folder.split("__", 1)[0]
-
-
 def development_folders(sessions: Path) -> list[Path]:
-    """The ``<owner>__<repo>`` folders under ``sessions`` whose owner is not in the final split."""
-    return sorted(p for p in sessions.iterdir() if p.is_dir() and "__" in p.name and not is_final(owner_of(p.name)))
+    """The ``<owner>__<repo>`` folders under ``sessions`` whose owner is neither in the final
+    split nor reserved for evaluation."""
+    return sorted(p for p in sessions.iterdir() if p.is_dir() and "__" in p.name
+                  and not is_final(owner_of(p.name)) and not is_reserved_owner(owner_of(p.name)))
 
 
 def links_of(decisions: Iterable[StoredDecision]) -> list[Link]:

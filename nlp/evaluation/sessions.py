@@ -21,6 +21,7 @@ proposes them, and they are no one's words.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -100,12 +101,23 @@ def load_sessions(labels_root: Path, text_root: Path, listed: Path | None = None
             if line.strip() and not line.startswith("#"):
                 group, _, name = line.strip().partition("/")
                 read.add((group, name))
-    return [_labelled(group, read_session(text_root / group, name), by_session.get((group, name), [])) for group, name in sorted(read)]
+    return [_labelled(group, read_session(text_root / group, name), by_session.get((group, name), []))
+            for group, name in sorted(read) if not is_reserved_owner(owner_of(group))]
 
 
 def owner_of(folder: str) -> str:
     """The owner of the repository a session folder holds (``<owner>__<repo>``)."""
     return folder.split("__", 1)[0]
+
+
+_RESERVED_OWNER = re.compile(r"^[0-9ab]", re.IGNORECASE)
+
+
+def is_reserved_owner(owner: str) -> bool:
+    """Whether an AI-session repository's owner is reserved for evaluation: every owner whose
+    name begins with a digit, an ``a`` or a ``b``, in any case (``shared/RESERVED.md``).
+    Their sessions are never read, trained, tuned or chosen on; loaders drop them."""
+    return _RESERVED_OWNER.match(owner) is not None
 
 
 def read_session(folder: Path, name: str) -> Conversation:

@@ -10,8 +10,10 @@ import pytest
 
 from nlp.evaluation.chat import text_sha1
 from nlp.evaluation.labelled_sources import Places, load_labelled
+from nlp.evaluation.session_corpus import read_sources
 from nlp.evaluation.session_labels import join_readings
-from nlp.evaluation.sessions import COLUMNS, load_sessions, read_session_labels
+from nlp.evaluation.session_links import development_folders
+from nlp.evaluation.sessions import COLUMNS, is_reserved_owner, load_sessions, read_session_labels
 from nlp.readers import read_conversation
 from nlp.schema import TOOL_ROLE
 
@@ -102,3 +104,25 @@ def test_decisions_stated_in_one_message_are_one_target(tmp_path: Path) -> None:
     ])
     [meeting] = load_sessions(labels, text)
     assert [t.messages for t in meeting.targets] == [frozenset({user_turn - 1, user_turn})]
+
+
+@pytest.mark.parametrize("owner", ["Borewit", "alice", "7days", "bob"])
+def test_sessions_of_owners_reserved_for_evaluation_are_dropped_on_load_whatever_the_labels_list(
+    tmp_path: Path, owner: str,
+) -> None:
+    labels, text = _layout(tmp_path, [_decision_row(0, "0", label="unsure", rejected="")], read=f"{GROUP}/{NAME}\n")
+    reserved = f"{owner}__orders"
+    shutil.copytree(text / GROUP, text / reserved)
+    (labels / "read.txt").write_text(f"{GROUP}/{NAME}\n{reserved}/{NAME}\n")
+    assert [m.conversation.session_id for m in load_sessions(labels, text, labels / "read.txt")] == [f"{GROUP}/{NAME}"]
+    assert is_reserved_owner(owner) and not is_reserved_owner("octo") and not is_reserved_owner("ChrisGVE")
+
+
+def test_a_sources_list_loses_its_reserved_owners_and_a_session_folder_list_too(tmp_path: Path) -> None:
+    (tmp_path / "sources.tsv").write_text(
+        "repo\tcommit\tformat\tlicence\nBorewit/listFix\tabc\tspecstory\tGPL\nDanCard/widget\tdef\tspecstory\tMIT\n"
+    )
+    assert [s.repo for s in read_sources(tmp_path / "sources.tsv")] == ["DanCard/widget"]
+    for folder in ("Borewit__listFix", "DanCard__widget"):
+        (tmp_path / "pool" / folder).mkdir(parents=True)
+    assert [p.name for p in development_folders(tmp_path / "pool")] == ["DanCard__widget"]

@@ -13,6 +13,7 @@ from nlp.detector_features import BUCKETS, SESSION, SESSION_PREFIX
 from nlp.detector_model import DetectorModel, KindModel
 from nlp.evaluation.corpus import LabelledMeeting, Target
 from nlp.evaluation.detector_training import train_detector
+from nlp.evaluation.session_part import train_session_part
 from nlp.evaluation.train import featurize
 from nlp.readers.claude_code import read_claude_code
 from nlp.schema import Conversation, Message
@@ -116,3 +117,19 @@ def test_training_with_sessions_leaves_the_shared_model_as_it_is_trained_without
     stored.pop("session")
     assert stored == json.loads(without.to_json())
     assert "6 labelled coding-assistant sessions" in trained.session.note
+
+
+def test_retraining_the_session_part_alone_gives_the_full_retrain_s_session_part_and_keeps_the_rest(nlp: Language) -> None:
+    detector = DecisionDetector(nlp, DetectorConfig(model=DetectorModel(np.zeros(BUCKETS), {"chat": 0.0})))
+    chats = [_labelled(_chat(f"c{n}"), "conversations", f"g{n % 3}", {1}) for n in range(6)]
+    sessions = [_labelled(_session(f"s{n}", ("aider", "specstory")[n % 2]), "sessions", f"owner{n % 3}", {2, 4})
+                for n in range(6)]
+    items = featurize(detector, [*chats, *sessions])
+    full = train_detector(items).model
+    base = DetectorModel(np.ones(BUCKETS), {"chat": 0.2}, "shipped", {"chat": -0.5})
+    # Only the sessions are needed: the session model never learns from another source.
+    retrained = train_session_part([item for item in items if item.meeting.source == "sessions"], base)
+    stored = json.loads(retrained.to_json())
+    session = stored.pop(SESSION)
+    assert stored == json.loads(base.to_json())
+    assert session == json.loads(full.to_json())[SESSION]
