@@ -71,24 +71,24 @@ async def test_the_command_s_core_finds_the_link_a_session_s_edit_makes(
     neo4j_server: Neo4jServer, executor: Neo4jExecutor, tmp_path: Path,
 ) -> None:
     sessions, clones = tmp_path / "sessions", tmp_path / "clones"
-    for folder in ("acme__shop", "quill__tool"):  # quill: an owner of the final split
+    for folder in ("cedar__shop", "quill__tool"):  # quill: an owner of the final split
         (sessions / folder).mkdir(parents=True)
         (sessions / folder / f"{folder.split('__')[1]}-aider-1.md").write_text(SESSION)
         _repository(clones / folder)
     (sessions / "packets").mkdir()
 
     sets = session_sets(sessions, clones)
-    assert [s.folder for s in sets] == ["acme__shop"]
+    assert [s.folder for s in sets] == ["cedar__shop"]
     settings = Settings(neo4j=Neo4jSettings(uri=neo4j_server.uri, user=neo4j_server.user,
                                             password=SecretStr(neo4j_server.password)))
     run = await collect_session_links(executor, settings, sets)
 
     [session] = run.sessions
     assert (session.session, session.error, session.edits, session.unmapped) == ("shop-aider-1", None, 1, ())
-    assert run.commits["acme__shop"] == git(clones / "acme__shop", "rev-parse", "HEAD").strip()
+    assert run.commits["cedar__shop"] == git(clones / "cedar__shop", "rev-parse", "HEAD").strip()
     [link] = links_of(run.decisions)
     decision = link.decision
-    assert (decision.repository, decision.session, link.file.path) == ("acme__shop", "shop-aider-1", "notes/api.py")
+    assert (decision.repository, decision.session, link.file.path) == ("cedar__shop", "shop-aider-1", "notes/api.py")
     assert "iso" in decision.summary.lower()
     assert link.edited_in and link.edited_in[0] > max(decision.messages)
     assert f"(message {max(decision.messages)})" in link.file.evidence

@@ -22,7 +22,7 @@ from nlp.evaluation.session_links import (
     write_sheet,
 )
 
-DEV = ("acme__shop", "orbit__api", "kite__web")
+DEV = ("cedar__shop", "orbit__api", "kite__web")
 FINAL = "quill__tool"  # quill is an owner of the final split
 
 
@@ -63,9 +63,9 @@ def test_development_folders_leave_the_final_owners_and_other_folders_out(tmp_pa
 def test_the_sheet_shows_the_decision_file_and_edit_but_no_confidence(tmp_path: Path) -> None:
     drawn = draw(links_of(_decisions()), 5, seed=46)
     sheet = tmp_path / "draw.tsv"
-    key = write_sheet(sheet, drawn, "5 of 54 links\ncheckouts: acme__shop abc", tmp_path / "packets")
+    key = write_sheet(sheet, drawn, "5 of 54 links\ncheckouts: cedar__shop abc", tmp_path / "packets")
     lines = sheet.read_text().splitlines()
-    assert [line for line in lines if line.startswith("#")][-2:] == ["# 5 of 54 links", "# checkouts: acme__shop abc"]
+    assert [line for line in lines if line.startswith("#")][-2:] == ["# 5 of 54 links", "# checkouts: cedar__shop abc"]
     rows = list(csv.DictReader([line for line in lines if not line.startswith("#")], delimiter="\t"))
     assert tuple(rows[0]) == COLUMNS and len(rows) == 5
     first = drawn[0]
@@ -90,13 +90,13 @@ def _filled(tmp_path: Path, answers: list[tuple[str, str]]) -> Path:
 
 
 def test_a_filled_sheet_is_scored_per_repository_and_pooled_unsure_apart(tmp_path: Path) -> None:
-    answers = [("acme__shop", "yes")] * 8 + [("acme__shop", "no")] * 2 + [("acme__shop", "unsure")] \
+    answers = [("cedar__shop", "yes")] * 8 + [("cedar__shop", "no")] * 2 + [("cedar__shop", "unsure")] \
         + [("orbit__api", "Yes")] * 3 + [("orbit__api", "no")] + [("orbit__api", "")]
     score = score_sheet(_filled(tmp_path, answers))
-    acme, orbit = score.repositories["acme__shop"], score.repositories["orbit__api"]
-    assert (acme.right, acme.wrong, acme.unsure, acme.unread) == (8, 2, 1, 0)
-    assert acme.share == pytest.approx(0.8)
-    low, high = acme.interval
+    cedar, orbit = score.repositories["cedar__shop"], score.repositories["orbit__api"]
+    assert (cedar.right, cedar.wrong, cedar.unsure, cedar.unread) == (8, 2, 1, 0)
+    assert cedar.share == pytest.approx(0.8)
+    low, high = cedar.interval
     assert low == pytest.approx(0.490, abs=0.001) and high == pytest.approx(0.943, abs=0.001)  # Wilson, n=10
     assert (orbit.right, orbit.wrong, orbit.unread) == (3, 1, 1)
     pooled = score.pooled
@@ -106,7 +106,7 @@ def test_a_filled_sheet_is_scored_per_repository_and_pooled_unsure_apart(tmp_pat
 
 def test_a_sheet_with_an_unknown_answer_or_no_right_column_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="row 2: right 'maybe'"):
-        score_sheet(_filled(tmp_path, [("acme__shop", "yes"), ("acme__shop", "maybe")]))
+        score_sheet(_filled(tmp_path, [("cedar__shop", "yes"), ("cedar__shop", "maybe")]))
     other = tmp_path / "other.tsv"
     other.write_text("id\treading\n1\tdecision\n")
     with pytest.raises(ValueError, match="no column repository, right"):
@@ -114,11 +114,11 @@ def test_a_sheet_with_an_unknown_answer_or_no_right_column_is_refused(tmp_path: 
 
 
 def test_the_command_scores_a_reading_without_a_database(tmp_path: Path) -> None:
-    sheet = _filled(tmp_path, [("acme__shop", "yes"), ("acme__shop", "no"), ("orbit__api", "yes")])
+    sheet = _filled(tmp_path, [("cedar__shop", "yes"), ("cedar__shop", "no"), ("orbit__api", "yes")])
     result = CliRunner().invoke(app, ["eval", "session-links", "--reading", str(sheet)])
     assert result.exit_code == 0, result.output
-    assert [line.split()[:5] for line in result.stdout.splitlines() if line.startswith(("acme", "all"))] == [
-        ["acme__shop", "1", "1", "0", "0"], ["all", "2", "1", "0", "0"],
+    assert [line.split()[:5] for line in result.stdout.splitlines() if line.startswith(("cedar", "all"))] == [
+        ["cedar__shop", "1", "1", "0", "0"], ["all", "2", "1", "0", "0"],
     ]
     bad = CliRunner().invoke(app, ["eval", "session-links", "--reading", str(tmp_path / "missing.tsv")])
     assert bad.exit_code == 2
