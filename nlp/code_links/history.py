@@ -142,8 +142,9 @@ def message_links(
     title, through ``mentions``) or an issue only that decision's text refers to.
 
     An issue counts when the decision refers to it as one of this repository's
-    (``repository``: its ``owner/name``; without it, or when no decision links to its
-    issues, as in a fork, the repository the decisions link to most; a link to another project's issue #7532 is not this one's pull request #7532),
+    (``repository``: its ``owner/name``, or in a fork whose issues no decision links to,
+    the repository of that name the decisions link to most; without it, the repository the
+    decisions link to most; a link to another project's issue #7532 is not this one's pull request #7532),
     and as strongly as a decision's own name: in the subject
     line, or only in the body (a dependency bump's body quotes another project's release
     notes, "#12", "#40", ...), where it is named in passing."""
@@ -201,12 +202,15 @@ def _issue_numbers(text: str, repository: str = "") -> set[int]:
 
 def _issues_repository(decisions: Sequence[DecisionText], repository: str) -> str:
     """The repository whose issues are this one's: ``repository`` (its remote) when a
-    decision links to its issues, else the one the decisions link to most. A contributor's
-    fork (origin alice/proj) keeps ADRs that link upstream-org/proj's issues."""
+    decision links to its issues, else the one of the same name the decisions link to
+    most. A contributor's fork (origin alice/proj) keeps ADRs that link
+    upstream-org/proj's issues; a dependency's issues (other/lib) are never this one's."""
     counts = _linked_counts(decisions)
-    if not repository or repository.lower() in counts or not counts:
+    if not repository or repository.lower() in counts:
         return repository
-    return _most_linked(decisions)
+    name = repository.lower().rsplit("/", 1)[-1]
+    upstream = {slug: n for slug, n in counts.items() if slug.rsplit("/", 1)[-1] == name}
+    return max(sorted(upstream), key=lambda slug: upstream[slug]) if upstream else repository
 
 
 def _linked_counts(decisions: Sequence[DecisionText]) -> dict[str, int]:

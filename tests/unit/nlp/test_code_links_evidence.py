@@ -176,3 +176,9 @@ def test_in_a_fork_the_issues_are_those_of_the_repository_the_decisions_link_to(
     forked = {(link.decision_id, link.commits[0]) for link in message_links(
         decisions, history, tree, ["doc/adr/"], _mentions(decisions), "alice/shop")}
     assert forked == {("b", "c3")}
+    # A repository whose ADRs link only a dependency's issues: those are not its own.
+    decisions[1] = DecisionText("b", "Beta", "", body="Blocked on https://github.com/other/project/issues/41.",
+                                source_path="doc/adr/0002-beta.md")
+    own = {(link.decision_id, link.commits[0]) for link in message_links(
+        decisions, history, tree, ["doc/adr/"], _mentions(decisions), "acme/shop")}
+    assert own == set()
