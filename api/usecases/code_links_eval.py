@@ -70,6 +70,19 @@ def labelled_repositories(folder: Path) -> list[RepositoryLabels]:
     return [load_labels(p) for p in sorted(folder.iterdir()) if (p / "governs.tsv").is_file()]
 
 
+def labelled_sets(folders: Sequence[Path], note: Progress = lambda _: None) -> list[RepositoryLabels]:
+    """The repositories labelled under ``folders``, each once: a repository labelled in two
+    folders would be scored twice and weigh double in the pooled figures, so the first
+    folder's labels are used and ``note`` says which were left out."""
+    chosen: dict[str, tuple[RepositoryLabels, Path]] = {}
+    for folder in folders:
+        for labels in labelled_repositories(folder):
+            first = chosen.setdefault(labels.repo.lower(), (labels, folder))
+            if first[0] is not labels:
+                note(f"{labels.repo} is labelled in {first[1]} and in {folder}: scored once, with the labels in {first[1]}")
+    return [labels for labels, _ in chosen.values()]
+
+
 def clone_of(clones: Path | Sequence[Path], labels: RepositoryLabels) -> Path:
     """The clone of a labelled repository (in the first of ``clones`` that holds one),
     checked to be at the labelled commit.
@@ -183,6 +196,6 @@ def evaluate_code_links(
         MissingClone: A clone is missing or not at its labelled commit.
     """
     folders = [labels_folders] if isinstance(labels_folders, Path) else list(labels_folders)
-    sets = [(labels, clone_of(clones, labels)) for folder in folders for labels in labelled_repositories(folder)]
+    sets = [(labels, clone_of(clones, labels)) for labels in labelled_sets(folders, progress)]
 
     return on_throwaway_graph(lambda executor: _evaluate(executor, settings, sets, example, progress, commits))

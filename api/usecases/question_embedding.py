@@ -45,30 +45,44 @@ class QuestionEmbedder:
         future: asyncio.Future[list[float]] = asyncio.get_running_loop().create_future()
         self._queue.put((sentence, future))
         with self._lock:
-            if self._worker is None:
+            # A worker that died (see ``_work``) is replaced, so no question waits on it.
+            if self._worker is None or not self._worker.is_alive():
                 self._worker = threading.Thread(target=self._work, name=f"question-embedder-{id(self):x}",
                                                 daemon=True)
                 self._worker.start()
         return await future
 
     def _work(self) -> None:
-        while True:
-            try:
-                batch = [self._queue.get(timeout=self._idle_seconds)]
-            except queue.Empty:
-                # Under the lock, so a question queued meanwhile either is seen here or
-                # finds no worker and starts one.
-                with self._lock:
-                    if self._queue.empty():
-                        self._worker = None
-                        return
-                continue
-            while len(batch) < MAX_BATCH:
+        batch: list[_Waiting] = []
+        try:
+            while True:
                 try:
-                    batch.append(self._queue.get_nowait())
+                    batch = [self._queue.get(timeout=self._idle_seconds)]
                 except queue.Empty:
-                    break
-            self._embed(batch)
+                    # Under the lock, so a question queued meanwhile either is seen here or
+                    # finds no worker and starts one.
+                    with self._lock:
+                        if self._queue.empty():
+                            self._worker = None
+                            return
+                    continue
+                while len(batch) < MAX_BATCH:
+                    try:
+                        batch.append(self._queue.get_nowait())
+                    except queue.Empty:
+                        break
+                self._embed(batch)
+                batch = []
+        finally:
+            # Whatever ended the thread, no question may wait on it: the batch in hand and
+            # the queued ones get an error, and the next question starts a new worker.
+            with self._lock:
+                if self._worker is threading.current_thread():
+                    self._worker = None
+                stranded = batch + _drain(self._queue)
+            error = RuntimeError("the question embedder's worker stopped; ask again")
+            for _, future in stranded:
+                _hand_back(future, None, error)
 
     def _embed(self, batch: list[_Waiting]) -> None:
         waiting = [(sentence, future) for sentence, future in batch if not future.cancelled()]
@@ -77,12 +91,23 @@ class QuestionEmbedder:
         self.calls += 1
         try:
             vectors = self._embedder.embed([sentence for sentence, _ in waiting])
+            if len(vectors) != len(waiting):
+                raise RuntimeError(f"the embedder returned {len(vectors)} vector(s) for {len(waiting)} question(s)")
         except Exception as exc:  # every question of the batch gets the error
             for _, future in waiting:
                 _hand_back(future, None, exc)
             return
         for (_, future), vector in zip(waiting, vectors, strict=True):
             _hand_back(future, vector, None)
+
+
+def _drain(waiting: queue.SimpleQueue[_Waiting]) -> list[_Waiting]:
+    drained: list[_Waiting] = []
+    while True:
+        try:
+            drained.append(waiting.get_nowait())
+        except queue.Empty:
+            return drained
 
 
 def _hand_back(future: asyncio.Future[list[float]], vector: list[float] | None, error: Exception | None) -> None:

@@ -142,13 +142,15 @@ def message_links(
     title, through ``mentions``) or an issue only that decision's text refers to.
 
     An issue counts when the decision refers to it as one of this repository's
-    (``repository``: its ``owner/name``; without it, the repository the decisions link to
-    most; a link to another project's issue #7532 is not this one's pull request #7532),
+    (``repository``: its ``owner/name``, or in a fork whose issues no decision links to,
+    the repository of that name the decisions link to most; without it, the repository the
+    decisions link to most; a link to another project's issue #7532 is not this one's pull request #7532),
     and as strongly as a decision's own name: in the subject
     line, or only in the body (a dependency bump's body quotes another project's release
     notes, "#12", "#40", ...), where it is named in passing."""
     current = Renames(history)
     known = {d.id: d for d in decisions}
+    repository = _issues_repository(decisions, repository)
     issues = _issue_owners(decisions, repository or _most_linked(decisions))
     links: list[CodeLink] = []
     for commit in history:
@@ -198,13 +200,31 @@ def _issue_numbers(text: str, repository: str = "") -> set[int]:
     return linked | {int(n) for n in _ISSUE_REF.findall(_ISSUE_URL.sub(" ", text))}
 
 
-def _most_linked(decisions: Sequence[DecisionText]) -> str:
-    """The repository whose issues the decisions link to most: their own, when its remote
-    does not say (a clone of a local copy); '' when none is linked."""
+def _issues_repository(decisions: Sequence[DecisionText], repository: str) -> str:
+    """The repository whose issues are this one's: ``repository`` (its remote) when a
+    decision links to its issues, else the one of the same name the decisions link to
+    most. A contributor's fork (origin alice/proj) keeps ADRs that link
+    upstream-org/proj's issues; a dependency's issues (other/lib) are never this one's."""
+    counts = _linked_counts(decisions)
+    if not repository or repository.lower() in counts:
+        return repository
+    name = repository.lower().rsplit("/", 1)[-1]
+    upstream = {slug: n for slug, n in counts.items() if slug.rsplit("/", 1)[-1] == name}
+    return max(sorted(upstream), key=lambda slug: upstream[slug]) if upstream else repository
+
+
+def _linked_counts(decisions: Sequence[DecisionText]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for decision in decisions:
         for slug, _ in _ISSUE_URL.findall(decision.body):
             counts[slug.lower()] = counts.get(slug.lower(), 0) + 1
+    return counts
+
+
+def _most_linked(decisions: Sequence[DecisionText]) -> str:
+    """The repository whose issues the decisions link to most: their own, when its remote
+    does not say (a clone of a local copy); '' when none is linked."""
+    counts = _linked_counts(decisions)
     return max(sorted(counts), key=lambda slug: counts[slug]) if counts else ""
 
 

@@ -53,7 +53,10 @@ def identifier_links(
     no identifier of one decision: the manifests and licence lists that carry it are the
     library's, and the library rules say which decisions govern them."""
     declared = {part.lower() for name in libraries for part in (name, name.rstrip("/").rsplit("/", 1)[-1])}
-    declared |= {name.rstrip("/").split("/")[2].lower() for name in libraries if name.count("/") >= 2 and "." in name.split("/")[0]}
+    # A module path (github.com/cosmos/ibc-go/v8) also declares its repository's name; the
+    # segments are counted on the stripped name, which is the one indexed.
+    segments = [name.rstrip("/").split("/") for name in libraries]
+    declared |= {parts[2].lower() for parts in segments if len(parts) >= 3 and "." in parts[0]}
     written = {
         d.id: {w for w in identifiers_of("\n".join((d.title, d.summary, d.body))) if w.lower() not in declared} for d in decisions
     }

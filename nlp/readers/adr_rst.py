@@ -2,8 +2,10 @@
 ``docs/decisions/0001-….rst``), read as the markdown the ADR reader knows.
 
 Only what an ADR uses is translated: section titles (underlined, or over- and underlined),
-inline literals, hyperlinks and roles, and directive or comment lines. Everything else
-(paragraphs, bullets, indented blocks) is the same in both.
+inline literals, hyperlinks and roles, literal-block markers (``Example::``), and explicit
+markup: directives, targets and comments are dropped with the lines indented under them
+(a directive's options and body, a comment's continuation). Everything else (paragraphs,
+bullets, indented blocks) is the same in both.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ _LITERAL = re.compile(r"``([^`\n]+?)``")
 _HYPERLINK = re.compile(r"`([^`<\n]+?)\s*<([^>\n]+)>`__?")
 _ROLE = re.compile(r":[\w:.-]+:`([^`<\n]+?)(?:\s*<[^>\n]+>)?`")
 _REFERENCE = re.compile(r"`([^`\n]+)`_{1,2}")
-_DIRECTIVE = re.compile(r"^\s*\.\.(?:\s+[\w:-]+::.*|\s+_[^:]+:.*|\s*\|.*|\s+\[.*|\s*)$")
+_EXPLICIT = re.compile(r"^(\s*)\.\.(?:\s|$)")
+"""``..`` and a space or the line's end: a directive, target, substitution, footnote, or
+else a comment. None of them is the ADR's prose."""
 _FIELD = re.compile(r"^:(\w[\w ]*):\s+(.*)$")
 
 
@@ -44,13 +48,45 @@ def markdown_of_rst(text: str) -> str:
             out += ["#" * level + " " + _inline(title), ""]
             i += width
             continue
-        if _DIRECTIVE.match(line):
-            i += 1
+        if explicit := _EXPLICIT.match(line):
+            i = _after_explicit(lines, i, len(explicit.group(1)))
             continue
         field = _FIELD.match(line)
-        out.append(f"{field.group(1)}: {_inline(field.group(2))}" if field else _inline(line.rstrip(":") + ":" if line.rstrip().endswith("::") else line))
+        if field:
+            out.append(f"{field.group(1)}: {_inline(field.group(2))}")
+        elif (prose := _without_literal_marker(line)) is not None:
+            out.append(_inline(prose))
         i += 1
     return "\n".join(out) + "\n"
+
+
+def _after_explicit(lines: list[str], i: int, indent: int) -> int:
+    """The line after the explicit markup at line ``i`` and what is indented under it
+    (blank lines within it too, not those after it). A bare ``..`` followed by a blank line
+    is an empty comment: the indented block after it is a quotation, not the comment's."""
+    end = i + 1
+    if not lines[i].strip()[2:].strip() and (end >= len(lines) or not lines[end].strip()):
+        return end
+    j = end
+    while j < len(lines):
+        if lines[j].strip():
+            if len(lines[j]) - len(lines[j].lstrip()) <= indent:
+                break
+            end = j + 1
+        j += 1
+    return end
+
+
+def _without_literal_marker(line: str) -> str | None:
+    """``line`` with a closing ``::`` read as reStructuredText does: "Example::" is
+    "Example:", "See below ::" is "See below", and a line of only ``::`` is no text (None)."""
+    text = line.rstrip()
+    if not text.endswith("::"):
+        return line
+    head = text[:-2]
+    if not head.strip():
+        return None
+    return head.rstrip() if head[-1].isspace() else head + ":"
 
 
 def _heading_at(lines: list[str], i: int) -> tuple[str, tuple[str, bool], int] | None:

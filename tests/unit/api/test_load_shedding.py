@@ -8,6 +8,7 @@ import threading
 from collections.abc import Sequence
 
 import httpx
+import pytest
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from api.admission import AdmissionControl
@@ -114,3 +115,41 @@ async def test_a_wait_past_its_bound_is_refused() -> None:
         release.set()
         assert (await running).status_code == 200
         assert (await client.post("/graphql")).status_code == 200  # the slot came back
+
+
+class _MiscountingOnce(_Recording):
+    """Returns one vector too few on its first call, then the right number."""
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        vectors = super().embed(texts)
+        return vectors[:-1] if len(self.batches) == 1 else vectors
+
+
+async def test_a_wrong_number_of_vectors_fails_its_batch_and_the_next_question_gets_an_answer() -> None:
+    questions = QuestionEmbedder(_MiscountingOnce())
+    with pytest.raises(RuntimeError, match=r"0 vector\(s\) for 1 question"):
+        await asyncio.wait_for(questions.embed("first"), timeout=5)
+    assert await asyncio.wait_for(questions.embed("second"), timeout=5) == [6.0]
+
+
+class _Abort(BaseException):
+    """Escapes ``except Exception``: it stands for whatever kills a thread."""
+
+
+class _DiesOnce(_Recording):
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        vectors = super().embed(texts)
+        if len(self.batches) == 1:
+            raise _Abort
+        return vectors
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+async def test_when_the_worker_thread_dies_its_questions_fail_and_a_new_worker_answers_the_next() -> None:
+    questions = QuestionEmbedder(_DiesOnce())
+    with pytest.raises(RuntimeError, match="worker stopped"):
+        await asyncio.wait_for(questions.embed("first"), timeout=5)
+    for thread in threading.enumerate():  # its exception reaches the hook within this test
+        if thread.name == f"question-embedder-{id(questions):x}":
+            thread.join(timeout=5)
+    assert await asyncio.wait_for(questions.embed("second"), timeout=5) == [6.0]

@@ -69,3 +69,24 @@ def test_a_folder_of_rst_adrs_is_a_collection_with_its_decisions(tmp_path: Path)
     assert decision.summary.startswith("Lock plans while assigning licenses: We will take a row lock")
     assert decision.status == "active"
     assert [alt.option for alt in decision.alternatives] == ["Optimistic retries"]
+
+
+def test_comments_and_what_is_indented_under_them_or_a_directive_are_dropped() -> None:
+    markdown = markdown_of_rst(
+        "Title\n=====\n\n"
+        ".. Reviewers: keep this ADR short.\n\n"
+        "..\n   A comment of its own block,\n   on two lines.\n\n"
+        ".. image:: diagram.png\n   :alt: the worker pool\n\n"
+        ".. note::\n\n   Written after the incident.\n\n"
+        "We lock the plan.\n"
+    )
+    for dropped in ("Reviewers", "comment of its own", "on two lines", "diagram.png", ":alt:", "worker pool", "incident"):
+        assert dropped not in markdown
+    assert "We lock the plan." in markdown
+
+
+def test_a_literal_block_marker_is_a_colon_or_nothing() -> None:
+    markdown = markdown_of_rst("Title\n=====\n\nExample::  \n\n   lock(plan)\n\n::\n\n   unlock(plan)\n\nSee below ::\n\n   x\n")
+    assert "\nExample:\n" in markdown and "::" not in markdown
+    assert "\nSee below\n" in markdown
+    assert "   lock(plan)" in markdown and "   unlock(plan)" in markdown

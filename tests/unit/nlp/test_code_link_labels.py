@@ -78,3 +78,19 @@ def test_several_labelled_sets_find_their_clones_in_several_places(tmp_path: Pat
     assert clone_of([tmp_path / "cache", tmp_path / "fresh"], sets[0]) == clone
     with pytest.raises(MissingClone, match="git clone"):
         clone_of([tmp_path / "cache", tmp_path / "fresh"], sets[1])
+
+
+def test_a_repository_labelled_in_two_folders_is_scored_once_from_the_first(tmp_path: Path) -> None:
+    import json
+
+    from api.usecases.code_links_eval import labelled_sets
+
+    for folder, name, commit in (("set_a", "acme__shop", "a" * 40), ("set_b", "acme__shop", "b" * 40), ("set_b", "acme__other", "c" * 40)):
+        labelled = tmp_path / folder / name
+        labelled.mkdir(parents=True)
+        (labelled / "repository.json").write_text(json.dumps({"repo": name.replace("__", "/"), "commit": commit, "adr_dirs": ["doc/adr"]}))
+        (labelled / "governs.tsv").write_text("adr\tin_force\tpath\twhy\ndoc/adr/0001-a.md\tyes\ta.txt\tnames it\n")
+    notes: list[str] = []
+    sets = labelled_sets([tmp_path / "set_a", tmp_path / "set_b"], notes.append)
+    assert [(labels.repo, labels.commit[0]) for labels in sets] == [("acme/shop", "a"), ("acme/other", "c")]
+    assert len(notes) == 1 and "acme/shop" in notes[0] and "set_b" in notes[0]

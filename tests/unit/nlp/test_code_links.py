@@ -303,3 +303,15 @@ def test_a_linked_specification_governs_its_small_folder() -> None:
     decision = DecisionText("d", "Clean up", "", body="Parent: [req](../../specs/0002-sqs-cleanup/requirements.md), see [readme](../../README.md)",
                             source_path="docs/adr/0037-x.md")
     assert [link.path for link in document_links([decision], view)] == ["specs/0002-sqs-cleanup/"]
+
+
+def test_a_declared_library_named_with_a_trailing_slash_is_read_not_a_crash() -> None:
+    from nlp.code_links.identifiers import identifier_links
+
+    def occurrences(words: Sequence[str]) -> dict[str, list[str]]:
+        return {word: ["go.mod" if word == "ibc-go" else "worker.ts"] for word in words}
+
+    decisions = [DecisionText("d", "Relayer", "", body="Bump `ibc-go`; run `start:worker`.")]
+    libraries = ["x.y/z/", "github.com/cosmos/ibc-go/"]
+    links = {(link.decision_id, link.path) for link in identifier_links(decisions, occurrences, [], libraries)}
+    assert links == {("d", "worker.ts")}  # ibc-go is the declared library's name, not the decision's identifier

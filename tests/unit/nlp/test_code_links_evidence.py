@@ -160,3 +160,25 @@ def test_a_plain_word_in_backticks_names_no_module() -> None:
 
     tree = RepoTree(["internal/esclient/search.go", "internal/handlers/search_traces.go", "src/RoutingKey.cs"])
     assert set(typed_files("The `search` page calls `search_traces` with a `RoutingKey`.", tree)) == {"search_traces", "RoutingKey"}
+
+
+def test_in_a_fork_the_issues_are_those_of_the_repository_the_decisions_link_to() -> None:
+    tree = RepoTree([f"src/app/{n}.py" for n in range(20)])
+    decisions = [
+        DecisionText("a", "Alpha", "", body="Fixed in [#7532](https://github.com/other/project/issues/7532).",
+                     source_path="doc/adr/0001-alpha.md"),
+        DecisionText("b", "Beta", "", body="See https://github.com/acme/shop/issues/41 and https://github.com/acme/shop/pull/40.",
+                     source_path="doc/adr/0002-beta.md"),
+    ]
+    history = [_commit("c1", 1, "Prepare the release (#7532)", ("src/app/1.py",)),
+               _commit("c3", 3, "Retry the queue (#41)", ("src/app/3.py",))]
+    # A contributor's clone: origin is alice/shop, whose issues no decision links to.
+    forked = {(link.decision_id, link.commits[0]) for link in message_links(
+        decisions, history, tree, ["doc/adr/"], _mentions(decisions), "alice/shop")}
+    assert forked == {("b", "c3")}
+    # A repository whose ADRs link only a dependency's issues: those are not its own.
+    decisions[1] = DecisionText("b", "Beta", "", body="Blocked on https://github.com/other/project/issues/41.",
+                                source_path="doc/adr/0002-beta.md")
+    own = {(link.decision_id, link.commits[0]) for link in message_links(
+        decisions, history, tree, ["doc/adr/"], _mentions(decisions), "acme/shop")}
+    assert own == set()
