@@ -17,7 +17,7 @@ from api.cli.run_on_graph import run_on_graph
 from api.usecases.detector_training import journal_review_records, retrain_detector
 from api.usecases.runtime import GraphConnection
 from nlp.detector_features import SESSION, SPOKEN, VOTING
-from nlp.detector_model import DetectorModel, shipped_model
+from nlp.detector_model import DetectorModel, KindModel, shipped_model
 from nlp.evaluation.cross_validation import fold_logits, is_session, is_spoken, is_voting, out_of_fold
 from nlp.evaluation.detector_training import train_spoken
 from nlp.evaluation.held_out import load_held_out
@@ -281,12 +281,7 @@ def _train_only(cli: CliContext, part: str, where: Places, out: Path, reviews: b
         trained = train_spoken(featurized(cli, meetings, detector(), spoken=True), base, cli.note)
     except ValueError as exc:
         raise fail(f"{exc}: build them into ami/ of the fetched evaluation data (--eval-data, eval/ami/README.md)", code=2) from exc
-    out.write_text(trained.model.to_json())
-    spoken = trained.model.spoken
-    assert spoken is not None  # train_spoken always sets it
-    cli.note(spoken.note)
-    cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB), only its spoken part anew; draft/decision log-odds: "
-                  f"spoken {spoken.draft_logit:.2f}/{spoken.operating_logit:.2f}", highlight=False)
+    _wrote_part(cli, out, trained.model, SPOKEN, trained.model.spoken)
 
 
 def _train_voting(cli: CliContext, where: Places, out: Path, base: DetectorModel) -> None:
@@ -297,12 +292,7 @@ def _train_voting(cli: CliContext, where: Places, out: Path, base: DetectorModel
         model = train_voting_part(featurized(cli, load_labelled(where), detector()), base, cli.note)
     except ValueError as exc:
         raise fail(str(exc), code=2) from exc
-    out.write_text(model.to_json())
-    voting = model.voting
-    assert voting is not None  # train_voting_part always sets it
-    cli.note(voting.note)
-    cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB), only its voting part anew; draft/decision log-odds: "
-                  f"voting {voting.draft_logit:.2f}/{voting.operating_logit:.2f}", highlight=False)
+    _wrote_part(cli, out, model, VOTING, model.voting)
 
 
 def _train_session(cli: CliContext, where: Places, out: Path, base: DetectorModel) -> None:
@@ -312,9 +302,13 @@ def _train_session(cli: CliContext, where: Places, out: Path, base: DetectorMode
         model = train_session_part(featurized(cli, sessions, detector()), base, cli.note)
     except ValueError as exc:
         raise fail(str(exc), code=2) from exc
+    _wrote_part(cli, out, model, SESSION, model.session)
+
+
+def _wrote_part(cli: CliContext, out: Path, model: DetectorModel, part: str, trained: KindModel | None) -> None:
+    """Write ``model`` to ``out`` and say which part was trained anew, with its points."""
+    assert trained is not None  # every --only trainer sets its part
     out.write_text(model.to_json())
-    session = model.session
-    assert session is not None  # train_session_part always sets it
-    cli.note(session.note)
-    cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB), only its session part anew; draft/decision log-odds: "
-                  f"session {session.draft_logit:.2f}/{session.operating_logit:.2f}", highlight=False)
+    cli.note(trained.note)
+    cli.out.print(f"wrote {out} ({out.stat().st_size // 1024} KiB), only its {part} part anew; draft/decision log-odds: "
+                  f"{part} {trained.draft_logit:.2f}/{trained.operating_logit:.2f}", highlight=False)

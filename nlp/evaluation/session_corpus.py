@@ -150,14 +150,16 @@ def reader_count(fmt: str) -> Callable[[str], int]:
     return count
 
 
+def pieces_of(source: Source, path: str, text: str) -> list[tuple[int, str, str]]:
+    """The sessions one history file holds: (start line, start time, text) each; an aider
+    history holds many, a SpecStory file one."""
+    return split_aider(text) if source.fmt == "aider" else [(1, specstory_started(text, path), text)]
+
+
 def sessions_of(source: Source, path: str, text: str) -> list[Session]:
     """The non-trivial sessions of one history file, trimmed."""
-    if source.fmt == "aider":
-        pieces = split_aider(text)
-    else:
-        pieces = [(1, specstory_started(text, path), text)]
     out = []
-    for start, started, piece in pieces:
+    for start, started, piece in pieces_of(source, path, text):
         kept = trim(source.fmt, piece, reader_count(source.fmt))
         if kept is not None:
             out.append(Session(source, path, start, started, kept, len(piece.encode())))

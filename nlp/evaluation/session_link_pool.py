@@ -33,21 +33,16 @@ from nlp.evaluation.session_corpus import (
     draw,
     files_row,
     history_files,
+    pieces_of,
     read_sources,
-    specstory_started,
-    split_aider,
     user_turns,
 )
 
 
 def whole_sessions(source: Source, path: str, text: str) -> list[Session]:
     """Every session of one history file with at least ``MIN_USER_TURNS`` talking turns, untrimmed."""
-    if source.fmt == "aider":
-        pieces = split_aider(text)
-    else:
-        pieces = [(1, specstory_started(text, path), text)]
     out = []
-    for start, started, piece in pieces:
+    for start, started, piece in pieces_of(source, path, text):
         talking = sum(talk for _, talk in user_turns(source.fmt, piece.splitlines(keepends=True)))
         if talking >= MIN_USER_TURNS:
             out.append(Session(source, path, start, started, piece, len(piece.encode())))
