@@ -215,6 +215,27 @@ def files_row(s: Session) -> str:
                       "yes" if s.trimmed else "no", hashlib.sha256(data).hexdigest()])
 
 
+def mirrored_files(mirrors: Path, source: Source) -> tuple[Path, list[tuple[str, str]]]:
+    """The bare clone of ``source`` under ``mirrors`` (``owner+name/repo``) and its history
+    files at the pinned commit; a file the clone lacks is said and skipped."""
+    git_dir = mirrors / source.repo.replace("/", "+") / "repo"
+    files, absent = history_files(git_dir, source)
+    for path in absent:
+        print(f"{source.repo}: {path} is absent from the clone, skipped")
+    return git_dir, files
+
+
+def write_sessions(sessions: Sequence[Session], out: Path, files: Path) -> None:
+    """Each session's text as ``out/<owner>__<repo>/<session-id>.md``, and their provenance
+    rows as ``files`` (``FILES.tsv``)."""
+    for s in sessions:
+        target = out / s.folder / f"{s.session_id}.md"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(s.text.encode())
+    files.parent.mkdir(parents=True, exist_ok=True)
+    files.write_text("\n".join([FILES_HEADER, *(files_row(s) for s in sessions)]) + "\n", encoding="utf-8")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sources", type=Path, default=Path("eval/sessions/sources.tsv"))
@@ -225,18 +246,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     found: list[Session] = []
     for source in read_sources(args.sources):
-        git_dir = args.mirrors / source.repo.replace("/", "+") / "repo"
-        files, absent = history_files(git_dir, source)
-        for path in absent:
-            print(f"{source.repo}: {path} is absent from the clone, skipped")
+        _, files = mirrored_files(args.mirrors, source)
         for path, text in files:
             found.extend(sessions_of(source, path, text))
     drawn = draw(found, args.seed)
-    for s in drawn:
-        target = args.out / s.folder / f"{s.session_id}.md"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(s.text.encode())
-    args.files.write_text("\n".join([FILES_HEADER, *(files_row(s) for s in drawn)]) + "\n", encoding="utf-8")
+    write_sessions(drawn, args.out, args.files)
     print(f"{len(found)} eligible sessions, {len(drawn)} drawn")
 
 

@@ -24,18 +24,17 @@ from pathlib import Path
 
 from nlp.evaluation.corpus import is_final
 from nlp.evaluation.session_corpus import (
-    FILES_HEADER,
     MIN_USER_TURNS,
     PER_REPOSITORY,
     SEED,
     Session,
     Source,
     draw,
-    files_row,
-    history_files,
+    mirrored_files,
     pieces_of,
     read_sources,
     user_turns,
+    write_sessions,
 )
 
 
@@ -80,25 +79,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     eligible: list[Session] = []
     git_dirs: dict[str, Path] = {}
     for source in pool_sources(read_sources(args.sources)):
-        git_dir = args.mirrors / source.repo.replace("/", "+") / "repo"
-        files, absent = history_files(git_dir, source)
-        for path in absent:
-            print(f"{source.repo}: {path} is absent from the clone, skipped")
-        git_dirs[source.repo] = git_dir
+        git_dirs[source.repo], files = mirrored_files(args.mirrors, source)
         eligible.extend(s for path, text in files for s in whole_sessions(source, path, text))
     found = draw(eligible, args.seed, args.per_repository)
-    for s in found:
-        target = args.out / s.folder / f"{s.session_id}.md"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(s.text.encode())
+    write_sessions(found, args.out, args.files)
     for repo in sorted({s.source.repo for s in found}):
         commit = next(s.source.commit for s in found if s.source.repo == repo)
         if args.clones is not None:
             checkout(git_dirs[repo], commit, args.clones / repo.replace("/", "__"), repo)
         print(f"{repo}: {sum(s.source.repo == repo for s in found)} of "
               f"{sum(s.source.repo == repo for s in eligible)} eligible sessions")
-    args.files.parent.mkdir(parents=True, exist_ok=True)
-    args.files.write_text("\n".join([FILES_HEADER, *(files_row(s) for s in found)]) + "\n", encoding="utf-8")
     print(f"{len(found)} sessions in the pool, of {len(eligible)} eligible")
 
 
