@@ -74,15 +74,21 @@ class QuestionEmbedder:
                 self._embed(batch)
                 batch = []
         finally:
-            # Whatever ended the thread, no question may wait on it: the batch in hand and
-            # the queued ones get an error, and the next question starts a new worker.
-            with self._lock:
-                if self._worker is threading.current_thread():
-                    self._worker = None
-                stranded = batch + _drain(self._queue)
-            error = RuntimeError("the question embedder's worker stopped; ask again")
-            for _, future in stranded:
-                _hand_back(future, None, error)
+            self._release(batch)
+
+    def _release(self, batch: list[_Waiting]) -> None:
+        """The worker thread's last step. Ended by an error while still the worker, no
+        question may wait on it: the batch in hand and the queued ones get an error, and the
+        next question starts a new worker. Ended idle, it has handed over already: a question
+        queued since belongs to the worker that question started, and is left to it."""
+        with self._lock:
+            mine = self._worker is threading.current_thread()
+            if mine:
+                self._worker = None
+            stranded = batch + _drain(self._queue) if mine else batch
+        error = RuntimeError("the question embedder's worker stopped; ask again")
+        for _, future in stranded:
+            _hand_back(future, None, error)
 
     def _embed(self, batch: list[_Waiting]) -> None:
         waiting = [(sentence, future) for sentence, future in batch if not future.cancelled()]

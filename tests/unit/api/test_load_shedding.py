@@ -153,3 +153,16 @@ async def test_when_the_worker_thread_dies_its_questions_fail_and_a_new_worker_a
         if thread.name == f"question-embedder-{id(questions):x}":
             thread.join(timeout=5)
     assert await asyncio.wait_for(questions.embed("second"), timeout=5) == [6.0]
+
+
+async def test_a_worker_ended_idle_leaves_a_question_queued_since_to_its_successor() -> None:
+    # The race: an idle worker hands over (clears itself under the lock) and, before its last
+    # step runs, a question arrives and starts a successor. That question is the successor's.
+    questions = QuestionEmbedder(_Recording())
+    successor = threading.Thread(target=lambda: None)
+    questions._worker = successor  # this thread is not the worker: it has handed over
+    future: asyncio.Future[list[float]] = asyncio.get_running_loop().create_future()
+    questions._queue.put(("queued since", future))
+    questions._release([])
+    await asyncio.sleep(0.01)
+    assert not future.done() and questions._worker is successor and questions._queue.qsize() == 1
