@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from pathlib import PurePosixPath
 
 from nlp.code_links.components import component_directories, linked_paths, shared, typed_files, words_of
+from nlp.code_links.definitions import definition_links
 from nlp.code_links.ended import ended
 from nlp.code_links.history import Mentions, Renames, document_commit_links, git_context_links, message_links
 from nlp.code_links.identifiers import annotation_links, identifier_links
@@ -50,6 +51,8 @@ class RepositoryView:
     """Fixed identifiers → the files that contain them (whole word, case-sensitive)."""
     annotated: Callable[[Sequence[str]], dict[str, list[str]]] = lambda _: {}
     """Attribute or annotation names → the files that apply them."""
+    declared: Callable[[Sequence[str]], dict[str, list[str]]] = lambda _: {}
+    """Type names → the files that declare them (``class X``, ``type X struct``)."""
     name: str = ""
     """Its ``owner/name`` on its forge ('' when it has no remote): whose issues its ADRs cite."""
 
@@ -80,6 +83,7 @@ def infer_links(
         *tool_links(decisions, view, configs),
         *identifier_links(decisions, view.occurrences, view.documents, [library.name for library in view.libraries]),
         *annotation_links(decisions, view.annotated, view.tree, view.documents),
+        *definition_links(decisions, view.declared, view.tree, view.documents),
         *document_links(decisions, view),
         *rename_links(decisions, view),
     ]

@@ -1,0 +1,48 @@
+"""Link rules argued from the twelve labelled repositories (issue 44's second round): each
+on a small repository or history built here (examples written for the tests, not figures)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from nlp.code_links.definitions import definition_links
+from nlp.code_links.model import DecisionText
+from nlp.code_links.view import read_view
+from tests.support.git import git
+
+
+def test_a_type_a_decision_writes_links_the_file_that_declares_it(tmp_path: Path) -> None:
+    repo = tmp_path / "r"
+    (repo / "app").mkdir(parents=True)
+    (repo / "store").mkdir()
+    (repo / "platform").mkdir()
+    git(repo, "init", "-q")
+    (repo / "app" / "models.py").write_text(
+        "class CustomerAgreement(TimeStampedModel):\n    pass\n\nclass SubscriptionPlan(TimeStampedModel):\n    pass\n")
+    (repo / "app" / "views.py").write_text("# CustomerAgreement is read here\nfrom app.models import CustomerAgreement\n")
+    (repo / "store" / "reader.go").write_text("package store\n\ntype SpanReader struct {\n}\n")
+    for n in range(3):  # declared once per platform: the name marks none of them
+        (repo / "platform" / f"p{n}.rs").write_text("pub struct Handle {}\n")
+    (repo / "app" / "Ledger.py").write_text("class Ledger:\n    pass\n")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "start")
+    view = read_view(repo, ["docs/adr/"])
+    decisions = [
+        DecisionText("ca", "Customer agreements", "Plans belong to a `CustomerAgreement`.", body="Each `Handle` and `Ledger` ..."),
+        DecisionText("sr", "Read spans in batches", "", body="The SpanReader reads a batch."),
+    ]
+    links = {(link.decision_id, link.path, link.confidence) for link in definition_links(
+        decisions, view.declared, view.tree, view.documents)}
+    # Named in the summary (0.65) or only in the longer text (0.5); a file named for its
+    # type (Ledger.py) is the components' concern, and a comment or an import declares nothing.
+    assert links == {("ca", "app/models.py", 0.65), ("sr", "store/reader.go", 0.5)}
+
+
+def test_a_type_many_decisions_name_counts_for_those_that_write_it_again_and_again() -> None:
+    from nlp.code_links.tree import RepoTree
+
+    tree = RepoTree(["app/models.py"])
+    decisions = [DecisionText(str(n), f"Decision {n}", "", body="A `SubscriptionPlan` changes.") for n in range(3)]
+    decisions.append(DecisionText("renewal", "Renewals", "", body="SubscriptionPlan " * 3))
+    links = definition_links(decisions, lambda names: {n: ["app/models.py"] for n in names}, tree, [])
+    assert [link.decision_id for link in links] == ["renewal"]
