@@ -46,3 +46,33 @@ def test_a_type_many_decisions_name_counts_for_those_that_write_it_again_and_aga
     decisions.append(DecisionText("renewal", "Renewals", "", body="SubscriptionPlan " * 3))
     links = definition_links(decisions, lambda names: {n: ["app/models.py"] for n in names}, tree, [])
     assert [link.decision_id for link in links] == ["renewal"]
+
+
+def test_a_decision_to_keep_decision_records_governs_no_code_through_history() -> None:
+    from datetime import UTC, datetime
+
+    from nlp.code_links.infer import RepositoryView, infer_links, keeps_records
+    from nlp.code_links.tree import RepoTree
+    from nlp.commit_refs import DecisionMentions
+    from nlp.git_command import PathHistory
+
+    assert keeps_records("Record architecture decisions") and keeps_records("Use adr-tools with custom template")
+    assert keeps_records("Use Markdown Architectural Decision Records")
+    # A product about decision records decides about its ADR handling; that is code.
+    assert not keeps_records("Use the ADR number as its unique ID") and not keeps_records("Use Kafka to record payment decisions")
+    tree = RepoTree(["src/payment.js", "src/notify.js", ".adr-dir"])
+    decisions = [
+        DecisionText("adr", "Record architecture decisions", "", source_path="docs/adr/0001-record-architecture-decisions.md"),
+        DecisionText("pay", "Make payments idempotent", "", source_path="docs/adr/0002-idempotent-payments.md"),
+    ]
+    day = datetime(2024, 1, 1, tzinfo=UTC)
+    history = [
+        PathHistory("b", day, "Idempotent payments", ("docs/adr/0002-idempotent-payments.md",),
+                    ("docs/adr/0002-idempotent-payments.md", "src/notify.js"), ()),
+        PathHistory("a", day, "Set up ADRs, fix the payment handler", ("docs/adr/0001-record-architecture-decisions.md",),
+                    ("docs/adr/0001-record-architecture-decisions.md", "src/payment.js"), ()),
+    ]
+    view = RepositoryView(tree, history, [], lambda wanted: {}, ("docs/adr/",), lambda patterns, specs: [])
+    mentions = DecisionMentions([type("Row", (), {"decision_id": d.id, "path": d.source_path, "title": d.title})() for d in decisions])
+    links = {(link.decision_id, link.path) for link in infer_links(decisions, view, mentions)}
+    assert links == {("pay", "src/notify.js")}
