@@ -76,3 +76,24 @@ def test_a_decision_to_keep_decision_records_governs_no_code_through_history() -
     mentions = DecisionMentions([type("Row", (), {"decision_id": d.id, "path": d.source_path, "title": d.title})() for d in decisions])
     links = {(link.decision_id, link.path) for link in infer_links(decisions, view, mentions)}
     assert links == {("pay", "src/notify.js")}
+
+
+def test_shared_test_scaffolding_changed_beside_a_decision_is_not_what_it_governs() -> None:
+    from datetime import UTC, datetime
+
+    from nlp.code_links.history import document_commit_links
+    from nlp.code_links.tree import RepoTree, is_test_support
+    from nlp.git_command import PathHistory
+
+    for helper in ("extension/test/test-utils.js", "spec/support/features/page_helpers.rb", "tests/conftest.py",
+                   "app/tests/factories.py", "crates/relayer/tests/fixtures/conf.toml"):
+        assert is_test_support(helper), helper
+    # The feature's own tests, and helpers of the product, are not scaffolding.
+    for code in ("extension/test/unit/make-payment.spec.js", "app/helpers/dates.rb", "components/support/tracing/lib.rs"):
+        assert not is_test_support(code), code
+    tree = RepoTree(["src/keys.js", "test/test-utils.js", "test/unit/keys.spec.js"])
+    commit = PathHistory("a", datetime(2024, 1, 1, tzinfo=UTC), "Idempotency keys", ("docs/adr/0008-keys.md",),
+                         ("docs/adr/0008-keys.md", "src/keys.js", "test/test-utils.js", "test/unit/keys.spec.js"), ())
+    decision = DecisionText("keys", "Idempotency key", "", source_path="docs/adr/0008-keys.md")
+    paths = {link.path for link in document_commit_links([decision], [commit], tree, ["docs/adr/"])}
+    assert paths == {"src/keys.js", "test/unit/keys.spec.js"}
