@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -14,6 +14,31 @@ from nlp.schema import CommitInfo
 
 BATCH = 200
 """Commits per write: a long history is stored in steps the caller can report."""
+
+FILES_PER_WRITE = 2_000
+"""Changed paths per write. A write's memory grows with the paths it merges, and Neo4j
+refuses a transaction past ``dbms.memory.transaction.total.max`` (70% of the heap by
+default): 200 commits of a history with bulk commits (a vendored tree, a mass rename) held
+tens of thousands of paths, which a 512 MB heap refused."""
+
+
+def write_batches(commits: Sequence[CommitInfo], commits_per_write: int = BATCH, files_per_write: int = FILES_PER_WRITE) -> Iterator[list[CommitInfo]]:
+    """``commits`` in writes of at most ``commits_per_write`` commits and
+    ``files_per_write`` changed paths. A commit that alone changes more paths is written in
+    parts, each the commit with a slice of its paths: the write merges, so the parts add up to
+    the whole commit."""
+    batch: list[CommitInfo] = []
+    paths = 0
+    for commit in commits:
+        parts = [commit.files[i : i + files_per_write] for i in range(0, len(commit.files), files_per_write)] or [commit.files]
+        for files in parts:
+            if batch and (len(batch) >= commits_per_write or paths + len(files) > files_per_write):
+                yield batch
+                batch, paths = [], 0
+            batch.append(commit if len(parts) == 1 else commit.model_copy(update={"files": files}))
+            paths += len(files)
+    if batch:
+        yield batch
 
 
 @dataclass(frozen=True)

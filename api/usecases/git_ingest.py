@@ -9,7 +9,7 @@ from pathlib import Path
 
 from api.usecases.code_links import CodeLinkReport, link_repository_code
 from api.usecases.repositories import store_repository
-from graph.commits import BATCH, CommitStore
+from graph.commits import CommitStore, write_batches
 from graph.executor import QueryExecutor
 from nlp.code_links.infer import MIN_CONFIDENCE
 from nlp.commit_refs import DecisionMentions
@@ -51,11 +51,12 @@ async def ingest_git(
     store = CommitStore(executor)
     mentioned = DecisionMentions(await store.adr_rows(key))
     mentions = {c.sha: mentioned(c.message) for c in commits}
-    for start in range(0, len(commits), BATCH):
-        batch = commits[start : start + BATCH]
+    written: set[str] = set()
+    for batch in write_batches(commits):
         await store.write(batch, mentions, key)
+        written.update(c.sha for c in batch)
         if progress is not None:
-            progress(f"  commits: {start + len(batch)}/{len(commits)}")
+            progress(f"  commits: {len(written)}/{len(commits)}")
     links = await link_repository_code(executor, checkout, key, progress=progress, minimum=link_floor, git_context=git_context)
     return GitIngestReport(
         commits=len(commits), mentioning=sum(1 for found in mentions.values() if found),
