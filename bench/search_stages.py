@@ -10,7 +10,9 @@ timed apart. Stages, per question:
 
 - parse: reading stakeholders, dates and terms out of the question (``parse_question``).
 - embed: the MiniLM call on the question, through the service's question embedder (its
-  worker thread), as the search awaits it before its one query.
+  worker thread), as the search awaits it before its one query; beside it, the same call
+  made directly on the asking thread right after the search (not part of the sum): the
+  difference is the hand-over to the worker thread and back.
 - one query (full-text + vector + fuse + filters + load): ``decisions_by_ids`` with
   ``$search``, the client's time (round trip, decoding), then its server time (the driver's
   ``result_available_after + result_consumed_after``, the query run again on its own), then
@@ -57,11 +59,10 @@ from graph.filters import DecisionFilter, lucene_escape
 from graph.records import DecisionRecord
 from graph.search import (
     FULLTEXT_WEIGHT,
-    RETRIEVE_FACTOR,
-    RETRIEVE_MIN,
     SCOPE_SCAN,
     VECTOR_MIN_SCORE,
     VECTOR_WEIGHT,
+    candidates,
     fulltext_params,
 )
 from nlp.embedding import MiniLMEmbedder
@@ -69,7 +70,8 @@ from nlp.question import parse_question
 
 TOP_K = 10
 STAGES = (
-    "parse", "embed", "full-text + vector + fuse + filters + load, one query", "  its server time",
+    "parse", "embed", "  the same embedding called directly (no worker thread), for comparison",
+    "full-text + vector + fuse + filters + load, one query", "  its server time",
     "  of which full-text retrieval (server, timed apart)", "  of which vector retrieval (server, timed apart)",
     "  of which loading the hits' shape (server, timed apart)", "  of which fusion and filters (server, the rest)",
     "records", "serialise (JSON shape + dumps)", "whole search",
@@ -134,7 +136,7 @@ async def _stages(services: Services, driver: AsyncDriver, texts: Sequence[str])
     filters = DecisionFilter()
     out: dict[str, list[float]] = {stage: [] for stage in STAGES}
     left_out = 0
-    retrieved = max(TOP_K * RETRIEVE_FACTOR, RETRIEVE_MIN)
+    retrieved = candidates(TOP_K, filters)
     for text in texts:
         executor.last.clear()
         executor.sent = 0
@@ -160,6 +162,10 @@ async def _stages(services: Services, driver: AsyncDriver, texts: Sequence[str])
         began = time.perf_counter()
         parsed = parse_question(text)
         out["parse"].append((time.perf_counter() - began) * 1000)
+        began = time.perf_counter()
+        services.ingest.embedder.embed([parsed.sentence])
+        out["  the same embedding called directly (no worker thread), for comparison"].append(
+            (time.perf_counter() - began) * 1000)
         embedding = await questions_embedder.embed(parsed.sentence)
         terms = lucene_escape(parsed.text)
         search = {**filters.params(), "embedding": embedding, "terms": terms, "k": retrieved, "scan": retrieved,

@@ -12,10 +12,21 @@ from graph.listing import DecisionListing, DecisionOrder
 from graph.reader import DecisionReader
 from graph.records import DecisionRecord
 
-RETRIEVE_FACTOR = 5
-RETRIEVE_MIN = 50
+RETRIEVE_FACTOR = 2
+RETRIEVE_MIN = 20
 """Each retriever returns max(limit x RETRIEVE_FACTOR, RETRIEVE_MIN) candidates: enough for
-fusion and filters to fill a page (measured: eval search scores the same as with 100)."""
+fusion to fill a page. ``eval search`` (MRR@10 / R@5 across collections, within in
+brackets) with 50 candidates: 0.8627 / 0.9679 (0.9040 / 0.9808); 30: 0.8613 / 0.9679
+(0.9035 / 0.9744); 20: 0.8609 / 0.9679 (0.9037 / 0.9808); 10: 0.8497 / 0.9487 (0.8993 /
+0.9679). 20 instead of 50 moves some answers within the page and cuts the server's CPU per
+search at 10k by about a fifth (4.1 to 3.2 ms: the vector index's wider search, and the
+options' vectors of the 30 more candidates); docs/experiments/2026-11-26-search-log.md."""
+FILTERED_FACTOR = 5
+FILTERED_MIN = 50
+"""Under a filter that may leave candidates out (``_narrows``), each retriever returns
+max(limit x FILTERED_FACTOR, FILTERED_MIN): with 20, a person read from the question ("by
+@alice") left a short page, and so a second pass of SCOPE_SCAN candidates, for 13 of the
+bench's 200 questions (none with 50), and those passes were its p95."""
 FULLTEXT_WEIGHT = 0.1
 """Score fusion: a decision scores its cosine similarity to the question plus FULLTEXT_WEIGHT
 x its full-text score over the best full-text score of the question. Chosen by
@@ -72,7 +83,7 @@ class DecisionSearch:
             # any, was only punctuation, so it must not filter either).
             page = await DecisionListing(self._executor).page(replace(filters, text=None), DecisionOrder.NEWEST, 0, limit)
             return [SearchHit(record, 0.0) for record in await self._reader.decisions(page.ids, filters.groups)]
-        retrieved = _retrieved(limit)
+        retrieved = candidates(limit, filters)
         search = {
             **filters.params(),
             "embedding": list(embedding) if embedding is not None else None,
@@ -131,6 +142,8 @@ def _narrows(filters: DecisionFilter) -> bool:
                 filters.path_prefix, filters.feature, filters.source, filters.text))
 
 
-def _retrieved(limit: int) -> int:
-    """How many candidates each retriever brings for a page of ``limit``."""
+def candidates(limit: int, filters: DecisionFilter = DecisionFilter()) -> int:
+    """How many candidates each retriever brings, first, for a page of ``limit`` under ``filters``."""
+    if _narrows(filters):
+        return max(limit * FILTERED_FACTOR, FILTERED_MIN)
     return max(limit * RETRIEVE_FACTOR, RETRIEVE_MIN)

@@ -23,7 +23,7 @@ from graph.cypher import load_query
 from graph.executor import QueryExecutor, Row
 from graph.filters import DecisionFilter, lucene_escape
 from graph.schema import apply_schema
-from graph.search import FULLTEXT_WEIGHT, VECTOR_MIN_SCORE, fulltext_params, fulltext_weights
+from graph.search import FULLTEXT_WEIGHT, VECTOR_MIN_SCORE, candidates, fulltext_params, fulltext_weights
 from nlp.evaluation.search_baselines import Document, Fts5Index, Fts5Match, JaccardIndex, reciprocal_rank
 from nlp.question import parse_question
 from nlp.readers.adr_collection import adr_files, read_adr_collection
@@ -34,7 +34,9 @@ SYSTEMS = ("ours", "ours (cross-validated)", "sqlite-fts5", FTS5_ALL_THEN_ANY, "
 configuration is scored beside it so the choice stays visible (docs/quality.md)."""
 WEIGHT_GRID = (0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1.0)
 """Full-text weights tried by the cross-validation (0: the vector retriever alone)."""
-CANDIDATES = 50
+CANDIDATES = candidates(10)
+"""The replay of fusion for other weights (``fused``) takes what each retriever brings to
+the shipped search's page of 10."""
 
 
 @dataclass
