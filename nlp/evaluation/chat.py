@@ -11,7 +11,7 @@ note. Notes that start ``triage:`` mark an issue tracker's formulaic triage outc
 ("accepted for P-low"); such a unit is a ``Target`` with ``routine`` set, so a view can set
 it apart as it sets W3C minutes approvals apart.
 
-Each source folder is one cross-validation group: the three come from unrelated projects.
+Each source folder is one cross-validation group: the five come from unrelated projects.
 A detection inside a decision unit is right, inside an ``unsure`` unit neither right nor
 wrong, anywhere else wrong.
 """

@@ -25,6 +25,9 @@ from nlp.evaluation.sessions import is_reserved_owner
 from nlp.readers import read_conversation_text
 
 SEED = 20261126
+SEEDS = {1: SEED, 2: 2026112602}
+"""Each draw's own seed, fixed before it was made: a later draw adds repositories without
+changing which sessions an earlier one holds (one generator runs over a draw's repositories)."""
 PER_REPOSITORY = 12
 """At most this many sessions from one repository: 20% of a sample of 60."""
 MIN_USER_TURNS = 4
@@ -51,6 +54,8 @@ class Source:
     commit: str
     fmt: str
     licence: str
+    draw: int = 1
+    """The draw the repository was added in (``sources.tsv``'s fifth column; 1 when absent)."""
 
 
 @dataclass(frozen=True)
@@ -180,11 +185,20 @@ def draw(sessions: Sequence[Session], seed: int = SEED, cap: int = PER_REPOSITOR
     return drawn
 
 
-def read_sources(path: Path) -> list[Source]:
-    """``sources.tsv``: repo, commit, format, licence, with a header line; the repositories of
-    owners reserved for evaluation left out, whatever the file lists."""
+def read_sources(path: Path, draw: int | None = None) -> list[Source]:
+    """``sources.tsv``: repo, commit, format, licence and optionally the draw, with a header
+    line; only the repositories of ``draw`` when one is given; the repositories of owners
+    reserved for evaluation left out, whatever the file lists.
+
+    Raises:
+        ValueError: A repository listed twice.
+    """
     rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()[1:] if line.strip()]
-    return [Source(r[0], r[1], r[2], r[3]) for r in rows if not is_reserved_owner(r[0].split("/", 1)[0])]
+    sources = [Source(r[0], r[1], r[2], r[3], int(r[4]) if len(r) > 4 and r[4].strip() else 1) for r in rows]
+    repeated = sorted({s.repo for s in sources if sum(t.repo == s.repo for t in sources) > 1})
+    if repeated:
+        raise ValueError(f"{path}: listed more than once: {', '.join(repeated)}")
+    return [s for s in sources if (draw is None or s.draw == draw) and not is_reserved_owner(s.repo.split("/", 1)[0])]
 
 
 def _git(git_dir: Path, *args: str) -> bytes:
@@ -225,15 +239,31 @@ def mirrored_files(mirrors: Path, source: Source) -> tuple[Path, list[tuple[str,
     return git_dir, files
 
 
-def write_sessions(sessions: Sequence[Session], out: Path, files: Path) -> None:
+def write_sessions(sessions: Sequence[Session], out: Path, files: Path, before: Sequence[str] = (),
+                   after: Sequence[str] = ()) -> None:
     """Each session's text as ``out/<owner>__<repo>/<session-id>.md``, and their provenance
-    rows as ``files`` (``FILES.tsv``)."""
+    rows as ``files`` (``FILES.tsv``), between the rows ``before`` and ``after`` (other draws',
+    kept as they are)."""
     for s in sessions:
         target = out / s.folder / f"{s.session_id}.md"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(s.text.encode())
     files.parent.mkdir(parents=True, exist_ok=True)
-    files.write_text("\n".join([FILES_HEADER, *(files_row(s) for s in sessions)]) + "\n", encoding="utf-8")
+    rows = [*before, *(files_row(s) for s in sessions), *after]
+    files.write_text("\n".join([FILES_HEADER, *rows]) + "\n", encoding="utf-8")
+
+
+def other_draws(files: Path, sources: Sequence[Source], draw_number: int) -> tuple[list[str], list[str]]:
+    """The rows of ``files`` that belong to the repositories of other draws than
+    ``draw_number``: those of earlier draws and those of later ones, each as written. A row of
+    a repository ``sources`` no longer lists (or reserves) is nobody's and is dropped."""
+    if not files.is_file():
+        return [], []
+    draw_of = {s.repo: s.draw for s in sources}
+    rows = [line for line in files.read_text(encoding="utf-8").splitlines()[1:] if line.strip()]
+    drawn_in = [(draw_of.get(row.split("\t", 1)[0]), row) for row in rows]
+    return ([row for d, row in drawn_in if d is not None and d < draw_number],
+            [row for d, row in drawn_in if d is not None and d > draw_number])
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -242,16 +272,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--mirrors", type=Path, required=True, help="folder of bare clones, owner+name/repo")
     parser.add_argument("--out", type=Path, default=Path("../eval-data/sessions"))
     parser.add_argument("--files", type=Path, default=Path("eval/sessions/FILES.tsv"))
-    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--draw", type=int, default=1, choices=sorted(SEEDS),
+                        help="draw only the repositories sources.tsv adds in this draw; the other draws' "
+                             "rows of FILES.tsv and their texts are left as they are")
+    parser.add_argument("--seed", type=int, help="the draw's own seed unless given (SEEDS)")
     args = parser.parse_args(argv)
     found: list[Session] = []
-    for source in read_sources(args.sources):
+    for source in read_sources(args.sources, args.draw):
         _, files = mirrored_files(args.mirrors, source)
         for path, text in files:
             found.extend(sessions_of(source, path, text))
-    drawn = draw(found, args.seed)
-    write_sessions(drawn, args.out, args.files)
-    print(f"{len(found)} eligible sessions, {len(drawn)} drawn")
+    drawn = draw(found, SEEDS[args.draw] if args.seed is None else args.seed)
+    earlier, later = other_draws(args.files, read_sources(args.sources), args.draw)
+    write_sessions(drawn, args.out, args.files, earlier, later)
+    print(f"draw {args.draw}: {len(found)} eligible sessions, {len(drawn)} drawn")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,9 @@ A blind reader labels decisions by message position; each packet shows every mes
 readers make of a session file as ``[seq] role:`` with its text, tool calls and output in one
 or a few lines (``[14] tool: edited src/x.py``) and long code fences shortened, so a label's
 position is the message's ``seq`` and maps 1:1 onto what ``ingest`` stores. The packets are
-split into three batches of whole repositories, so one reader's batch covers whole projects.
+split into batches of whole repositories (three by default), so one reader's batch covers whole
+projects. With ``--draw N`` only the repositories ``sources.tsv`` adds in draw N get packets and
+batches (numbered from ``--first-batch``), so a later draw leaves the earlier batches as they are.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
+from nlp.evaluation.session_corpus import read_sources
 from nlp.readers import read_conversation
 from nlp.schema import TOOL_ROLE, Conversation, Message
 
@@ -91,17 +94,23 @@ def batches(sizes: dict[str, int], count: int = 3) -> list[list[str]]:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sessions", type=Path, default=Path("../eval-data/sessions"))
+    parser.add_argument("--draw", type=int, help="only the repositories sources.tsv adds in this draw")
+    parser.add_argument("--sources", type=Path, default=Path("eval/sessions/sources.tsv"))
+    parser.add_argument("--batches", type=int, default=3, help="how many batches of whole repositories")
+    parser.add_argument("--first-batch", type=int, default=1, help="the number of the first batch file")
     args = parser.parse_args(argv)
     out = args.sessions / "packets"
     out.mkdir(exist_ok=True)
+    drawn = None if args.draw is None else {s.repo.replace("/", "__") for s in read_sources(args.sources, args.draw)}
     by_repo: dict[str, list[str]] = {}
-    for folder in sorted(p for p in args.sessions.iterdir() if p.is_dir() and "__" in p.name):
+    for folder in sorted(p for p in args.sessions.iterdir() if p.is_dir() and "__" in p.name
+                         and (drawn is None or p.name in drawn)):
         repository = folder.name.replace("__", "/", 1)
         for path in sorted(folder.glob("*.md")):
             conversation = read_conversation(path, "auto")
             (out / f"{path.stem}.txt").write_text(render(conversation, repository), encoding="utf-8")
             by_repo.setdefault(folder.name, []).append(f"{path.stem}.txt")
-    for k, group in enumerate(batches({r: len(v) for r, v in by_repo.items()}), start=1):
+    for k, group in enumerate(batches({r: len(v) for r, v in by_repo.items()}, args.batches), start=args.first_batch):
         names = [name for repo in sorted(group) for name in by_repo[repo]]
         (out / f"batch{k}.txt").write_text("\n".join(names) + "\n", encoding="utf-8")
         print(f"batch{k}: {len(names)} sessions from {', '.join(sorted(group))}")
