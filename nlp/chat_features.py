@@ -4,7 +4,9 @@ Chats (``detector_features.kind_of`` ``chat``: IRC and Matrix meetings, team cha
 pull-request threads, minutes that do not vote) can be scored by a model of their own
 (``DetectorModel.chat``), apart from the shared model, whose training is dominated by minutes,
 notes and spoken meetings. Every feature name here starts with ``CHAT_PREFIX``, and the chat
-weights are a vector of their own.
+weights are a vector of their own. Tried and not shipped: cross-validated by source it stores
+no more real chat decisions than the shared model and ranks them no better
+(docs/experiments/2026-11-26-chat-model.md); ``eval detect --chat-model`` measures it.
 
 What decides in a chat, read from the real chat labels (``eval/chat``: Monero and I2P IRC
 meetings, rust-lang issue threads) and our own conversations: a proposal someone else takes up
@@ -13,19 +15,22 @@ nobody contests ("nothing else goes in, we're in code freeze", "closing WONTFIX"
 a question the group asked ("do we have any decisions on bumping mixin?" - "I'll do mixin 4 for
 HF 5 then"); a summary opened with "so" ("so branch after that list is merged"); a call for
 objections and the silence after it. Often near the end of an agenda item. What does not: a
-question, a status report, an opinion nobody took up, agenda moves, greetings.
+question, a status report, an opinion nobody took up, a deferral ("let's talk about it after the
+meeting"), agenda moves, greetings.
 
 Per message: its words and word pairs with nicknames of the conversation's people folded into
 one token (a name says nothing of another project's chat), how it opens, its length, whether it
 asks, addresses someone, links or pastes code; cue classes said in any chat ("let's", "we
-should", "we'll", "I'll", agreement, "decided", "any objections", hedges, closing an issue);
+should", "we'll", "I'll", agreement, "decided", "any objections", hedges, deferrals, greetings,
+closing an issue, triage);
 whether its author speaks most (the chair), opened the thread, or spoke just before; what came
 before it (a question by someone else, a proposal by someone else, agreement by others) and
 what came after (how many other people agree, how many push back, whether its author is
 answered by name); where it stands in its agenda item (items are marked "2) …", "moving on",
 "anything else on …", "eot"); in a thread, whether it opens or closes it; and the rule signals.
 The structure is learned twice, as it is and per form (a long channel, a short thread):
-"+1 after it" is common in a meeting and rare in an issue thread.
+"+1 after it" is common in a meeting and rare in an issue thread; and who says it is paired
+with its uptake and its cues (``_together``).
 """
 
 from __future__ import annotations

@@ -55,7 +55,10 @@ development minutes (non-routine stored F1 at nested points, ``eval detect --gro
 first three from a script that reran only the voting folds): 3e-3 0.683, 1e-3 0.720, 3e-4
 0.758, 1e-4 0.746 (docs/experiments/2026-11-26-detection-log.md)."""
 CHAT_L2 = 1e-2
-"""The chat model's L2 (``nlp.chat_features``), chosen by source on the real chat (docs/experiments/2026-11-26-chat-model.md)."""
+"""The chat model's L2 (``nlp.chat_features``; tried, not shipped). Cross-validated by source on
+the three first real chat sources with its first features (stored F1, non-triage,
+``eval/probe_chat_model.py``): 1e-3 0.134, 1e-2 0.179, 3e-2 0.181; the ranking hardly moved
+(docs/experiments/2026-11-26-chat-model.md)."""
 SOURCE_WEIGHTS = {"qmsum": 0.0}
 """QMSum's spans mark whole discussions, not decisions (``eval spoken-ceiling``): now that the
 AMI labels say which turns are decision-related, its weak labels are not trained on (still
