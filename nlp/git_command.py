@@ -196,6 +196,16 @@ def grep_lines(repo: Path, words: list[str], revision: str = "HEAD") -> list[tup
     return _by_file(_git_grep(repo, ["-I", "-F", "-w", "--no-color"], words, revision, None))
 
 
+_DECLARATION_LINE = r"(class|struct|interface|type|trait|enum|module|record|protocol|object|impl)[[:space:]]+[A-Z]"
+
+
+def grep_declarations(repo: Path, revision: str = "HEAD") -> list[tuple[str, str]]:
+    """(file, line) for every line of ``revision``'s text files that may declare a type
+    (``class CustomerAgreement(``, ``type SpanReader struct``, ``pub trait ChainHandle``):
+    one pass over the tree; the caller reads the name."""
+    return _by_file(_git_grep(repo, ["-I", "-E", "--no-color"], [_DECLARATION_LINE], revision, None))
+
+
 def _by_file(lines: list[str]) -> list[tuple[str, str]]:
     """``git grep``'s ``path:text`` lines as (path, text)."""
     return [(path, text) for path, _, text in (line.partition(":") for line in lines) if path]

@@ -90,15 +90,19 @@ def component_directories(words: Iterable[str], tree: RepoTree) -> dict[str, lis
     return {word: dirs for word, dirs in owners.items() if len(dirs) <= MAX_OWNERS}
 
 
-def typed_files(text: str, tree: RepoTree) -> dict[str, list[str]]:
+def type_names(text: str) -> set[str]:
     """Type and module names a decision writes as code (``IAmAHandlerFactory``,
-    ``RoutingKey``, a backticked ``worker``) → the files named after them (one type a file,
-    as C#, Java and TypeScript projects keep them), when at most two files are."""
+    ``RoutingKey``, a backticked ``worker``), not a plain word of the domain."""
     names = {m for m in _TYPE_NAME.findall(text)} | {m.rsplit(".", 1)[-1] for m in _CODE_SPAN.findall(text)}
+    return {n for n in names if len(n) >= 4 and n.lower() not in GENERIC and not _PLAIN_WORD.fullmatch(n)}
+
+
+def typed_files(text: str, tree: RepoTree) -> dict[str, list[str]]:
+    """Type and module names a decision writes as code (``type_names``) → the files named
+    after them (one type a file, as C#, Java and TypeScript projects keep them), when at
+    most two files are."""
     found: dict[str, list[str]] = {}
-    for name in sorted(names):
-        if len(name) < 4 or name.lower() in GENERIC or _PLAIN_WORD.fullmatch(name):
-            continue
+    for name in sorted(type_names(text)):
         files = [f for f in tree.with_stem(name) if PurePosixPath(f).suffix in SOURCE_SUFFIXES]
         if 0 < len(files) <= 2:
             found[name] = files

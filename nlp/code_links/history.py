@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import PurePosixPath
 
 from nlp.code_links.model import CodeLink, DecisionText
-from nlp.code_links.tree import RepoTree, common_directories, is_code, is_written_beside
+from nlp.code_links.tree import RepoTree, common_directories, is_code, is_test_support, is_written_beside
 from nlp.git_command import PathHistory
 
 MAX_DOCUMENTS = 3
@@ -180,9 +180,11 @@ def message_links(
 
 def _code_paths(changed: Iterable[str], tree: RepoTree, documents: Sequence[str], current: Renames) -> list[str]:
     """The code a commit changed that still exists today, under its name today, with the
-    documents written beside it (a README saying how to install, a specification)."""
+    documents written beside it (a README saying how to install, a specification), less
+    the shared test scaffolding the change leaned on (``is_test_support``)."""
     names = {current(p) for p in changed}
-    return sorted(p for p in names if p in tree.files and (is_code(p, documents) or is_written_beside(p, documents)))
+    return sorted(p for p in names if p in tree.files and not is_test_support(p)
+                  and (is_code(p, documents) or is_written_beside(p, documents)))
 
 
 def _some(code: Sequence[str], path: str, shown: int = 2) -> str:

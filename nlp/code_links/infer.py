@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from pathlib import PurePosixPath
 
 from nlp.code_links.components import component_directories, linked_paths, shared, typed_files, words_of
+from nlp.code_links.definitions import definition_links
 from nlp.code_links.ended import ended
 from nlp.code_links.history import Mentions, Renames, document_commit_links, git_context_links, message_links
 from nlp.code_links.identifiers import annotation_links, identifier_links
@@ -50,6 +51,8 @@ class RepositoryView:
     """Fixed identifiers → the files that contain them (whole word, case-sensitive)."""
     annotated: Callable[[Sequence[str]], dict[str, list[str]]] = lambda _: {}
     """Attribute or annotation names → the files that apply them."""
+    declared: Callable[[Sequence[str]], dict[str, list[str]]] = lambda _: {}
+    """Type names → the files that declare them (``class X``, ``type X struct``)."""
     name: str = ""
     """Its ``owner/name`` on its forge ('' when it has no remote): whose issues its ADRs cite."""
 
@@ -65,12 +68,13 @@ def infer_links(
     known = known_tools(view, configs) | set(TECHNOLOGIES)
     gone = ended(decisions, known)
     about_dependencies = dependency_decisions(decisions, view, known)
+    record_keeping = {d.id for d in decisions if keeps_records(d.title)}
     history = [
         link for link in (
             *document_commit_links(decisions, view.history, view.tree, view.documents),
             *message_links(decisions, view.history, view.tree, view.documents, mentions, view.name),
         )
-        if link.decision_id in about_dependencies or not is_manifest(link.path)
+        if (link.decision_id in about_dependencies or not is_manifest(link.path)) and link.decision_id not in record_keeping
     ]
     links = [
         *(git_context_links(decisions, view.history, view.tree, view.documents) if git_context else []),
@@ -80,6 +84,7 @@ def infer_links(
         *tool_links(decisions, view, configs),
         *identifier_links(decisions, view.occurrences, view.documents, [library.name for library in view.libraries]),
         *annotation_links(decisions, view.annotated, view.tree, view.documents),
+        *definition_links(decisions, view.declared, view.tree, view.documents),
         *document_links(decisions, view),
         *rename_links(decisions, view),
     ]
@@ -99,6 +104,23 @@ def dependency_decisions(decisions: Sequence[DecisionText], view: RepositoryView
                 or decided_libraries(f"{decision.summary}\n{decision.rationale}", view.libraries)):
             found.add(decision.id)
     return found
+
+
+_KEEPING_RECORDS = re.compile(
+    r"^\W*(?:record(?:ing)?\s+(?:our\s+|the\s+)?(?:architectur(?:e|al)\s+)?decisions\b"
+    r"|(?:use|adopt)\b.*\b(?:architectur(?:e|al)\s+)?decision\s+records?\b"
+    r"|(?:use|adopt)\s+adr[- ]tools\b)",
+    re.IGNORECASE,
+)
+
+
+def keeps_records(title: str) -> bool:
+    """A decision to keep decision records ("Record architecture decisions", "Use Markdown
+    Architectural Decision Records", "Use adr-tools with custom template"): the commit that
+    adds it sets the collection up beside whatever the repository was doing that day
+    (a payment handler, a compose file), and a commit that names it is about the records.
+    It governs the records' tooling (``.adr-dir``, the template), never code through history."""
+    return _KEEPING_RECORDS.search(title) is not None
 
 
 HUB_DECISIONS = 3

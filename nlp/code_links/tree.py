@@ -111,6 +111,21 @@ def is_code(path: str, documents: Iterable[str] = ()) -> bool:
     return not any(path.startswith(folder) for folder in documents)
 
 
+_TEST_SUPPORT = re.compile(
+    r"(?:^|/)(?:test[-_]?utils?|testutils?|test[-_]?helpers?|spec_helper|rails_helper|conftest|factories)\.[A-Za-z]+$"
+    r"|(?:^|/)(?:fixtures|__fixtures__|testdata)/"
+    r"|(?:^|/)(?:spec|tests?)/support/"
+)
+
+
+def is_test_support(path: str) -> bool:
+    """Shared test scaffolding: helpers (``test/test-utils.js``, ``spec/support/…``,
+    ``conftest.py``), factories and fixtures. Every feature's tests lean on it, so a
+    change to it is no feature's, and no label of the twelve repositories gives it to a
+    decision."""
+    return _TEST_SUPPORT.search(path) is not None
+
+
 _TEXT_SUFFIXES = frozenset({".md", ".markdown", ".rst", ".adoc"})
 _LEDGERS = re.compile(
     r"^(?:change(?:s|log)|history|contributors|authors|release[-_ ]?notes|news|summary|index|toc|_sidebar)\b", re.IGNORECASE,

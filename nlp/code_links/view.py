@@ -7,11 +7,21 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from nlp.code_links.definitions import DECLARATION
 from nlp.code_links.infer import RepositoryView
 from nlp.code_links.libraries import Library, import_name, import_pattern, libraries_of
 from nlp.code_links.manifests import dependencies, is_manifest
 from nlp.code_links.tree import RepoTree
-from nlp.git_command import PathHistory, file_text, grep_files, grep_lines, grep_matches, history_of, tracked_files
+from nlp.git_command import (
+    PathHistory,
+    file_text,
+    grep_declarations,
+    grep_files,
+    grep_lines,
+    grep_matches,
+    history_of,
+    tracked_files,
+)
 
 MAX_MANIFESTS = 400
 """Manifests read at most (a monorepo of thousands of packages is read by its first ones)."""
@@ -50,6 +60,7 @@ def read_view(
         ],
         occurrences=lambda words: _occurrences(root, revision, words, tree),
         annotated=lambda names: _annotated(root, revision, names, tree),
+        declared=lambda names: _declared(root, revision, names, tree),
         name=name,
     )
 
@@ -108,4 +119,19 @@ def _annotated(root: Path, revision: str, names: Sequence[str], tree: RepoTree) 
         if path in tree.files and not _COMMENT.match(line):
             for name in matcher.findall(line):
                 found.setdefault(name, set()).add(path)
+    return {name: sorted(paths) for name, paths in found.items()}
+
+
+def _declared(root: Path, revision: str, names: Sequence[str], tree: RepoTree) -> dict[str, list[str]]:
+    """Each of ``names`` → the files with a line that declares it as a type: one ``git grep``
+    for every declaration of the tree (asking for the names themselves, 1,444 of Brighter's,
+    took over two minutes)."""
+    if not names:
+        return {}
+    wanted = set(names)
+    found: dict[str, set[str]] = {}
+    for path, line in grep_declarations(root, revision):
+        match = DECLARATION.match(line)
+        if match and match.group(1) in wanted and path in tree.files:
+            found.setdefault(match.group(1), set()).add(path)
     return {name: sorted(paths) for name, paths in found.items()}

@@ -3,7 +3,7 @@
 Statements recognised (case-insensitive), each giving a relation and one or more targets:
 
 - "Superseded by [0005-x](0005-x.md)", "superseded by ADR 111", "Deprecated in favor of ADR-37"
-- "Supersedes [0003-y](0003-y.md)", "This ADR supersedes the decisions made in ADRs 60 and 61",
+- "Supersedes [0003-y](0003-y.md)", "Supersedes 0005-unrevoking-licenses.rst", "This ADR supersedes the decisions made in ADRs 60 and 61",
   "in part supersedes ADR 4" / "partially supersedes" (partial)
 - "Partly undo ADR 109" / "Reverts ADR 7" in the title or text (supersedes; partial when "partly")
 - "Amends [ADR-8](…)", "Amended by ADR 12", a metadata row "| Updates | ADR-8 |"
@@ -32,6 +32,10 @@ class AdrLink:
 
 
 _MD_LINK = re.compile(r"\[[^\]]*\]\(([^)\s#]+\.md)(?:#[^)]*)?\)")
+_RST_LINK = re.compile(r"`[^`<]*<([^>\s#]+\.rst)(?:#[^>]*)?>`_")
+_FILE_NAME = re.compile(r"(?<![\w/.-])((?:adr[-_])?\d{1,5}-[\w.-]*?)\.(?:md|rst)\b", re.IGNORECASE)
+"""An ADR's file written out without a link ("Supersedes 0005-unrevoking-licenses.rst"), as
+reStructuredText collections often do."""
 _NUMBERS = re.compile(r"\bADRs?[-\s#]*((?:\d+)(?:\s*(?:,|and|&)\s*(?:ADR[-\s#]*)?\d+)*)", re.IGNORECASE)
 _RULES: tuple[tuple[re.Pattern[str], Relation, bool], ...] = (
     (re.compile(r"\b(?:rejected|declined)\b[^.\n]*\bin fav(?:ou|o)r of\b", re.IGNORECASE), "", False),
@@ -76,8 +80,10 @@ def extract_links(text: str) -> list[AdrLink]:
 
 
 def _targets(text: str) -> list[str]:
-    """References after a link word: linked .md files, else ADR numbers."""
-    files = [PurePosixPath(href).stem for href in _MD_LINK.findall(text)]
+    """References after a link word: linked .md or .rst files, else ADR files named without
+    a link, else ADR numbers."""
+    files = [PurePosixPath(href).stem for href in [*_MD_LINK.findall(text), *_RST_LINK.findall(text)]]
+    files = files or _FILE_NAME.findall(text)
     if files:
         return list(dict.fromkeys(files))
     numbers: list[str] = []

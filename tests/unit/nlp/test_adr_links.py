@@ -48,6 +48,9 @@ def test_status_lines_metadata_rows_and_body_text() -> None:
     assert _links("# ADR 114: Partly Undo ADR 109 (Reduce Go API Surface)") == [("supersedes", "#109", True)]
     assert _links("Superseded in part by ADR-12.") == [("superseded_by", "#12", True)]
     assert _links("Amended by [ADR-0012](0012-x.md)") == [("amended_by", "0012-x", False)]
+    # reStructuredText collections name the file without a markdown link.
+    assert _links("Supersedes 0005-unrevoking-licenses.rst") == [("supersedes", "0005-unrevoking-licenses", False)]
+    assert _links("Superseded by `ADR 7 <docs/decisions/0007-plan-type.rst>`_") == [("superseded_by", "0007-plan-type", False)]
 
 
 def test_what_is_not_a_link() -> None:

@@ -1,0 +1,99 @@
+"""Link rules argued from the twelve labelled repositories (issue 44's second round): each
+on a small repository or history built here (examples written for the tests, not figures)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from nlp.code_links.definitions import definition_links
+from nlp.code_links.model import DecisionText
+from nlp.code_links.view import read_view
+from tests.support.git import git
+
+
+def test_a_type_a_decision_writes_links_the_file_that_declares_it(tmp_path: Path) -> None:
+    repo = tmp_path / "r"
+    (repo / "app").mkdir(parents=True)
+    (repo / "store").mkdir()
+    (repo / "platform").mkdir()
+    git(repo, "init", "-q")
+    (repo / "app" / "models.py").write_text(
+        "class CustomerAgreement(TimeStampedModel):\n    pass\n\nclass SubscriptionPlan(TimeStampedModel):\n    pass\n")
+    (repo / "app" / "views.py").write_text("# CustomerAgreement is read here\nfrom app.models import CustomerAgreement\n")
+    (repo / "store" / "reader.go").write_text("package store\n\ntype SpanReader struct {\n}\n")
+    for n in range(3):  # declared once per platform: the name marks none of them
+        (repo / "platform" / f"p{n}.rs").write_text("pub struct Handle {}\n")
+    (repo / "app" / "Ledger.py").write_text("class Ledger:\n    pass\n")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "start")
+    view = read_view(repo, ["docs/adr/"])
+    decisions = [
+        DecisionText("ca", "Customer agreements", "Plans belong to a `CustomerAgreement`.", body="Each `Handle` and `Ledger` ..."),
+        DecisionText("sr", "Read spans in batches", "", body="The SpanReader reads a batch."),
+    ]
+    links = {(link.decision_id, link.path, link.confidence) for link in definition_links(
+        decisions, view.declared, view.tree, view.documents)}
+    # Named in the summary (0.65) or only in the longer text (0.5); a file named for its
+    # type (Ledger.py) is the components' concern, and a comment or an import declares nothing.
+    assert links == {("ca", "app/models.py", 0.65), ("sr", "store/reader.go", 0.5)}
+
+
+def test_a_type_many_decisions_name_counts_for_those_that_write_it_again_and_again() -> None:
+    from nlp.code_links.tree import RepoTree
+
+    tree = RepoTree(["app/models.py"])
+    decisions = [DecisionText(str(n), f"Decision {n}", "", body="A `SubscriptionPlan` changes.") for n in range(3)]
+    decisions.append(DecisionText("renewal", "Renewals", "", body="SubscriptionPlan " * 3))
+    links = definition_links(decisions, lambda names: {n: ["app/models.py"] for n in names}, tree, [])
+    assert [link.decision_id for link in links] == ["renewal"]
+
+
+def test_a_decision_to_keep_decision_records_governs_no_code_through_history() -> None:
+    from datetime import UTC, datetime
+
+    from nlp.code_links.infer import RepositoryView, infer_links, keeps_records
+    from nlp.code_links.tree import RepoTree
+    from nlp.commit_refs import DecisionMentions
+    from nlp.git_command import PathHistory
+
+    assert keeps_records("Record architecture decisions") and keeps_records("Use adr-tools with custom template")
+    assert keeps_records("Use Markdown Architectural Decision Records")
+    # A product about decision records decides about its ADR handling; that is code.
+    assert not keeps_records("Use the ADR number as its unique ID") and not keeps_records("Use Kafka to record payment decisions")
+    tree = RepoTree(["src/payment.js", "src/notify.js", ".adr-dir"])
+    decisions = [
+        DecisionText("adr", "Record architecture decisions", "", source_path="docs/adr/0001-record-architecture-decisions.md"),
+        DecisionText("pay", "Make payments idempotent", "", source_path="docs/adr/0002-idempotent-payments.md"),
+    ]
+    day = datetime(2024, 1, 1, tzinfo=UTC)
+    history = [
+        PathHistory("b", day, "Idempotent payments", ("docs/adr/0002-idempotent-payments.md",),
+                    ("docs/adr/0002-idempotent-payments.md", "src/notify.js"), ()),
+        PathHistory("a", day, "Set up ADRs, fix the payment handler", ("docs/adr/0001-record-architecture-decisions.md",),
+                    ("docs/adr/0001-record-architecture-decisions.md", "src/payment.js"), ()),
+    ]
+    view = RepositoryView(tree, history, [], lambda wanted: {}, ("docs/adr/",), lambda patterns, specs: [])
+    mentions = DecisionMentions([type("Row", (), {"decision_id": d.id, "path": d.source_path, "title": d.title})() for d in decisions])
+    links = {(link.decision_id, link.path) for link in infer_links(decisions, view, mentions)}
+    assert links == {("pay", "src/notify.js")}
+
+
+def test_shared_test_scaffolding_changed_beside_a_decision_is_not_what_it_governs() -> None:
+    from datetime import UTC, datetime
+
+    from nlp.code_links.history import document_commit_links
+    from nlp.code_links.tree import RepoTree, is_test_support
+    from nlp.git_command import PathHistory
+
+    for helper in ("extension/test/test-utils.js", "spec/support/features/page_helpers.rb", "tests/conftest.py",
+                   "app/tests/factories.py", "crates/relayer/tests/fixtures/conf.toml"):
+        assert is_test_support(helper), helper
+    # The feature's own tests, and helpers of the product, are not scaffolding.
+    for code in ("extension/test/unit/make-payment.spec.js", "app/helpers/dates.rb", "components/support/tracing/lib.rs"):
+        assert not is_test_support(code), code
+    tree = RepoTree(["src/keys.js", "test/test-utils.js", "test/unit/keys.spec.js"])
+    commit = PathHistory("a", datetime(2024, 1, 1, tzinfo=UTC), "Idempotency keys", ("docs/adr/0008-keys.md",),
+                         ("docs/adr/0008-keys.md", "src/keys.js", "test/test-utils.js", "test/unit/keys.spec.js"), ())
+    decision = DecisionText("keys", "Idempotency key", "", source_path="docs/adr/0008-keys.md")
+    paths = {link.path for link in document_commit_links([decision], [commit], tree, ["docs/adr/"])}
+    assert paths == {"src/keys.js", "test/unit/keys.spec.js"}
