@@ -45,10 +45,10 @@ from nlp.wording import sentences_of
 def model_rows(model: DetectorModel, features: ConversationFeatures, kind: str) -> list[list[int]]:
     """The hashed rows ``model`` scores ``features`` by, read as ``kind`` (``DetectorModel.scored_kind``):
     minutes that vote by the voting model's features when it has one, a session or a spoken
-    meeting by its own (``scored_rows``)."""
+    meeting or a chat by its own (``scored_rows``)."""
     if kind == VOTING and model.voting is not None:
         return voting_rows(features)
-    return scored_rows(features, kind, model.spoken is not None)
+    return scored_rows(features, kind, model.spoken is not None, model.chat is not None)
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,10 @@ one (``nlp.spoken_features``), else by the shared weights."""
 VOTING = "voting"
 """The kind of a conversation that decides by voting (``kind_of``): scored by a model of its own
 when the detector has one (``nlp.voting_features``), else by the shared weights."""
+CHAT = "chat"
+"""The kind of a chat (``kind_of``): IRC or team chat, an issue thread, minutes that do not vote.
+Scored by a model of its own when the detector has one (``nlp.chat_features``), else by the
+shared weights."""
 SESSION_PREFIX = "session|"
 """Every feature name of the session model starts with this."""
 _FILLER = re.compile(r"\b(um+|uh+|hmm+|mm-hmm|uh-huh)\b", re.IGNORECASE)

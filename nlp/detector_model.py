@@ -17,7 +17,8 @@ sessions as chats. Spoken meetings likewise (``spoken`` key, ``nlp.spoken_featur
 the AMI labels alone): a model without one scores them with the shared weights and its
 ``spoken`` points, which stay in the file as they were. Minutes that vote have one too
 (``voting`` key: the shared features and the vote run around a message,
-``nlp.voting_features``); without it the shared weights and points score them.
+``nlp.voting_features``); without it the shared weights and points score them. Chats likewise
+(``chat`` key: who proposes and who takes it up, ``nlp.chat_features``), when the file has one.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from importlib import resources
 
 import numpy as np
 
-from nlp.detector_features import BUCKETS, PROSE_NOTES, SESSION, SPOKEN, VOTING, ConversationFeatures
+from nlp.detector_features import BUCKETS, CHAT, PROSE_NOTES, SESSION, SPOKEN, VOTING, ConversationFeatures
 from nlp.errors import NlpError
 
 MODEL_FILE = "detector_model.json"
@@ -45,9 +46,9 @@ class DetectorModelMissing(NlpError):
 @dataclass(frozen=True)
 class KindModel:
     """The scorer of one kind of its own (coding-assistant sessions, spoken meetings, minutes
-    that vote): weights over ``BUCKETS`` hashed features of that kind's own
-    (``nlp.session_features``, ``nlp.spoken_features``, ``nlp.voting_features``) and its
-    operating and draft log-odds."""
+    that vote, chats): weights over ``BUCKETS`` hashed features of that kind's own
+    (``nlp.session_features``, ``nlp.spoken_features``, ``nlp.voting_features``,
+    ``nlp.chat_features``) and its operating and draft log-odds."""
 
     weights: np.ndarray
     operating_logit: float
@@ -65,8 +66,9 @@ class KindModel:
         return cls(_dense(data), float(str(data["operating_logit"])), float(str(data["draft_logit"])), str(data.get("note", "")))
 
 
-OWN_KINDS = (SESSION, SPOKEN, VOTING)
-"""The kinds that may have a scorer of their own, each stored under its kind's key, in this order."""
+OWN_KINDS = (SESSION, SPOKEN, VOTING, CHAT)
+"""The kinds that may have a scorer of their own, each stored under its kind's key, in this order
+(a part added later goes last: the file up to it stays byte for byte)."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,7 @@ class DetectorModel:
         session: The scorer of coding-assistant sessions; without it they are read as chats.
         spoken: The scorer of spoken meetings; without it the shared weights score them.
         voting: The scorer of minutes that vote; without it the shared weights score them.
+        chat: The scorer of chats; without it the shared weights score them.
     """
 
     weights: np.ndarray
@@ -93,10 +96,11 @@ class DetectorModel:
     session: KindModel | None = None
     spoken: KindModel | None = None
     voting: KindModel | None = None
+    chat: KindModel | None = None
 
     def own(self, kind: str) -> KindModel | None:
-        """The model of ``kind``'s own (sessions, spoken meetings, minutes that vote), if this one has it."""
-        return {SESSION: self.session, SPOKEN: self.spoken, VOTING: self.voting}.get(kind)
+        """The model of ``kind``'s own (sessions, spoken meetings, minutes that vote, chats), if this one has it."""
+        return {SESSION: self.session, SPOKEN: self.spoken, VOTING: self.voting, CHAT: self.chat}.get(kind)
 
     def logits(self, rows: Sequence[Sequence[int]], kind: str = "chat") -> np.ndarray:
         """Raw log-odds of each row of hashed features (of the kind's own model's features when
@@ -169,7 +173,7 @@ class DetectorModel:
         drafts = {str(kind): float(value) for kind, value in data.get("draft_logits", {}).items()}
         own = {kind: KindModel.from_data(data[kind]) for kind in OWN_KINDS if kind in data}
         return cls(weights=_dense(data), operating_logits=logits, note=str(data.get("note", "")), draft_logits=drafts,
-                   session=own.get(SESSION), spoken=own.get(SPOKEN), voting=own.get(VOTING))
+                   session=own.get(SESSION), spoken=own.get(SPOKEN), voting=own.get(VOTING), chat=own.get(CHAT))
 
 
 def _sparse(weights: np.ndarray) -> dict[str, list[int] | list[float]]:

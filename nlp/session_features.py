@@ -34,7 +34,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from nlp.detector_features import SESSION, SESSION_PREFIX, SPOKEN, ConversationFeatures, hashed_names
+from nlp.chat_features import chat_rows
+from nlp.detector_features import CHAT, SESSION, SESSION_PREFIX, SPOKEN, ConversationFeatures, hashed_names
 from nlp.schema import TOOL_ROLE, Message
 from nlp.script_tokens import ends_question, script_tokens
 from nlp.spoken_features import spoken_rows
@@ -138,12 +139,14 @@ def _talk_before(messages: Sequence[Message], seq: int) -> list[Message]:
     return found[::-1]
 
 
-def scored_rows(features: ConversationFeatures, kind: str, spoken: bool = False) -> list[list[int]]:
+def scored_rows(features: ConversationFeatures, kind: str, spoken: bool = False, chat: bool = False) -> list[list[int]]:
     """The rows a model scores for a conversation scored as ``kind``
     (``DetectorModel.scored_kind``): a session's own features, a spoken meeting's own when
-    ``spoken`` (the model has a spoken scorer), else the shared ones."""
+    ``spoken`` (the model has a spoken scorer), a chat's own when ``chat``, else the shared ones."""
     if kind == SESSION:
         return session_rows(features)
     if kind == SPOKEN and spoken:
         return spoken_rows(features)
+    if kind == CHAT and chat:
+        return chat_rows(features)
     return features.all_hashed()

@@ -50,14 +50,17 @@ def detector() -> DecisionDetector:
     return DecisionDetector(language.nlp, light=language.light)
 
 
-def featurized(cli: CliContext, meetings: list[LabelledMeeting], detector: DecisionDetector, spoken: bool = False) -> list[Featurized]:
-    """The meetings' features; with ``spoken``, a spoken meeting is read for the spoken model."""
+def featurized(
+    cli: CliContext, meetings: list[LabelledMeeting], detector: DecisionDetector, spoken: bool = False, chat: bool = False
+) -> list[Featurized]:
+    """The meetings' features; with ``spoken``, a spoken meeting is read for the spoken model,
+    with ``chat`` a chat for the chat model."""
     cli.note(f"reading {len(meetings)} labelled meetings ({sum(len(m.conversation.messages) for m in meetings)} messages) ...")
 
     def progress(done: int, total: int) -> None:
         if done % 50 == 0 or done == total:
             cli.note(f"  features: {done}/{total} meetings")
 
-    return featurize(detector, meetings, progress, spoken=spoken)
+    return featurize(detector, meetings, progress, spoken=spoken, chat=chat)
 
 

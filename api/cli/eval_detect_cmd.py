@@ -16,9 +16,10 @@ from api.cli.eval_common import DATA, EXTRA, SHARED, check, detector, featurized
 from api.cli.run_on_graph import run_on_graph
 from api.usecases.detector_training import journal_review_records, retrain_detector
 from api.usecases.runtime import GraphConnection
-from nlp.detector_features import SESSION, SPOKEN, VOTING
+from nlp.detector_features import CHAT, SESSION, SPOKEN, VOTING
 from nlp.detector_model import DetectorModel, KindModel, shipped_model
-from nlp.evaluation.cross_validation import fold_logits, is_session, is_spoken, is_voting, out_of_fold
+from nlp.evaluation.chat_part import train_chat_part
+from nlp.evaluation.cross_validation import fold_logits, is_chat, is_session, is_spoken, is_voting, out_of_fold
 from nlp.evaluation.detector_training import train_spoken
 from nlp.evaluation.held_out import load_held_out
 from nlp.evaluation.labelled_sources import SESSIONS, Places, load_ami_labelled, load_labelled
@@ -62,6 +63,10 @@ def detect_command(
         False, "--spoken-model", help="Cross-validated, score spoken meetings by the spoken model (nlp.spoken_features, "
         "trained on the AMI labels alone; not shipped) instead of the shared model.",
     ),
+    chat_model: bool = typer.Option(
+        False, "--chat-model", help="Cross-validated, score chats by the chat model (nlp.chat_features, trained on "
+        "the chats alone: real chat, our conversations, minutes that do not vote) instead of the shared model.",
+    ),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Detection on real data, cross-validated by group: W3C resolutions, AMI decisions, QMSum
@@ -79,12 +84,13 @@ def detect_command(
         meetings = [meeting for meeting in meetings if meeting.source in source]
     # With the shipped model, spoken meetings are scored by whatever scores them in it.
     spoken = model.spoken is not None if final or unseen else spoken_model
+    chat = model.chat is not None if final or unseen else chat_model
     if unseen:
-        chosen = featurized(cli, meetings, detector(), spoken)
+        chosen = featurized(cli, meetings, detector(), spoken, chat)
         if not chosen:
             raise fail("no held-out set found: its labels (eval/notes_unseen_fresh) and text (--eval-data) are needed", code=2)
     else:
-        chosen = [item for item in featurized(cli, meetings, detector(), spoken) if item.meeting.final == final]
+        chosen = [item for item in featurized(cli, meetings, detector(), spoken, chat) if item.meeting.final == final]
     sessions = [item.meeting.conversation.session_id for item in chosen]
     if final or unseen:
         logits = fold_logits(chosen, {item.meeting.conversation.session_id: _shipped_weights(model, item) for item in chosen},
@@ -125,7 +131,8 @@ def _unread(item: Featurized) -> Featurized:
 
 def _shipped_weights(model: DetectorModel, item: Featurized) -> np.ndarray:
     """The shipped weights that score ``item``: its kind's own model's, else the shared ones."""
-    own = model.session if is_session(item) else model.spoken if is_spoken(item) else model.voting if is_voting(item) else None
+    own = (model.session if is_session(item) else model.spoken if is_spoken(item) else model.voting if is_voting(item)
+           else model.chat if is_chat(item) else None)
     return own.weights if own is not None else model.weights
 
 
@@ -222,7 +229,8 @@ def train_detector_command(
         "(the spoken-meeting model, trained on the AMI labels of --eval-data; tried and not shipped, "
         "docs/experiments/2026-11-26-spoken-model.md: write it to another --out to try it), `voting` (the model of "
         "minutes that vote, trained on every labelled meeting that votes: the W3C minutes of --shared and --eval-data) "
-        "or `session` (the model of coding-assistant sessions, trained on the labelled sessions of --eval-data).",
+        "`session` (the model of coding-assistant sessions, trained on the labelled sessions of --eval-data) or `chat` "
+        "(the model of chats, trained on the real chat of --eval-data, our conversations and the minutes that do not vote).",
     ),
 ) -> None:
     """Train the detector on every labelled group outside the final split (and the reviewed
@@ -262,8 +270,8 @@ def train_detector_command(
 
 def _train_only(cli: CliContext, part: str, where: Places, out: Path, reviews: bool) -> None:
     """``train-detector --only PART``: the model at ``out`` with only that part trained anew."""
-    if part not in {SPOKEN, VOTING, SESSION}:
-        raise fail(f"--only takes `{SPOKEN}`, `{VOTING}` or `{SESSION}`, not {part!r}", code=2)
+    if part not in {SPOKEN, VOTING, SESSION, CHAT}:
+        raise fail(f"--only takes `{SPOKEN}`, `{VOTING}`, `{SESSION}` or `{CHAT}`, not {part!r}", code=2)
     if reviews:
         raise fail(f"--only {part} learns from the labelled data alone: --reviews and --from-journal do not apply", code=2)
     try:
@@ -275,6 +283,9 @@ def _train_only(cli: CliContext, part: str, where: Places, out: Path, reviews: b
         return
     if part == SESSION:
         _train_session(cli, where, out, base)
+        return
+    if part == CHAT:
+        _train_chat(cli, where, out, base)
         return
     meetings = load_ami_labelled(where)
     try:
@@ -303,6 +314,23 @@ def _train_session(cli: CliContext, where: Places, out: Path, base: DetectorMode
     except ValueError as exc:
         raise fail(str(exc), code=2) from exc
     _wrote_part(cli, out, model, SESSION, model.session)
+
+
+def _train_chat(cli: CliContext, where: Places, out: Path, base: DetectorModel) -> None:
+    """``train-detector --only chat``: ``base`` with its chat model trained anew, written to ``out``."""
+    if where.shared is None or where.extra is None:
+        raise fail("--only chat needs the shared data (minutes that do not vote: --shared) and the real chat (--eval-data)",
+                   code=2)
+    meetings = [meeting for meeting in load_labelled(where) if meeting.source in CHAT_SOURCES]
+    try:
+        model = train_chat_part(featurized(cli, meetings, detector(), chat=True), base, cli.note)
+    except ValueError as exc:
+        raise fail(str(exc), code=2) from exc
+    _wrote_part(cli, out, model, CHAT, model.chat)
+
+
+CHAT_SOURCES = frozenset({"chat", "conversations", "w3c"})
+"""The sources that hold chats (``detector_features.kind_of`` ``chat``): the chat model's training data."""
 
 
 def _wrote_part(cli: CliContext, out: Path, model: DetectorModel, part: str, trained: KindModel | None) -> None:

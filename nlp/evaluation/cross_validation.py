@@ -12,10 +12,10 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from nlp.detector_features import SESSION, SPOKEN, VOTING
+from nlp.detector_features import CHAT, SESSION, SPOKEN, VOTING
 from nlp.detector_model import DetectorModel
 from nlp.evaluation.corpus import SOURCES, LabelledMeeting, cv_groups
-from nlp.evaluation.train import SESSION_L2, SPOKEN_L2, VOTING_L2, Featurized, fit
+from nlp.evaluation.train import CHAT_L2, SESSION_L2, SPOKEN_L2, VOTING_L2, Featurized, fit
 
 Progress = Callable[[str], None]
 SPOKEN_SOURCES = frozenset({"ami"})
@@ -36,9 +36,10 @@ def out_of_fold(
     the other groups of ``SPOKEN_SOURCES``, everything else by the shared model, which trains
     on every other group's shared rows; minutes that vote (``is_voting``) by a voting model
     trained on the other groups' minutes that vote (the shared one trains on them too, as before
-    they had a model of their own). ``shared_of_spoken``, when given, is filled with the shared
-    fold weights of the spoken meetings and the minutes that vote too (what the shared model's
-    points are chosen on)."""
+    they had a model of their own); chats read for the chat model (``is_chat``) by a chat model
+    trained on the other groups' chats (the shared one trains on them too). ``shared_of_spoken``,
+    when given, is filled with the shared fold weights of the spoken meetings, the minutes that
+    vote and the chats read for the chat model too (what the shared model's points are chosen on)."""
     dev = [item for item in items if not item.meeting.final]
     fold_weights: dict[str, np.ndarray] = {}
     spoken_without: dict[tuple[str, str] | None, np.ndarray] = {}
@@ -62,16 +63,18 @@ def out_of_fold(
                 elif model_kind == VOTING:
                     weights = fit([i.as_voting() for i in dev if key_of(i.meeting) != (source, group) and is_voting(i)],
                                   l2=VOTING_L2)
+                elif model_kind == CHAT:
+                    weights = fit([i.as_chat() for i in dev if key_of(i.meeting) != (source, group) and is_chat(i)], l2=CHAT_L2)
                 elif model_kind == SESSION:
                     weights = fit([i for i in dev if key_of(i.meeting) != (source, group) and is_session(i)], l2=SESSION_L2)
                 else:
                     weights = _fit_shared(dev, (source, group))
                 for item in mine:
                     fold_weights[item.meeting.conversation.session_id] = weights
-            if shared_of_spoken is not None and any(is_spoken(item) or is_voting(item) for item in held):
+            if shared_of_spoken is not None and any(_has_own(item) for item in held):
                 weights = _fit_shared(dev, (source, group))
                 for item in held:
-                    if is_spoken(item) or is_voting(item):
+                    if _has_own(item):
                         shared_of_spoken[item.meeting.conversation.session_id] = weights
     return fold_weights
 
@@ -82,7 +85,18 @@ def _fit_shared(dev: Sequence[Featurized], held: tuple[str, str]) -> np.ndarray:
 
 
 def _model_of(item: Featurized) -> str:
-    return SESSION if is_session(item) else SPOKEN if is_spoken(item) else VOTING if is_voting(item) else "shared"
+    return (SESSION if is_session(item) else SPOKEN if is_spoken(item) else VOTING if is_voting(item)
+            else CHAT if is_chat(item) else "shared")
+
+
+def _has_own(item: Featurized) -> bool:
+    """Whether the shared model trains on ``item`` but a model of its kind's own scores it."""
+    return is_spoken(item) or is_voting(item) or is_chat(item)
+
+
+def is_chat(item: Featurized) -> bool:
+    """Whether ``item`` is a chat read for the chat model (``featurize(chat=True)``), scored and trained by it."""
+    return item.chat_rows is not None and item.features.operating_kind == CHAT
 
 
 def is_voting(item: Featurized) -> bool:
@@ -105,10 +119,19 @@ def fold_logits(
 ) -> dict[str, np.ndarray]:
     """Session id → raw log-odds of its messages under the fold model that never saw it,
     computed once whatever the operating points tried. ``voting_own``: the weights of minutes
-    that vote are a voting model's (read its features), not the shared model's."""
+    that vote are a voting model's (read its features), not the shared model's; of a chat read
+    for the chat model, the chat model's (likewise)."""
     return {
         item.meeting.conversation.session_id: DetectorModel(fold_weights[item.meeting.conversation.session_id], {}).logits(
-            item.voting_rows if voting_own and is_voting(item) and item.voting_rows is not None else item.rows
+            _own_rows(item, voting_own)
         )
         for item in items
     }
+
+
+def _own_rows(item: Featurized, voting_own: bool) -> tuple[tuple[int, ...], ...]:
+    if voting_own and is_voting(item) and item.voting_rows is not None:
+        return item.voting_rows
+    if is_chat(item) and item.chat_rows is not None:
+        return item.chat_rows
+    return item.rows

@@ -1,5 +1,5 @@
 """The shipped detector's parts trained on every development group, at operating points
-chosen out of fold: the shared model, and the session, spoken and voting models of their kinds."""
+chosen out of fold: the shared model, and the session, spoken, voting and chat models of their kinds."""
 
 from __future__ import annotations
 
@@ -8,12 +8,21 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from nlp.detector_features import SESSION, SPOKEN, VOTING
+from nlp.detector_features import CHAT, SESSION, SPOKEN, VOTING
 from nlp.detector_model import DetectorModel, KindModel
-from nlp.evaluation.cross_validation import SPOKEN_SOURCES, Progress, fold_logits, is_session, is_spoken, is_voting, out_of_fold
+from nlp.evaluation.cross_validation import (
+    SPOKEN_SOURCES,
+    Progress,
+    fold_logits,
+    is_chat,
+    is_session,
+    is_spoken,
+    is_voting,
+    out_of_fold,
+)
 from nlp.evaluation.operating_points import Points, candidate_scores, choose_points
 from nlp.evaluation.reviews import is_review
-from nlp.evaluation.train import SESSION_L2, SPOKEN_L2, VOTING_L2, Featurized, fit
+from nlp.evaluation.train import CHAT_L2, SESSION_L2, SPOKEN_L2, VOTING_L2, Featurized, fit
 
 
 @dataclass(frozen=True)
@@ -42,10 +51,10 @@ def train_detector(items: Sequence[Featurized], progress: Progress | None = None
         progress(f"operating points (draft/reliable log-odds): {chosen}; training on every group outside the final split")
     reliable = {kind: value for kind, value in points.reliable.items() if kind != SESSION}
     draft = {kind: value for kind, value in points.draft.items() if kind != SESSION}
-    spoken = [item.shared() for item in labelled if is_spoken(item) or is_voting(item)]
+    spoken = [item.shared() for item in labelled if is_spoken(item) or is_voting(item) or is_chat(item)]
     if spoken:
-        # The shared model's spoken and voting points, on its own scores: what they were before
-        # those kinds had models of their own.
+        # The shared model's spoken, voting and chat points, on its own scores: what they were
+        # before those kinds had models of their own.
         own = choose_points(spoken, candidate_scores(spoken, fold_logits(spoken, shared_of_spoken, voting_own=False)))
         for kind in own.reliable:
             reliable[kind], draft[kind] = own.reliable[kind], own.draft[kind]
@@ -55,7 +64,7 @@ def train_detector(items: Sequence[Featurized], progress: Progress | None = None
     note = _note([item for item in shared if not is_review(item.meeting)], sum(is_review(i.meeting) for i in shared), "meetings")
     return TrainedDetector(DetectorModel(
         fit(shared), reliable, note, draft, session_model_of(sessions, points), _spoken_model(labelled, points),
-        voting_model_of(dev, points),
+        voting_model_of(dev, points), chat_model_of(dev, points),
     ), fold_weights)
 
 
@@ -76,6 +85,16 @@ def voting_model_of(dev: Sequence[Featurized], points: Points) -> KindModel | No
     note = _note([i for i in voting if not is_review(i.meeting)], sum(is_review(i.meeting) for i in voting),
                  "meetings that vote, on the shared features and their vote runs (nlp.voting_features)")
     return KindModel(fit([item.as_voting() for item in voting], l2=VOTING_L2), points.reliable[VOTING], points.draft[VOTING], note)
+
+
+def chat_model_of(dev: Sequence[Featurized], points: Points) -> KindModel | None:
+    """The chat model fitted on every development chat read for it, at ``points``' chat points."""
+    chats = [item for item in dev if is_chat(item)]
+    if not chats or CHAT not in points.reliable:
+        return None
+    note = _note([i for i in chats if not is_review(i.meeting)], sum(is_review(i.meeting) for i in chats),
+                 "chats, on their own features (nlp.chat_features)")
+    return KindModel(fit([item.as_chat() for item in chats], l2=CHAT_L2), points.reliable[CHAT], points.draft[CHAT], note)
 
 
 def train_spoken(items: Sequence[Featurized], base: DetectorModel, progress: Progress | None = None) -> TrainedDetector:

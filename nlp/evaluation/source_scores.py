@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nlp.detector_features import SESSION, VOTING
+from nlp.detector_features import CHAT, SESSION, VOTING
 from nlp.detector_model import OPERATING_CONFIDENCE, DetectorModel, confidences_at, operating_logit_of
 from nlp.evaluation.corpus import SOURCES, LabelledMeeting
 from nlp.evaluation.real_metrics import FoldedScore, fold_scores
@@ -33,10 +33,13 @@ def anchors_of(item: Featurized, model: DetectorModel, threshold: float = OPERAT
 
 def item_logits(model: DetectorModel, item: Featurized) -> np.ndarray:
     """Raw log-odds of one meeting's messages under ``model``, read by the part of it that
-    scores the meeting's kind (minutes that vote by the voting model when it has one)."""
+    scores the meeting's kind (minutes that vote by the voting model when it has one, a chat
+    read for it by the chat model when it has one)."""
     kind = item.features.operating_kind
     if kind == VOTING and model.voting is not None and item.voting_rows is not None:
         return model.logits(item.voting_rows, kind)
+    if kind == CHAT and model.chat is not None and item.chat_rows is not None:
+        return model.logits(item.chat_rows, kind)
     return model.logits(item.rows, kind)
 
 

@@ -16,8 +16,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from nlp.chat_features import chat_rows
 from nlp.detect import DecisionDetector
-from nlp.detector_features import BUCKETS, SESSION, SPOKEN, VOTING, ConversationFeatures
+from nlp.detector_features import BUCKETS, CHAT, SESSION, SPOKEN, VOTING, ConversationFeatures
 from nlp.evaluation.corpus import LabelledMeeting
 from nlp.evaluation.reviews import review_weights
 from nlp.session_features import scored_rows, structural_rows
@@ -53,6 +54,11 @@ W3C groups, and the shared model's L2 held its words back. Cross-validated by gr
 development minutes (non-routine stored F1 at nested points, ``eval detect --groups``, the
 first three from a script that reran only the voting folds): 3e-3 0.683, 1e-3 0.720, 3e-4
 0.758, 1e-4 0.746 (docs/experiments/2026-11-26-detection-log.md)."""
+CHAT_L2 = 1e-2
+"""The chat model's L2 (``nlp.chat_features``; tried, not shipped). Cross-validated by source on
+the three first real chat sources with its first features (stored F1, non-triage,
+``eval/probe_chat_model.py``): 1e-3 0.134, 1e-2 0.179, 3e-2 0.181; the ranking hardly moved
+(docs/experiments/2026-11-26-chat-model.md)."""
 SOURCE_WEIGHTS = {"qmsum": 0.0}
 """QMSum's spans mark whole discussions, not decisions (``eval spoken-ceiling``): now that the
 AMI labels say which turns are decision-related, its weak labels are not trained on (still
@@ -78,9 +84,14 @@ class Featurized:
     trained on beside ``rows``; None for the other kinds."""
     shared_rows: tuple[tuple[int, ...], ...] | None = None
     voting_rows: tuple[tuple[int, ...], ...] | None = None
+    chat_rows: tuple[tuple[int, ...], ...] | None = None
+    """Set for a chat read for the chat model (``featurize(chat=True)``): what it reads of it
+    (``nlp.chat_features``), beside ``rows``, the shared model's, which it still trains on."""
 
     def shared(self) -> Featurized:
-        """This meeting as the shared model reads it."""
+        """This meeting as the shared model reads it (without the chat model's rows, if any)."""
+        if self.chat_rows is not None:
+            return replace(self, chat_rows=None)
         return self if self.shared_rows is None else replace(self, rows=self.shared_rows, shared_rows=None)
 
     def as_voting(self) -> Featurized:
@@ -89,13 +100,20 @@ class Featurized:
             raise ValueError(f"{self.meeting.conversation.session_id} is not read by the voting model")
         return replace(self, rows=self.voting_rows, voting_rows=None)
 
+    def as_chat(self) -> Featurized:
+        """This chat as the chat model reads and learns it (its ``chat_rows`` as rows)."""
+        if self.chat_rows is None:
+            raise ValueError(f"{self.meeting.conversation.session_id} is not read by the chat model")
+        return replace(self, rows=self.chat_rows, chat_rows=None)
+
 
 def featurize(
     detector: DecisionDetector, meetings: Sequence[LabelledMeeting], progress: Callable[[int, int], None] | None = None,
-    spoken: bool = False,
+    spoken: bool = False, chat: bool = False,
 ) -> list[Featurized]:
     """The feature rows of every message of every meeting; with ``spoken``, a spoken meeting's
-    rows are the spoken model's (``nlp.spoken_features``) and its shared rows are kept beside."""
+    rows are the spoken model's (``nlp.spoken_features``) and its shared rows are kept beside;
+    with ``chat``, a chat's chat-model rows (``nlp.chat_features``) are kept beside its shared ones."""
     out: list[Featurized] = []
     for index, meeting in enumerate(meetings):
         conversation = meeting.conversation
@@ -106,12 +124,14 @@ def featurize(
             tuple(tuple(row) for row in structural_rows(features)) if features.operating_kind == SESSION else None
         )
         voting = tuple(tuple(row) for row in voting_rows(features)) if features.operating_kind == VOTING else None
+        own_chat = tuple(tuple(row) for row in chat_rows(features)) if chat and features.operating_kind == CHAT else None
         if spoken and features.operating_kind == SPOKEN:
             own = scored_rows(features, SPOKEN, spoken=True)
             out.append(Featurized(meeting, features, tuple(tuple(row) for row in own),
                                   shared_rows=tuple(tuple(row) for row in rows)))
         else:
-            out.append(Featurized(meeting, features, tuple(tuple(row) for row in rows), structural, voting_rows=voting))
+            out.append(Featurized(meeting, features, tuple(tuple(row) for row in rows), structural, voting_rows=voting,
+                                  chat_rows=own_chat))
         if progress is not None:
             progress(index + 1, len(meetings))
     return out

@@ -1,4 +1,4 @@
-"""``eval train-detector --only spoken|voting``: what it refuses, and that a refusal leaves the model file as it was."""
+"""``eval train-detector --only spoken|voting|chat``: what it refuses, and that a refusal leaves the model file as it was."""
 
 from __future__ import annotations
 
@@ -40,4 +40,15 @@ def test_voting_without_the_shared_minutes_leaves_the_model_file_as_it_was(tmp_p
                                       "--shared", str(tmp_path / "no-shared-data"), "--out", str(model)])
     assert result.exit_code == 2
     assert "--only voting needs the shared data" in result.output
+    assert model.read_text() == original
+
+
+def test_chat_without_the_shared_minutes_leaves_the_model_file_as_it_was(tmp_path: Path) -> None:
+    model = tmp_path / "model.json"
+    original = (Path(__file__).resolve().parents[4] / "nlp" / "detector_model.json").read_text()
+    model.write_text(original)
+    result = CliRunner().invoke(app, ["eval", "train-detector", "--data", str(EVAL), "--only", "chat",
+                                      "--shared", str(tmp_path / "no-shared-data"), "--out", str(model)])
+    assert result.exit_code == 2
+    assert "--only chat needs the shared data" in result.output
     assert model.read_text() == original
