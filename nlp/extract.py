@@ -308,7 +308,9 @@ def _rationale(sentence: Span | None, supports: Sequence[Doc], discussion: Seque
     if sentence is not None:
         match = _RATIONALE.search(sentence.text)
         if match:
-            parts.append(sentence.text[match.start() :].strip().rstrip("."))
+            # A semicolon opens a clause of its own: "because we need transactions; schema
+            # goes in services/orders/schema.sql" gives its reason up to the semicolon.
+            parts.append(sentence.text[match.start() :].split(";")[0].strip().rstrip("."))
         following = [s for s in sentences_of(sentence.doc) if s.start > sentence.start]
         parts += [s.text.strip() for s in following if not s.text.strip().endswith("?")]
     for support in supports:

@@ -300,3 +300,13 @@ def test_tags_and_keywords_follow_the_sentence_not_a_hash_order(nlp: Language) -
     names = [tag for tag in decision.tags if tag in {"redis", "postgresql"}]
     assert names == ["redis", "postgresql"]
     assert decision.keywords.index("Redis") < decision.keywords.index("PostgreSQL")
+
+
+def test_a_reason_clause_ends_at_a_semicolon_that_opens_a_clause_of_its_own(nlp: Language) -> None:
+    conversation = _conversation(
+        ("alice", "Which database for the orders service, PostgreSQL or MongoDB?"),
+        ("alice", "We decided to use PostgreSQL because we need transactions; schema goes in services/orders/schema.sql."),
+    )
+    [decision] = DecisionExtractor(nlp).extract(conversation, DecisionDetector(nlp).detect(conversation))
+    assert decision.rationale is not None and "because we need transactions" in decision.rationale
+    assert "schema goes in" not in decision.rationale
