@@ -12,15 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-import numpy as np
-
 from nlp.detector_features import CHAT
 from nlp.detector_model import DetectorModel
-from nlp.evaluation.cross_validation import Progress, fold_logits, is_chat, key_of
+from nlp.evaluation.cross_validation import Progress, is_chat
 from nlp.evaluation.detector_training import chat_model_of
-from nlp.evaluation.operating_points import candidate_scores, choose_points
-from nlp.evaluation.reviews import is_review
-from nlp.evaluation.train import CHAT_L2, Featurized, fit
+from nlp.evaluation.own_part import points_out_of_fold
+from nlp.evaluation.train import CHAT_L2, Featurized
 
 
 def train_chat_part(items: Sequence[Featurized], base: DetectorModel, progress: Progress | None = None) -> DetectorModel:
@@ -29,16 +26,7 @@ def train_chat_part(items: Sequence[Featurized], base: DetectorModel, progress: 
     dev = [item for item in items if not item.meeting.final and is_chat(item)]
     if not dev:
         raise ValueError("no development chats: read the labelled data with featurize(chat=True)")
-    fold_weights: dict[str, np.ndarray] = {}
-    for key in sorted({key_of(item.meeting) for item in dev if not is_review(item.meeting)}):
-        if progress is not None:
-            progress(f"training the chat model without {key[0]}:{key[1]}")
-        weights = fit([item.as_chat() for item in dev if key_of(item.meeting) != key], l2=CHAT_L2)
-        for item in dev:
-            if key_of(item.meeting) == key:
-                fold_weights[item.meeting.conversation.session_id] = weights
-    labelled = [item for item in dev if not is_review(item.meeting)]
-    points = choose_points(labelled, candidate_scores(labelled, fold_logits(labelled, fold_weights)))
+    points = points_out_of_fold(dev, Featurized.as_chat, CHAT_L2, "chat", progress)
     if progress is not None:
         progress(f"chat points (draft/reliable log-odds): {points.draft[CHAT]:.2f}/{points.reliable[CHAT]:.2f}")
     return replace(base, chat=chat_model_of(dev, points))
