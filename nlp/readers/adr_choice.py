@@ -29,6 +29,7 @@ _REJECTION = re.compile(
     re.IGNORECASE,
 )
 _CONTRAST = re.compile(r"\b(?:not|no|instead|over|rather than|unlike|but|however|excluded|only)\b", re.IGNORECASE)
+_JOINED = re.compile(r"\s*(?:,|\bor\b|\band\b|&|/)\s*(?:options?\s*)?#?\s*(\d{1,2}|(?-i:[A-F]))(?![\w.])", re.IGNORECASE)
 MAX_ALTERNATIVES = 20
 
 
@@ -53,6 +54,7 @@ def chosen_options(options: Sequence[Option], text: str, decision: str, title: s
         index = referenced(match, options)
         if index is not None and _chooses(decision, match) and not NEGATED.search(decision[: match.start()]):
             chosen.add(index)
+            chosen |= {i for _, i in _joined(decision[match.end():], match, options)}
     stripped = VERB.sub("", plain(title))
     chosen |= {i for i, o in enumerate(options) for n in o.names if stripped != plain(title) and norm(n) == norm(stripped)}
     if not chosen and len(decision.split()) <= 6:  # a decision that just names it: "In House"
@@ -72,6 +74,20 @@ def _chooses(sentence: str, reference: re.Match[str]) -> bool:
     return bool(verb and not re.search(r"[.;]", before[verb[-1].end():])) or bool(_CHOSEN_AFTER.match(sentence[reference.end():]))
 
 
+def _joined(rest: str, first: re.Match[str], options: Sequence[Option]) -> list[tuple[int, int]]:
+    """The options named after ``first`` by number or letter alone ("option 2 or 3", "options A
+    and B"), each with where its mention ends in ``rest``: an undecided or combined choice."""
+    joined: list[tuple[int, int]] = []
+    offset, numeric = 0, (first.group(1) or "").isdigit()
+    while (match := _JOINED.match(rest, offset)) and match.group(1).isdigit() == numeric:
+        index = referenced(match, options)
+        if index is None:
+            break
+        joined.append((match.end(), index))
+        offset = match.end()
+    return joined
+
+
 def _listed_after(rest: str, options: Sequence[Option]) -> set[int]:
     """When "Chosen option:" describes a set ("a prioritized set of engines"), the options the
     list right after it leads its items with, in bold ("1. **OCRmyPDF** (primary engine)")."""
@@ -82,19 +98,30 @@ def _listed_after(rest: str, options: Sequence[Option]) -> set[int]:
 
 def name_references(sentence: str, options: Sequence[Option]) -> str:
     """``sentence`` with each "option N" it says followed by what option N is, unless the
-    sentence already says it: "We go with option 1." → "We go with option 1 (a single-page form)."."""
+    sentence already says it: "We go with option 1." → "We go with option 1 (a single-page form).";
+    "option 2 or 3" names both."""
     said = sentence
-    for match in reversed(list(REFERENCE.finditer(sentence))):
-        index = referenced(match, options)
-        if index is None:
-            continue
+    for end, index in reversed(_references(sentence, options)):
         name = options[index].name
         if norm(name) and norm(name) in norm(sentence):
             continue
-        if sentence[match.end():].lstrip().startswith(("(", ":")) or sentence[:match.start()].rstrip().endswith("("):
+        if sentence[end:].lstrip().startswith(("(", ":")):
             continue
-        said = f"{said[:match.end()]} ({clip(name, 120)}){said[match.end():]}"
+        said = f"{said[:end]} ({clip(name, 120)}){said[end:]}"
     return said
+
+
+def _references(sentence: str, options: Sequence[Option]) -> list[tuple[int, int]]:
+    """Where each "option N" of the sentence ends and the option it points to, with the bare
+    numbers joined to one ("option 2 or 3"), in order; not one already inside parentheses."""
+    found: list[tuple[int, int]] = []
+    for match in REFERENCE.finditer(sentence):
+        index = referenced(match, options)
+        if index is None or sentence[:match.start()].rstrip().endswith("("):
+            continue
+        found.append((match.end(), index))
+        found += [(match.end() + end, other) for end, other in _joined(sentence[match.end():], match, options)]
+    return found
 
 
 def alternatives(options: Sequence[Option], chosen: set[int], outcome: str) -> tuple[ExtractedAlternative, ...]:

@@ -270,7 +270,9 @@ def _name_and_rest(head: str) -> tuple[str, str]:
 
 
 def _merged(first: Option, second: Option) -> Option:
-    aliases = tuple(dict.fromkeys(n for n in (*first.aliases, *second.names) if norm(n) != norm(first.name)))
+    # A heading that is only a label ("### Option 1") leaves an empty name; as an alias it
+    # would equal every other option's empty alias, so all would read as the chosen one.
+    aliases = tuple(dict.fromkeys(n for n in (*first.aliases, *second.names) if norm(n) and norm(n) != norm(first.name)))
     return replace(
         first,
         aliases=aliases,

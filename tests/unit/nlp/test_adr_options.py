@@ -71,6 +71,52 @@ def test_a_reference_the_sentence_already_explains_is_left_alone() -> None:
     assert _read(explained).summary.endswith("We go with option 1: a single-page form.")
 
 
+
+UNDECIDED = """# Change the values of a yes/no form
+
+## Considered Options
+
+* Option 1: do nothing
+* Option 2: change to "true" and "false"
+* Option 3: change to "Yes" and "No"
+
+## Decision Outcome
+
+Consensus was to go with option 2 or 3, which reduces the work for teams.
+
+## Pros and Cons of the Options
+
+### Option 1
+
+* Bad, teams stay exposed to a risk we could avoid
+
+### Option 2
+
+* Good, easy to map to a boolean
+
+### Option 3
+
+* Good, almost not a breaking change
+"""
+
+
+def test_options_headed_by_their_label_alone_stay_apart() -> None:
+    """MADR's "### Option 1" headings carry no name: the options they merge into must not all
+    read as the chosen one, or no alternative is stored."""
+    decision = _read(UNDECIDED.replace("option 2 or 3", "option 2"))
+    assert _options(decision) == ["do nothing", 'change to "Yes" and "No"']
+    assert decision.alternatives[0].why_not_chosen == "teams stay exposed to a risk we could avoid"
+
+
+def test_a_choice_of_option_2_or_3_chooses_both_and_names_both() -> None:
+    decision = _read(UNDECIDED)
+    assert _options(decision) == ["do nothing"]
+    assert decision.summary == ('Change the values of a yes/no form: Consensus was to go with option 2 (change to "true" and '
+                                '"false") or 3 (change to "Yes" and "No"), which reduces the work for teams.')
+    lettered = _read(UNDECIDED.split("## Pros")[0].replace("Option 1:", "Option A:").replace("Option 2:", "Option B:")
+                     .replace("Option 3:", "Option C:").replace("option 2 or 3", "option B and C"))
+    assert _options(lettered) == ["do nothing"]
+
 MADR = """# Use Lunr for search
 
 ## Considered Options
