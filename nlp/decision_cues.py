@@ -2,7 +2,8 @@
 (seed 000's keywords, seed 001's patterns, and a few more commitment cues), and the rule
 signals read from the parse of those (explicit commitment, "we will <verb>", agreement to a
 proposal, questions, hedges, proposals, negations, action items …), which the learned scorer
-(``nlp.detector_model``) reads as features.
+(``nlp.detector_model``) reads as features. The cues are English; a message written in another
+script fires the same signals from its own language's lexicon too (``nlp.cue_languages``).
 """
 
 from __future__ import annotations
@@ -13,9 +14,12 @@ from functools import lru_cache
 
 from spacy.tokens import Doc, Span
 
+from nlp.cue_languages import lexicons_of
+from nlp.cue_languages import signals as other_languages
+from nlp.cue_languages.lexicon import CueLexicon
 from nlp.detector_features import DECISION_HEADING, OUTCOME_HEADING, heading_kinds
 from nlp.schema import Message
-from nlp.seed_rules import SEED001_PATTERNS
+from nlp.seed_rules import SEED000_KEYWORDS, SEED001_PATTERNS
 
 # Further cues for recall that the seeds' lists miss.
 _EXTRA_CUES = re.compile(
@@ -98,6 +102,7 @@ def prefilter_hits(message: Message, context: Sequence[Message], keywords: Seque
         # Read so that its action-item signal counts against it: "I'll look into the
         # caching question tomorrow" commits a person to a task, not the team to a choice.
         hits.append("action")
+    hits += [hit for hit in other_languages.prefilter(message.content) if hit not in hits]
     return tuple(hits)
 
 
@@ -106,6 +111,11 @@ def rule_signals(message: Message, hits: Sequence[str], doc: Doc, context: Seque
     and the messages before it."""
     sentence = best_sentence(doc)
     text = sentence.text if sentence is not None else message.content
+    lexicons = lexicons_of(message.content)
+    if lexicons:
+        # The English pipelines split neither "。" nor "？" (a Chinese message is one token to
+        # them): the best sentence of a message in another script is chosen here.
+        text = _best_text(message.content, lexicons)
     signals: list[str] = []
     if any(hit.startswith("keyword:") for hit in hits):
         signals.append("keyword")
@@ -144,7 +154,31 @@ def rule_signals(message: Message, hits: Sequence[str], doc: Doc, context: Seque
         signals.append("conditional")
     if _PLACEHOLDER.match(message.content):
         signals.append("empty")
+    if lexicons:
+        said = other_languages.signals(text, message.content, [m.content for m in context], lexicons)
+        signals += [name for name in said if name not in signals]
+        if "strong_cue" in said:
+            signals = [name for name in signals if name not in {"proposal", "acceptance"}]
     return tuple(signals)
+
+
+def _best_text(content: str, lexicons: Sequence[CueLexicon]) -> str:
+    """The sentence of a message in another script that says most (as ``best_sentence``): a
+    choice stated, then any cue, then a statement, and a question last, by the English cues
+    and the message's language's."""
+    best, best_rank = content, -1
+    for text in other_languages.sentences(content):
+        if _is_question(text) or other_languages.is_question(text, lexicons):
+            rank = 0
+        elif _STRONG.search(text) or other_languages.states_choice(text, lexicons):
+            rank = 3
+        elif any(p.search(text) for p in SEED001_PATTERNS) or _EXTRA_CUES.search(text) or other_languages.cues(text, lexicons):
+            rank = 2
+        else:
+            rank = 1
+        if rank > best_rank:
+            best, best_rank = text, rank
+    return best
 
 
 _ACCEPTANCE = re.compile(r"\b(accepted|approved|adopted|ratified|declined|rejected|approval)\b", re.IGNORECASE)
@@ -210,16 +244,17 @@ _CHOICE = re.compile(r"\b\w+\b[^?]{0,80}\bor\b[^?]{1,80}\?")
 @lru_cache(maxsize=1024)
 def _asks_choice(text: str) -> bool:
     """"X or Y?" (the pre-filter asks it of each message three times, as context)."""
-    return "?" in text and "or" in text and _CHOICE.search(text) is not None
+    return ("?" in text and "or" in text and _CHOICE.search(text) is not None) or other_languages.asks_choice(text)
 
 
 def _answers_choice(doc: Doc, context: Sequence[Message]) -> bool:
     """The message picks one of the options a recent "X or Y?" question offered."""
     for earlier in reversed(context[-3:]):
         match = _CHOICE.search(earlier.content)
-        if match is None:
+        asked = match.group(0) if match is not None else other_languages.choice_asked(earlier.content)
+        if asked is None:
             continue
-        offered = {w.lower() for w in re.findall(r"[A-Za-z][\w+#.-]{2,}", match.group(0))} - _STOP
+        offered = {w.lower() for w in re.findall(r"[A-Za-z][\w+#.-]{2,}", asked)} - _STOP
         said = {t.lower_ for t in doc if t.is_alpha and not t.is_stop} | {e.text.lower() for e in doc.ents}
         return bool(offered & said)
     return False
@@ -235,11 +270,22 @@ def _is_question(text: str) -> bool:
 
 
 def is_proposal(text: str) -> bool:
-    return bool(_PROPOSAL.search(text) or _is_question(text) or _STRONG.search(text) or _lets_text(text))
+    return bool(_PROPOSAL.search(text) or _is_question(text) or _STRONG.search(text) or _lets_text(text)) or other_languages.proposes(text)
 
 
 def _lets_text(text: str) -> bool:
     return bool(re.search(r"\blet'?s\b", text, re.IGNORECASE))
+
+
+def says_choice_words(text: str) -> bool:
+    """Whether ``text`` has a word of choosing ("instead of", "switch to", "keep", "let's" …:
+    the pre-filter's further cues, or a seed's keyword or pattern), in English or in the
+    language of its script (``nlp.cue_languages``)."""
+    lowered = text.lower()
+    if _EXTRA_CUES.search(text) or any(p.search(text) for p in SEED001_PATTERNS) or any(k in lowered for k in SEED000_KEYWORDS):
+        return True
+    lexicons = lexicons_of(text)
+    return bool(lexicons) and other_languages.cues(text, lexicons)
 
 
 def says_we(text: str) -> bool:

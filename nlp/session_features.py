@@ -16,7 +16,8 @@ or error report, an assistant's explanation, plan narration and summary of what 
 Per turn: its words and word pairs by role (a user's "use X" instructs, an assistant's
 proposes), its role and the role of the turn before it, how it opens, its length, whether it
 asks, pastes code or a log, whether the turn before it asked or offered options, the first
-words of the talk before it, and the rule signals (``nlp.decision_cues``) by role. Nothing after a
+words of the talk before it, and the rule signals (``nlp.decision_cues``, in English and the
+languages of ``nlp.cue_languages``) by role. Nothing after a
 turn: a session is ingested as it grows, and a turn is judged the same before its answer is
 written as after (a feature of the edits after a turn found decisions a whole read found and
 a growing one missed).
@@ -35,6 +36,8 @@ import re
 from collections.abc import Sequence
 
 from nlp.chat_features import chat_rows
+from nlp.cue_languages.signals import is_short_agreement, offers
+from nlp.decision_cues import says_choice_words
 from nlp.detector_features import CHAT, SESSION, SESSION_PREFIX, SPOKEN, ConversationFeatures, hashed_names
 from nlp.schema import TOOL_ROLE, Message
 from nlp.script_tokens import ends_question, script_tokens
@@ -53,7 +56,8 @@ _OFFER = re.compile(
     r"|\b(?:would you like|do you want|shall i|should i|which (?:one|option|approach)|or would you|let me know if)\b",
     re.IGNORECASE | re.MULTILINE,
 )
-"""The same said in English words ("Option A:", "Would you like me to …")."""
+"""The same said in English words ("Option A:", "Would you like me to …"); in other languages,
+``nlp.cue_languages`` ("需要我…吗", "хотите, я …")."""
 LEXICAL = ("|w:", "|b:", "|first:", "|first2:", "sig:", "|is_reply", "|after_offer:")
 """What of a feature name is read from the words of a language (words, word pairs, openings,
 the rule cues, an English "ok" or "would you like"): a turn in a language the model never
@@ -82,7 +86,7 @@ def session_names(features: ConversationFeatures, seq: int) -> list[str]:
         names.append(f"{role}|ends_question")
     if "```" in content or _LOG_LINE.search(content):
         names.append(f"{role}|pastes_code")
-    if features.replies[seq]:
+    if features.replies[seq] or is_short_agreement(content):
         names.append(f"{role}|is_reply")
     before = _talk_before(messages, seq)
     if before:
@@ -93,7 +97,7 @@ def session_names(features: ConversationFeatures, seq: int) -> list[str]:
             names.append(f"{role}|after_question:{last_role}")
         if _LISTED_OPTIONS.search(last.content):
             names.append(f"{role}|after_options:{last_role}")
-        if _OFFER.search(last.content):
+        if _OFFER.search(last.content) or offers(last.content):
             names.append(f"{role}|after_offer:{last_role}")
         if any(m.role == TOOL_ROLE for m in messages[last.seq + 1 : seq]):
             names.append(f"{role}|after_tools")
@@ -103,6 +107,11 @@ def session_names(features: ConversationFeatures, seq: int) -> list[str]:
         # after it scored as a decision; by owner, stored F1 0.570 with them, 0.574 without).
         opening = [w for w in script_tokens(earlier.content, OPENING_WORDS) if w != "<num>"]
         names += [f"p{distance}|{earlier.role or 'none'}|w:{w}" for w in opening]
+    if role != TOOL_ROLE and says_choice_words(content):
+        # A word of choosing anywhere in the turn, in any language with a lexicon: the rule
+        # signals read one sentence, and a turn's own words weigh only in a language the
+        # model learned; this is the same feature in all of them.
+        names.append(f"{role}|sig:choice_words")
     signals = features.signals(seq)
     names += [f"sig:{name}" for name in signals]
     names += [f"{role}|sig:{name}" for name in signals]
