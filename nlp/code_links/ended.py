@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from pathlib import PurePosixPath
 
 from nlp.code_links.libraries import CHOOSING
 from nlp.code_links.model import DecisionText
@@ -33,29 +32,20 @@ def removed_words(title: str) -> set[str]:
 
 def ended(decisions: Sequence[DecisionText], technologies: Iterable[str]) -> dict[str, str]:
     """Decision id → the later decision that ended it: one whose title removes or sets
-    aside something this one's title takes up. A technology (one of ``technologies``)
-    says so by itself; any other word only when the later decision's document links to
-    this one's ("Use the Datamapper pattern instead of ActiveRecord", whose context links
-    to "Use the ActiveRecord pattern in TypeORM"): "Remove explicit clear lock" ends no
-    decision that uses "clear". Undated decisions end nothing and are ended by nothing."""
+    aside a technology (one of ``technologies``) this one's title takes up. Only
+    technologies count: "Remove explicit clear lock" ends no decision that uses "clear".
+    Undated decisions end nothing and are ended by nothing."""
     known = set(technologies)
     out: dict[str, str] = {}
     for later in decisions:
         if not later.decided_at:
             continue
-        removed = removed_words(later.title)
-        if not removed:
+        gone = removed_words(later.title) & known
+        if not gone:
             continue
         for earlier in decisions:
             if earlier.id == later.id or not earlier.decided_at or earlier.decided_at >= later.decided_at:
                 continue
-            gone = removed if _links_to(later, earlier) else removed & known
             if gone & set(taken_up(earlier.title, CHOOSING)[0]):
                 out.setdefault(earlier.id, later.id)
     return out
-
-
-def _links_to(later: DecisionText, earlier: DecisionText) -> bool:
-    """Whether ``later``'s text links to (or names the file of) ``earlier``'s document."""
-    name = PurePosixPath(earlier.source_path).name if earlier.source_path else ""
-    return bool(name) and name in later.body

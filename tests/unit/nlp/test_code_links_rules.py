@@ -141,20 +141,3 @@ def test_a_language_taken_up_governs_its_configuration_not_its_manifest_entry_or
     assert not {("ts", "package.json"), ("ts", ".drone.yml")} & links
     # A library taken up keeps its manifest.
     assert ("lint", "package.json") in links
-
-
-def test_a_later_decision_that_links_to_an_earlier_one_and_sets_its_choice_aside_ends_it() -> None:
-    from nlp.code_links.ended import ended
-
-    decisions = [
-        DecisionText("ar", "Use the ActiveRecord Pattern in TypeORM", "", decided_at="2021-11-18",
-                     source_path="doc/adr/0009-use-the-activerecord-pattern-in-typeorm.md"),
-        DecisionText("dm", "Use the Datamapper pattern instead of ActiveRecord", "", decided_at="2021-11-19",
-                     body="In [9. Use the ActiveRecord Pattern](./0009-use-the-activerecord-pattern-in-typeorm.md) we ...",
-                     source_path="doc/adr/0010-use-the-datamapper-pattern-instead-of-activerecord.md"),
-        DecisionText("pr", "Use a pull request template", "", decided_at="2022-01-01", source_path="doc/adr/0011-pr.md"),
-        DecisionText("np", "Stop using a pull request template", "", decided_at="2022-03-01", source_path="doc/adr/0012-np.md"),
-    ]
-    # "activerecord" is no technology the repository knows: the link to 0009 says what is set
-    # aside. Without such a link a word that is no technology ends nothing.
-    assert ended(decisions, set()) == {"ar": "dm"}
