@@ -3,6 +3,7 @@ repositories' recent commits against hand labels (docs/check-diff.md, "Measured"
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from api.cli.context import cli_context, fail
 from api.usecases.code_links_eval import COMMITS, CodeLinkEvaluation, MissingClone, evaluate_code_links
 from nlp.code_links.infer import MIN_CONFIDENCE
 from nlp.errors import NlpError
-from nlp.evaluation.code_links import PairScore
+from nlp.evaluation.code_links import MeanScore, PairScore
 
 DEFAULT_CLONES = Path.home() / ".cache" / "decision-journal" / "code-links"
 DEVELOPMENT = Path("eval/code_links")
@@ -37,6 +38,10 @@ def code_links_command(
         "repository: any of them listed counts as foreign.",
     ),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="The ADRs most often missed and most often listed wrongly."),
+    pairs: Path | None = typer.Option(
+        None, "--pairs", help="Write every (commit, ADR) pair listed or labelled at the shipped floor to this TSV: "
+        "repository, commit, ADR, right|wrong|missed, link strength, via, file, evidence.",
+    ),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Precision and recall of (commit, ADR) pairs: each repository's ADRs imported and its
@@ -54,6 +59,8 @@ def code_links_command(
                                      cli.note, commits)
     except (MissingClone, NlpError) as exc:
         raise fail(str(exc), code=2) from exc
+    if pairs is not None:
+        _write_pairs(pairs, result)
     if as_json:
         typer.echo(json.dumps(_json(result), indent=2))
         return
@@ -67,6 +74,8 @@ def code_links_command(
         say(f"{r.repo:<46}{r.commits:>8}  {_prf(r.shipped):>22}  {_prf(r.cross_validated) + f' @{r.chosen_floor:g}':>30}  {r.foreign:>7}")
     say(f"{'all':<46}{sum(r.commits for r in result.repositories):>8}  {_prf(result.pooled()):>22}  "
         f"{_prf(result.pooled(True)):>30}  {sum(r.foreign for r in result.repositories):>7}")
+    say(f"{'mean of the ' + str(len(result.repositories)) + ' repositories':<46}{'':>8}  {_mean(result.mean()):>22}  "
+        f"{_mean(result.mean(True)):>30}")
     say("P / R / F1; pairs: " + ", ".join(f"{r.repo} {r.shipped.true_positive}+{r.shipped.false_negative} labelled" for r in result.repositories))
     if verbose:
         for r in result.repositories:
@@ -78,6 +87,20 @@ def _prf(score: PairScore) -> str:
     return f"{score.precision:.2f} / {score.recall:.2f} / {score.f1:.2f}"
 
 
+def _mean(score: MeanScore) -> str:
+    return f"{score.precision:.2f} / {score.recall:.2f} / {score.f1:.2f}"
+
+
+def _write_pairs(path: Path, result: CodeLinkEvaluation) -> None:
+    with path.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out, delimiter="\t", lineterminator="\n")
+        writer.writerow(["repo", "commit", "adr", "verdict", "strength", "via", "file", "evidence"])
+        for r in result.repositories:
+            for p in r.pairs:
+                writer.writerow([r.repo, p.sha, p.adr, p.verdict, f"{p.strength:g}", p.via, p.file,
+                                 " ".join(p.evidence.split())])
+
+
 def _top(counts: dict[str, int], n: int = 8) -> list[tuple[str, int]]:
     return sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:n]
 
@@ -86,6 +109,9 @@ def _json(result: CodeLinkEvaluation) -> dict[str, Any]:
     def score(s: PairScore) -> dict[str, Any]:
         return {"precision": round(s.precision, 4), "recall": round(s.recall, 4), "f1": round(s.f1, 4),
                 "true_positive": s.true_positive, "false_positive": s.false_positive, "false_negative": s.false_negative}
+    def mean(m: MeanScore) -> dict[str, Any]:
+        return {"precision": round(m.precision, 4), "recall": round(m.recall, 4), "f1": round(m.f1, 4),
+                "repositories": m.repositories}
     return {
         "shipped_floor": MIN_CONFIDENCE,
         "repositories": [
@@ -96,4 +122,5 @@ def _json(result: CodeLinkEvaluation) -> dict[str, Any]:
         ],
         "pooled": {"shipped": score(result.pooled()), "cross_validated": score(result.pooled(True)),
                    "foreign": sum(r.foreign for r in result.repositories)},
+        "mean_over_repositories": {"shipped": mean(result.mean()), "cross_validated": mean(result.mean(True))},
     }

@@ -26,7 +26,16 @@ from api.usecases.throwaway_graph import on_throwaway_graph
 from graph.executor import QueryExecutor
 from graph.schema import apply_schema
 from nlp.code_links.infer import MIN_CONFIDENCE
-from nlp.evaluation.code_links import PairScore, RepositoryLabels, load_labels, pooled, score_commits
+from nlp.evaluation.code_links import (
+    MeanScore,
+    PairScore,
+    RepositoryLabels,
+    expected_adrs,
+    load_labels,
+    mean_over_repositories,
+    pooled,
+    score_commits,
+)
 from nlp.git_command import PathHistory, history_of, run_git
 from nlp.readers import read_conversation
 from nlp.repository import identify_repository
@@ -42,6 +51,21 @@ class MissingClone(ApiError):
     """A labelled repository's clone is missing or not at the labelled commit."""
 
 
+@dataclass(frozen=True)
+class PairDetail:
+    """One (commit, ADR) pair listed or expected at the shipped floor, and the strongest
+    link it was listed by (for a missed pair, the link below the floor if any): what ``--pairs`` writes."""
+
+    sha: str
+    adr: str
+    verdict: str
+    """``right``, ``wrong`` (listed, not labelled) or ``missed`` (labelled, not listed)."""
+    strength: float
+    via: str
+    file: str
+    evidence: str
+
+
 @dataclass
 class RepositoryResult:
     """One repository: the pairs at the shipped floor and at the floor chosen on the others."""
@@ -53,6 +77,7 @@ class RepositoryResult:
     cross_validated: PairScore
     foreign: int
     by_floor: dict[float, PairScore] = field(default_factory=dict)
+    pairs: list[PairDetail] = field(default_factory=list)
 
 
 @dataclass
@@ -63,6 +88,10 @@ class CodeLinkEvaluation:
 
     def pooled(self, cross_validated: bool = False) -> PairScore:
         return pooled({r.repo: r.cross_validated if cross_validated else r.shipped for r in self.repositories})
+
+    def mean(self, cross_validated: bool = False) -> MeanScore:
+        """Per-repository means of P, R and F1 beside the pooled pairs."""
+        return mean_over_repositories(r.cross_validated if cross_validated else r.shipped for r in self.repositories)
 
 
 def labelled_repositories(folder: Path) -> list[RepositoryLabels]:
@@ -127,11 +156,12 @@ async def _evaluate(
     finally:
         await services.aclose()
     results: dict[str, dict[float, PairScore]] = {}
+    details: dict[str, list[PairDetail]] = {}
     foreign: dict[str, int] = {}
     for labels, root in sets:
         progress(f"{labels.repo}: checking its last {commits} commits ...")
         history = history_of(root)[:commits]
-        results[labels.folder], foreign[labels.folder] = await _score(
+        results[labels.folder], foreign[labels.folder], details[labels.folder] = await _score(
             executor, labels, history, keys[labels.folder], adrs[labels.folder],
         )
     out: list[RepositoryResult] = []
@@ -140,19 +170,22 @@ async def _evaluate(
         floor = _best_floor(others) if others else MIN_CONFIDENCE
         mine = results[labels.folder]
         out.append(RepositoryResult(labels.repo, mine[MIN_CONFIDENCE].commits, mine[MIN_CONFIDENCE], floor, mine[floor],
-                                    foreign[labels.folder], mine))
+                                    foreign[labels.folder], mine, details[labels.folder]))
     return CodeLinkEvaluation(out)
 
 
 async def _score(
     executor: QueryExecutor, labels: RepositoryLabels, history: Sequence[PathHistory], key: str, adrs: dict[str, str],
-) -> tuple[dict[float, PairScore], int]:
-    """Pairs per floor, and how many listed decisions were not this repository's ADRs."""
+) -> tuple[dict[float, PairScore], int, list[PairDetail]]:
+    """Pairs per floor, how many listed decisions were not this repository's ADRs, and
+    each pair at the shipped floor with the link it rests on."""
     asked: list[tuple[str, tuple[str, ...], dict[str, float], int]] = []
+    details: list[PairDetail] = []
     for commit in history:
         sha, paths = commit.sha, commit.changed
         report = await decisions_for_paths(executor, paths, None, None, key)
         strength: dict[str, float] = {}
+        strongest: dict[str, tuple[str, str, str]] = {}
         alien = 0
         for item in report.governed:
             for decision in item.governing:
@@ -164,8 +197,12 @@ async def _score(
                     continue  # rests on this very commit alone
                 value = 1.0 if link is None or not link.inferred else float(link.confidence or 0.0)
                 adr = adrs[decision.id]
+                if value > strength.get(adr, -1.0):
+                    strongest[adr] = ("document" if link is None else link.via, item.path,
+                                      "" if link is None else link.evidence or "")
                 strength[adr] = max(strength.get(adr, 0.0), value)
         asked.append((sha, paths, strength, alien))
+        details.extend(_details(labels, sha, paths, strength, strongest))
     by_floor: dict[float, PairScore] = {}
     for floor in sorted({*FLOORS, MIN_CONFIDENCE}):
         def listed(sha: str, paths: Sequence[str], floor: float = floor) -> tuple[set[str], int]:
@@ -173,7 +210,21 @@ async def _score(
             return {adr for adr, value in row[2].items() if value >= floor}, row[3]
 
         by_floor[floor], _ = score_commits(labels, [(a[0], a[1]) for a in asked], listed)
-    return by_floor, sum(a[3] for a in asked)
+    return by_floor, sum(a[3] for a in asked), details
+
+
+def _details(
+    labels: RepositoryLabels, sha: str, paths: Sequence[str], strength: dict[str, float],
+    strongest: dict[str, tuple[str, str, str]],
+) -> list[PairDetail]:
+    expected, ignored = expected_adrs(labels, paths)
+    listed = {adr for adr, value in strength.items() if value >= MIN_CONFIDENCE} - ignored
+    out: list[PairDetail] = []
+    for adr in sorted(listed | (expected - ignored)):
+        verdict = "missed" if adr not in listed else "right" if adr in expected else "wrong"
+        via, path, evidence = strongest.get(adr, ("", "", ""))
+        out.append(PairDetail(sha, adr, verdict, strength.get(adr, 0.0), via, path, evidence))
+    return out
 
 
 def _best_floor(others: Sequence[dict[float, PairScore]]) -> float:

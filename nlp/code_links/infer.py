@@ -31,6 +31,13 @@ which holds an ADR's context and decision and then its whole file, so a mention 
 Context or Decision counts twice. Set looking at the development repositories (it fires on
 Brighter alone), not chosen inside the folds."""
 
+LANGUAGES = frozenset(word for word, (_, kind) in TECHNOLOGIES.items() if kind == "language")
+"""Programming languages: taken up, one is written everywhere in the repository, so its
+declaration in a manifest (``typescript`` among the devDependencies) and every CI job or
+script that names it ("scala" in the build pipeline) say nothing of that decision, which
+governs how the language is set up (``tsconfig.json``, ``build.sbt``), not each place that
+names it."""
+
 MIN_CONFIDENCE = 0.5
 """Links weaker than this are not kept (docs/check-diff.md: how it was chosen)."""
 
@@ -100,8 +107,8 @@ def dependency_decisions(decisions: Sequence[DecisionText], view: RepositoryView
     found: set[str] = set()
     for decision in decisions:
         chosen, set_aside = taken_up(decision.title, CHOOSING)
-        if (set(chosen + set_aside) & known or chosen_libraries(decision.title, view.libraries)
-                or decided_libraries(f"{decision.summary}\n{decision.rationale}", view.libraries)):
+        if (set(chosen + set_aside) & known - LANGUAGES or _not_languages(chosen_libraries(decision.title, view.libraries))
+                or _not_languages(decided_libraries(f"{decision.summary}\n{decision.rationale}", view.libraries))):
             found.add(decision.id)
     return found
 
@@ -176,7 +183,7 @@ def library_links(decisions: Sequence[DecisionText], view: RepositoryView) -> li
             (named_libraries("\n".join(decision.alternatives), view.libraries), 0.45, 0.4, "weighs"),
             (named_libraries(decision.body, view.libraries), 0.3, 0.35, "mentions"),
         ):
-            for library in found:
+            for library in _not_languages(found):
                 if library not in seen:
                     seen.add(library)
                     named.append((decision, library, manifest_strength, import_strength, how))
@@ -308,10 +315,15 @@ def tool_links(decisions: Sequence[DecisionText], view: RepositoryView, configs:
             for word, paths in named_config(words, configs).items():
                 for path in paths:
                     links.append(CodeLink(decision.id, path, "tool config", named, f"{path} configures {word}, which it {how}"))
-            for word, paths in automation_mentions(words, view.grep, known).items():
+            for word, paths in automation_mentions([w for w in words if w not in LANGUAGES], view.grep, known).items():
                 for path in paths:
                     links.append(CodeLink(decision.id, path, "tool config", mentioned, f"{path} names {word}, which it {how}"))
     return links
+
+
+def _not_languages(libraries: Sequence[Library]) -> list[Library]:
+    """``libraries`` without a programming language's own package (``typescript``)."""
+    return [lib for lib in libraries if not any(key in {(word,) for word in LANGUAGES} for key in prose_keys(lib.name))]
 
 
 def _mentions(name: str, text: str) -> int:

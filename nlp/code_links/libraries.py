@@ -117,6 +117,10 @@ the task queue"): stricter than a title's ``CHOOSING``, as a sentence's "and" an
 join anything."""
 DECIDED_WINDOW = 4
 """Words after a choosing verb in which a sentence names what it takes up."""
+OBJECT_ENDS = frozenset("to for in from into within so because when where while if as".split())
+"""Words that end what a choosing verb takes up: after them a sentence says what for, where
+or why ("use Renjin to run the optimiser", "consumers using hmrc-frontend in non-standard
+ways"), and a library named there ("run", "standard") is a word of that clause."""
 _SENTENCE = re.compile(r"(?<=[.!?;:])\s+|\n+")
 
 
@@ -128,9 +132,19 @@ def decided_libraries(text: str, libraries: Sequence[Library]) -> list[Library]:
         for verb in DECIDING.finditer(sentence):
             # What the verb takes up follows it closely ("use bullmq", "use the bull library");
             # a library further on is named on the way ("use a thread for the log").
-            near = " ".join(sentence[verb.end():].split()[:DECIDED_WINDOW])
+            near = " ".join(_object_words(sentence[verb.end():].split()[:DECIDED_WINDOW]))
             found += [lib for lib in named_libraries(near, libraries) if lib not in found]
     return found
+
+
+def _object_words(words: Sequence[str]) -> list[str]:
+    """The words a choosing verb takes up: up to the first that ends its object."""
+    out: list[str] = []
+    for word in words:
+        if word.lower().strip(",()\"'") in OBJECT_ENDS:
+            break
+        out.append(word)
+    return out
 
 
 def named_libraries(text: str, libraries: Sequence[Library]) -> list[Library]:

@@ -191,6 +191,27 @@ def score_commits(
     return score, scored
 
 
+@dataclass(frozen=True)
+class MeanScore:
+    """Per-repository means (macro): each repository weighs the same, however many pairs
+    it has, so one repository's many commits of one kind cannot carry the figure."""
+
+    precision: float
+    recall: float
+    f1: float
+    repositories: int
+
+
+def mean_over_repositories(scores: Iterable[PairScore]) -> MeanScore:
+    """The mean of the repositories' precision, recall and F1 (each its own F1)."""
+    listed = list(scores)
+    if not listed:
+        return MeanScore(1.0, 1.0, 1.0, 0)
+    n = len(listed)
+    return MeanScore(sum(s.precision for s in listed) / n, sum(s.recall for s in listed) / n,
+                     sum(s.f1 for s in listed) / n, n)
+
+
 def pooled(scores: Mapping[str, PairScore]) -> PairScore:
     """Every repository's pairs together."""
     total = PairScore()

@@ -94,3 +94,39 @@ def test_a_repository_labelled_in_two_folders_is_scored_once_from_the_first(tmp_
     sets = labelled_sets([tmp_path / "set_a", tmp_path / "set_b"], notes.append)
     assert [(labels.repo, labels.commit[0]) for labels in sets] == [("acme/shop", "a"), ("acme/other", "c")]
     assert len(notes) == 1 and "acme/shop" in notes[0] and "set_b" in notes[0]
+
+
+def test_the_mean_over_repositories_weighs_each_repository_the_same() -> None:
+    from nlp.evaluation.code_links import PairScore, mean_over_repositories, pooled
+
+    big = PairScore(commits=150, true_positive=90, false_positive=10, false_negative=0)  # P 0.9, R 1.0
+    small = PairScore(commits=150, true_positive=1, false_positive=9, false_negative=9)  # P 0.1, R 0.1
+    together = pooled({"big": big, "small": small})
+    mean = mean_over_repositories([big, small])
+    # Pooled, the big repository's pairs carry the figure; the mean gives each repository one vote.
+    assert round(together.precision, 4) == round(91 / 110, 4)
+    assert (round(mean.precision, 4), round(mean.recall, 4), mean.repositories) == (0.5, 0.55, 2)
+    assert round(mean.f1, 4) == round((big.f1 + small.f1) / 2, 4)
+    assert mean_over_repositories([]).repositories == 0
+
+
+def test_the_command_reports_the_means_beside_the_pooled_pairs(tmp_path: Path) -> None:
+    import csv
+
+    from api.cli.eval_code_links_cmd import _json, _write_pairs
+    from api.usecases.code_links_eval import CodeLinkEvaluation, PairDetail, RepositoryResult
+    from nlp.evaluation.code_links import PairScore
+
+    a = PairScore(commits=3, true_positive=8, false_positive=2, false_negative=2)
+    b = PairScore(commits=3, true_positive=1, false_positive=1, false_negative=3)
+    detail = PairDetail("c1", "doc/adr/1.md", "wrong", 0.55, "component", "src/", "names src")
+    result = CodeLinkEvaluation([RepositoryResult("acme/a", 3, a, 0.5, a, 0, {}, [detail]),
+                                 RepositoryResult("acme/b", 3, b, 0.5, b, 0)])
+    out = _json(result)
+    assert out["pooled"]["shipped"]["precision"] == round(9 / 12, 4)
+    assert out["mean_over_repositories"]["shipped"] == {"precision": 0.65, "recall": 0.525, "f1": round((a.f1 + b.f1) / 2, 4),
+                                                        "repositories": 2}
+    _write_pairs(tmp_path / "pairs.tsv", result)
+    rows = list(csv.reader((tmp_path / "pairs.tsv").read_text(encoding="utf-8").splitlines(), delimiter="\t"))
+    assert rows == [["repo", "commit", "adr", "verdict", "strength", "via", "file", "evidence"],
+                    ["acme/a", "c1", "doc/adr/1.md", "wrong", "0.55", "component", "src/", "names src"]]

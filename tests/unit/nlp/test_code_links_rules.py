@@ -97,3 +97,47 @@ def test_shared_test_scaffolding_changed_beside_a_decision_is_not_what_it_govern
     decision = DecisionText("keys", "Idempotency key", "", source_path="docs/adr/0008-keys.md")
     paths = {link.path for link in document_commit_links([decision], [commit], tree, ["docs/adr/"])}
     assert paths == {"src/keys.js", "test/unit/keys.spec.js"}
+
+
+def test_what_a_choosing_verb_takes_up_ends_where_its_purpose_begins() -> None:
+    from nlp.code_links.libraries import Library, decided_libraries
+
+    libraries = [Library("run", "js", ("e2e/package.json",)), Library("standard", "js", ("package.json",)),
+                 Library("rails", "ruby", ("Gemfile",)), Library("bullmq", "js", ("package.json",))]
+    # drt-v2: "run" is what Renjin is used for; hmrc-frontend: "standard" is how consumers use it.
+    assert decided_libraries("Use Renjin to run the optimizer algo directly", libraries) == []
+    assert decided_libraries("the risk of breaking consumers using hmrc-frontend in non-standard ways", libraries) == []
+    # The object itself is still read, a name with "on" in it included.
+    assert decided_libraries("We'll use bullmq for the task queue.", libraries) == [libraries[3]]
+    assert decided_libraries("We will use Ruby on Rails to build this prototype.", libraries) == [libraries[2]]
+
+
+def test_a_language_taken_up_governs_its_configuration_not_its_manifest_entry_or_ci() -> None:
+    from datetime import UTC, datetime
+
+    from nlp.code_links.infer import RepositoryView, infer_links
+    from nlp.code_links.libraries import Library
+    from nlp.code_links.tree import RepoTree
+    from nlp.commit_refs import DecisionMentions
+    from nlp.git_command import PathHistory
+
+    tree = RepoTree(["package.json", "tsconfig.json", ".drone.yml", "src/app.ts", ".eslintrc.js"])
+    libraries = [Library("typescript", "js", ("package.json",)), Library("eslint", "js", ("package.json",))]
+    decisions = [
+        DecisionText("ts", "Use TypeScript", "We will use TypeScript.", source_path="doc/adr/0003-use-typescript.md"),
+        DecisionText("lint", "Use ESLint", "We will use ESLint.", source_path="doc/adr/0004-use-eslint.md"),
+    ]
+    history = [PathHistory("a", datetime(2024, 1, 1, tzinfo=UTC), "Use TypeScript", ("doc/adr/0003-use-typescript.md",),
+                           ("doc/adr/0003-use-typescript.md", "package.json"), ())]
+
+    def grep(patterns: object, specs: object) -> list[str]:
+        return [".drone.yml"]
+
+    view = RepositoryView(tree, history, libraries, lambda wanted: {}, ("doc/adr/",), grep)
+    mentions = DecisionMentions([type("Row", (), {"decision_id": d.id, "path": d.source_path, "title": d.title})() for d in decisions])
+    links = {(link.decision_id, link.path) for link in infer_links(decisions, view, mentions)}
+    # Its compiler's entry among the dependencies, the commit that bumped package.json beside
+    # it, and the CI that names it: everywhere the language is, none of them the decision's.
+    assert not {("ts", "package.json"), ("ts", ".drone.yml")} & links
+    # A library taken up keeps its manifest.
+    assert ("lint", "package.json") in links
