@@ -148,23 +148,48 @@ def _object_words(words: Sequence[str]) -> list[str]:
 
 
 def named_libraries(text: str, libraries: Sequence[Library]) -> list[Library]:
-    """The libraries ``text`` names, in the order of ``libraries``."""
+    """The libraries ``text`` names, in the order of ``libraries``. A name said only inside
+    a longer library's name is not named: "use pytest-bdd" names ``pytest-bdd``, not
+    ``pytest``; "Django REST framework" names ``djangorestframework``, not ``django``."""
     tokens = _TOKEN.findall(text.lower())
-    grams = {tuple(tokens[i : i + n]) for n in (1, 2, 3, 4) for i in range(len(tokens) - n + 1)}
     code = {" ".join(_TOKEN.findall(span.lower())) for span in _CODE_SPAN.findall(text)}
     spelled = set(_TOKEN.findall(re.sub(r"\b(\w+)\.js\b", r"\1js", text.lower())))
+    spans: dict[int, list[tuple[int, int]]] = {}
     found: list[Library] = []
-    for library in libraries:
+    for index, library in enumerate(libraries):
         for key in prose_keys(library.name):
             if len(key) == 1 and key[0] in COMMON_WORDS:
                 if " ".join(key) in code or f"{key[0]}js" in spelled:
                     found.append(library)
                     break
                 continue
-            if key in grams or (len(key) > 1 and ("".join(key),) in grams):
+            at = _spans_of(key, tokens)
+            if at:
+                spans[index] = at
                 found.append(library)
                 break
-    return found
+    longer = [span for at in spans.values() for span in at]
+    return [library for index, library in enumerate(libraries) if library in found
+            and not (index in spans and all(_inside(span, longer) for span in spans[index]))]
+
+
+def _spans_of(key: tuple[str, ...], tokens: Sequence[str]) -> list[tuple[int, int]]:
+    """Where ``key`` is said among ``tokens``: word for word ("django fsm"), run together
+    ("typeorm" for ``type-orm``), or split ("django rest framework" for ``djangorestframework``)."""
+    size = len(key)
+    if size > 4:
+        return []
+    at = [(i, i + size) for i in range(len(tokens) - size + 1) if tuple(tokens[i : i + size]) == key]
+    joined = "".join(key)
+    for n in (1, 2, 3, 4):
+        if n != size:
+            at += [(i, i + n) for i in range(len(tokens) - n + 1) if "".join(tokens[i : i + n]) == joined]
+    return at
+
+
+def _inside(span: tuple[int, int], others: Sequence[tuple[int, int]]) -> bool:
+    """``span`` lies within a longer one of ``others``."""
+    return any(o[0] <= span[0] and span[1] <= o[1] and o[1] - o[0] > span[1] - span[0] for o in others)
 
 
 _SOURCES: dict[str, tuple[str, ...]] = {

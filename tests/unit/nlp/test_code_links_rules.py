@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from nlp.code_links.definitions import definition_links
+from nlp.code_links.libraries import Library, named_libraries
 from nlp.code_links.model import DecisionText
 from nlp.code_links.view import read_view
 from tests.support.git import git
@@ -141,3 +142,18 @@ def test_a_language_taken_up_governs_its_configuration_not_its_manifest_entry_or
     assert not {("ts", "package.json"), ("ts", ".drone.yml")} & links
     # A library taken up keeps its manifest.
     assert ("lint", "package.json") in links
+
+
+def test_a_library_said_only_inside_a_longer_librarys_name_is_not_named() -> None:
+    """A plugin's name holds its host's ("pytest-bdd", "django-polymorphic"): a decision to use
+    the plugin governs the plugin's code, not every test that imports pytest."""
+    declared = [Library(name, "python", ("requirements.txt",))
+                for name in ("django", "pytest", "pytest-bdd", "djangorestframework", "django-polymorphic")]
+
+    def names(text: str) -> list[str]:
+        return [library.name for library in named_libraries(text, declared)]
+
+    assert names("Use pytest-bdd for BDD testing") == ["pytest-bdd"]
+    assert names("Use Django REST framework") == ["djangorestframework"]
+    assert names("Use django-polymorphic for tracked models") == ["django-polymorphic"]
+    assert names("Keep django and pytest, and add pytest-bdd") == ["django", "pytest", "pytest-bdd"]
