@@ -90,8 +90,17 @@ read as a spoken meeting."""
 
 
 VOTING_SHARE = 0.02
-"""A conversation in which at least this share of messages (and at least 3) are bare votes
-decides by voting: IRC-scribed minutes, a chat that polls with "+1"."""
+"""A conversation in which at least this share of messages (and at least 3) are bare votes,
+and that holds a poll (``POLL_VOTERS``), decides by voting: IRC-scribed minutes, a chat that polls with "+1"."""
+RUN_GAP = 1
+"""Messages that are not votes a run of votes may hold and go on ("+1" - "sorry, +1 from me too" - "+1")."""
+POLL_VOTERS = 3
+"""A poll is a run of bare votes from at least this many people. A group that decides by
+voting asks and the room answers ("+1", "+1", "+1" after a proposal: 358 of the 362 labelled
+W3C minutes read as voting hold one); two people who "+1" a suggestion in a chat are a reply
+and a seconding, not a vote. Chef and I2P meetings that "+1" here and there (2-3% of their
+messages, never three people in a row) were read as minutes that vote, and their 17 decisions
+moved the voting model's training and points (docs/experiments/2026-11-26-voting-points.md)."""
 
 
 PROSE_NOTES = "notes-prose"
@@ -125,7 +134,7 @@ def kind_of(conversation: Conversation) -> str:
     if by_format == "notes":
         return by_format
     whole = tally(conversation.messages, conversation.preceding)
-    if whole.votes >= 3 and whole.votes >= VOTING_SHARE * whole.messages:
+    if whole.votes >= 3 and whole.votes >= VOTING_SHARE * whole.messages and whole.polls >= 1:
         return VOTING
     if by_format == "spoken" or (whole.messages >= THREAD_MESSAGES and whole.fillers >= SPOKEN_SHARE * whole.messages):
         return "spoken"
@@ -141,7 +150,24 @@ def tally(messages: Sequence[Message], before: Preceding | None = None) -> Prece
         votes=(before.votes if before is not None else 0) + sum(1 for m in messages if is_vote(m.content)),
         fillers=(before.fillers if before is not None else 0) + sum(1 for m in messages if _FILLER.search(m.content)),
         authors=dict(authors),
+        polls=(before.polls if before is not None else 0) + polls(messages),
     )
+
+
+def polls(messages: Sequence[Message]) -> int:
+    """How many runs of bare votes (``RUN_GAP``) among ``messages`` hold ``POLL_VOTERS`` people
+    or more. A run cut by the edge of a part of a session counts only as far as the part holds it."""
+    count, voters, misses = 0, set[str](), 0
+    for index, message in enumerate(messages):
+        if is_vote(message.content):
+            voters.add(message.author or f"#{index}")  # a vote without an author is someone's
+            misses = 0
+            continue
+        misses += 1
+        if misses > RUN_GAP:
+            count += int(len(voters) >= POLL_VOTERS)
+            voters = set()
+    return count + int(len(voters) >= POLL_VOTERS)
 
 
 def untally(whole: Preceding, messages: Sequence[Message]) -> Preceding:
@@ -152,6 +178,7 @@ def untally(whole: Preceding, messages: Sequence[Message]) -> Preceding:
     return Preceding(
         messages=max(0, whole.messages - part.messages), votes=max(0, whole.votes - part.votes),
         fillers=max(0, whole.fillers - part.fillers), authors={a: n for a, n in authors.items() if n > 0},
+        polls=max(0, whole.polls - part.polls),
     )
 
 

@@ -83,12 +83,14 @@ class Preceding(_Frozen):
         votes: Of them, bare votes (``nlp.detector_features.is_vote``).
         fillers: Of them, those holding a spoken filler ("um", "mm-hmm").
         authors: Messages per author among them.
+        polls: Of them, runs of votes from several people (``nlp.detector_features.polls``).
     """
 
     messages: int = Field(default=0, ge=0)
     votes: int = Field(default=0, ge=0)
     fillers: int = Field(default=0, ge=0)
     authors: dict[str, int] = Field(default_factory=dict)
+    polls: int = Field(default=0, ge=0)
 
 
 class Conversation(_Frozen):

@@ -23,13 +23,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from nlp.detector_features import ConversationFeatures, hashed_names, is_dissent, is_vote, tokens
+from nlp.detector_features import RUN_GAP, ConversationFeatures, hashed_names, is_dissent, is_vote, tokens
 from nlp.schema import Message
 
 VOTE_RUN_PREFIX = "vote_run|"
 """Every feature name this module adds starts with this."""
-RUN_GAP = 1
-"""Messages that are not votes a run may hold and go on ("+1" - "sorry, +1 from me too" - "+1")."""
 EDGE_WORDS = 4
 """Words of the message before and after a run that are features."""
 

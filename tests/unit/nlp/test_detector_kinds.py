@@ -17,6 +17,8 @@ from nlp.detector_features import (
     is_dissent,
     is_reply,
     kind_of,
+    polls,
+    tally,
     tokens,
 )
 from nlp.detector_model import operating_logit_of
@@ -27,8 +29,10 @@ from nlp.readers import read_conversation_text
 from nlp.schema import Conversation, Message
 
 
-def _conversation(texts: list[str], source_format: str = "chat", name: str = "c") -> Conversation:
-    messages = tuple(Message(id=f"{name}#{i}", seq=i, author="ab"[i % 2], content=t) for i, t in enumerate(texts))
+def _conversation(texts: list[str], source_format: str = "chat", name: str = "c", authors: str = "ab") -> Conversation:
+    messages = tuple(
+        Message(id=f"{name}#{i}", seq=i, author=authors[i % len(authors)], content=t) for i, t in enumerate(texts)
+    )
     return Conversation(session_id=name, source_format=source_format, messages=messages)
 
 
@@ -37,8 +41,27 @@ def test_a_conversation_s_kind_is_read_from_its_content() -> None:
     assert kind_of(_conversation(short)) == "chat"
     long = [f"Status update number {i} on the build." for i in range(THREAD_MESSAGES)]
     assert kind_of(_conversation(long)) == "chat"
-    assert kind_of(_conversation([*long, "+1", "+1", "+1"])) == "voting"
+    assert kind_of(_conversation([*long, "+1", "+1", "+1"], authors="abc")) == "voting"
     assert kind_of(_conversation(short, source_format="markdown")) == "notes"
+
+
+def test_a_chat_in_which_two_people_plus_one_a_few_items_is_not_minutes_that_vote() -> None:
+    # A community meeting of 120 lines in which, on four items, two people "+1" what was
+    # said: 8 bare votes (7%, well above VOTING_SHARE) but never a poll of three people.
+    texts = [f"Next item {i}: the release notes need another pass." for i in range(120)]
+    for start in (10, 40, 70, 100):
+        texts[start + 1], texts[start + 2] = "+1", "+1 from me"
+    chat = _conversation(texts, authors="abcde")
+    assert tally(chat.messages).votes == 8 and polls(chat.messages) == 0
+    assert kind_of(chat) == "chat"
+    # The same meeting, once the room answers a proposal in a run of three people: it votes.
+    texts[71:74] = ["+1", "+1", "+1"]
+    voting = _conversation(texts, authors="abcde")
+    assert polls(voting.messages) == 1 and kind_of(voting) == "voting"
+    # One person voting three times is no poll; a message between two votes (RUN_GAP) keeps the run.
+    assert polls(_conversation(["+1", "+1", "+1"], authors="a").messages) == 0
+    assert polls(_conversation(["+1", "sorry, I was muted", "+1", "+1"], authors="abcd").messages) == 1
+    assert polls(_conversation(["+1", "ok", "well", "+1", "+1"], authors="abcde").messages) == 0
 
 
 def test_a_short_thread_keeps_whether_its_neighbours_agree_but_not_their_words() -> None:
@@ -83,7 +106,8 @@ def test_votes_against_and_abstentions_are_dissent_and_counted_around_a_message(
     for text in ("+1", "+1.", "+1 to DID URL", "10 people joined", "We vote on it next week."):
         assert not is_dissent(text), text
     votes = ["Proposal: close issue 218.", "+1", "-1", "0", "+1", "Resolved then."]
-    features = ConversationFeatures(_conversation([f"Item {i} status." for i in range(THREAD_MESSAGES)] + votes), {})
+    texts = [f"Item {i} status." for i in range(THREAD_MESSAGES)] + votes
+    features = ConversationFeatures(_conversation(texts, authors="abc"), {})
     proposal = THREAD_MESSAGES
     assert "voting|dissent_after:2-3" in features.names(proposal)
     assert "voting|dissent_before:2-3" in features.names(proposal + 5)
