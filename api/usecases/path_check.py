@@ -12,7 +12,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from api.usecases.json_shape import decision_record_json
 from graph.executor import QueryExecutor
 from graph.listing import DecisionListing, GoverningLink
 from graph.reader import DecisionReader
@@ -126,6 +125,9 @@ def _linked(record: DecisionRecord) -> tuple[str, ...]:
 
 def path_report_json(report: PathReport) -> dict[str, Any]:
     """The report with every decision in the shared JSON shape."""
+    # Imported here: check-diff's text and markdown answers need none of the shared shape.
+    from api.usecases.json_shape import decision_record_json
+
     return {
         "repository": report.repository,
         "paths": list(report.paths),
