@@ -18,8 +18,11 @@ seconds per stage, in the order they run.
 - ``connect``: opening the driver and checking the server answers (one round trip);
 - ``read NAME``: each Cypher read, by its ``cypher/queries`` file, client-side wall time;
 - ``render``: printing the report;
-- ``other``: the rest of the command inside ``main()`` (the command line's dispatch, the
-  event loop, closing the driver, the report's assembly in Python);
+- ``command line: building the command``: typer making the command from its function;
+- ``event loop: the rest``: the event loop's time less the stages inside it (the report
+  assembled from the rows, the driver closed);
+- ``other``: the rest of the command inside ``main()`` (the command line's parsing, the
+  settings' console, reading the change's lines into the report's shape);
 - the parent adds ``exit`` (the interpreter's shutdown) from the whole process's time.
 
 Wrappers around ``subprocess.run``, the executor's ``read``, the driver's opening, the
@@ -73,9 +76,10 @@ def _git_stage(command: Any, *_: Any, **__: Any) -> str:
 def _wrap_command(check_cmd: Any) -> None:
     """Time the printing, the reads and the driver's opening, once the command's modules
     are imported (by the entry point, as it does)."""
-    settings = sys.modules["api.settings"]  # the entry point imports its functions when it reads them
-    for name in ("read_settings", "choose_config_file"):
-        setattr(settings, name, _timed(lambda *a, **k: "settings", getattr(settings, name)))
+    for holder in (sys.modules["api.settings"], sys.modules["api.cli.main"]):  # wherever the entry point finds them
+        for name in ("read_settings", "choose_config_file"):
+            if hasattr(holder, name):
+                setattr(holder, name, _timed(lambda *a, **k: "settings", getattr(holder, name)))
     check_cmd._print_text = _timed(lambda *a, **k: "render", check_cmd._print_text)
     check_cmd.markdown_report = _timed(lambda *a, **k: "render", check_cmd.markdown_report)
     executor_module = sys.modules["graph.executor"]
@@ -125,6 +129,21 @@ def main() -> None:
     setattr(cli_main, "importlib", TimedImports())  # noqa: B010
 
     setattr(subprocess, "run", _timed(_git_stage, subprocess.run))  # noqa: B010
+    typer_main = sys.modules["typer.main"]
+    typer_main.get_command = _timed(lambda *a, **k: "command line: building the command", typer_main.get_command)
+    asyncio = importlib.import_module("asyncio")
+    plain_run = asyncio.run
+
+    def run(*args: Any, **kwargs: Any) -> Any:
+        """The event loop's own share: its time less the stages timed inside it."""
+        before, began = sum(stages.values()), time.perf_counter()
+        try:
+            return plain_run(*args, **kwargs)
+        finally:
+            _add("event loop: the rest (answer assembled, driver closed)",
+                 time.perf_counter() - began - (sum(stages.values()) - before))
+
+    setattr(asyncio, "run", run)  # noqa: B010
 
     began = time.perf_counter()
     code = 0

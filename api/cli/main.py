@@ -9,8 +9,13 @@ from pathlib import Path
 from types import ModuleType
 
 import typer
+from pydantic import ValidationError
+from rich.console import Console
 from typer._click.core import Command, Context  # the click typer bundles (0.29+), which its group types use
 from typer.core import TyperGroup
+
+from api.cli.context import CliContext, fail
+from api.settings import choose_config_file, read_settings
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("api.cli.serve_cmd", "serve"),
@@ -100,14 +105,6 @@ def root(
     ),
 ) -> None:
     """Read the settings once for whichever command runs."""
-    # Imported here, after ``main`` paused the cycle collector: the settings, pydantic and
-    # rich are most of what every command imports.
-    from pydantic import ValidationError
-    from rich.console import Console
-
-    from api.cli.context import CliContext
-    from api.settings import choose_config_file, read_settings
-
     err = Console(stderr=True, soft_wrap=True)
     try:
         choice = choose_config_file(config)
@@ -128,10 +125,6 @@ def root(
 def _fail_unless_hook(ctx: typer.Context, message: str) -> typer.Exit:
     """Exit 2 on bad settings, except under ``hook``: a coding assistant reads exit 2 of a
     hook as "block this tool call", and a hook must never stop the agent."""
-    from rich.console import Console
-
-    from api.cli.context import fail
-
     if ctx.invoked_subcommand == "hook":
         Console(stderr=True, soft_wrap=True).print(f"decision-journal hook: {message}", highlight=False, markup=False)
         return typer.Exit(code=0)
