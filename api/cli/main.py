@@ -6,7 +6,6 @@ import gc
 import importlib
 import logging
 from pathlib import Path
-from types import ModuleType
 
 import typer
 from pydantic import ValidationError
@@ -66,24 +65,14 @@ class LazyCommands(TyperGroup):
         if cmd_name in COMMANDS:
             module, attribute = COMMANDS[cmd_name]
             single = typer.Typer(pretty_exceptions_enable=False)
-            single.command(name=cmd_name)(getattr(_import_at_startup(module), attribute))
+            single.command(name=cmd_name)(getattr(importlib.import_module(module), attribute))
             return typer.main.get_command(single)
         if cmd_name in GROUPS:
-            group: typer.Typer = _import_at_startup(GROUPS[cmd_name]).app
+            group: typer.Typer = importlib.import_module(GROUPS[cmd_name]).app
             command = typer.main.get_command(group)
             command.name = cmd_name
             return command
         return super().get_command(ctx, cmd_name)
-
-
-def _import_at_startup(module: str) -> ModuleType:
-    """Import a command's module; when ``main`` paused the cycle collector for the start-up,
-    keep what start-up made out of every later collection (``gc.freeze``) and resume it."""
-    imported = importlib.import_module(module)
-    if not gc.isenabled():
-        gc.freeze()
-        gc.enable()
-    return imported
 
 
 app = typer.Typer(
@@ -105,6 +94,7 @@ def root(
     ),
 ) -> None:
     """Read the settings once for whichever command runs."""
+    _start_up_done()
     err = Console(stderr=True, soft_wrap=True)
     try:
         choice = choose_config_file(config)
@@ -120,6 +110,15 @@ def root(
         err.print(f"note: {choice.ignored} in this directory is not read unless named: "
                   f"pass --config {choice.ignored} (or set DJ_CONFIG) to use it", highlight=False, markup=False)
     ctx.obj = CliContext(settings=settings, out=Console(soft_wrap=True), err=err, config_file=config, config=choice)
+
+
+def _start_up_done() -> None:
+    """The command's modules are imported (click resolves the command before this callback
+    runs): when ``main`` paused the cycle collector for the start-up, keep what start-up
+    made out of every later collection (``gc.freeze``) and resume it."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def _fail_unless_hook(ctx: typer.Context, message: str) -> typer.Exit:
@@ -140,8 +139,8 @@ def main() -> None:
     # Start-up makes some 60,000 objects (modules, classes, the driver's tables) that live
     # as long as the process; the cycle collector traversing them again and again while
     # they are made cost 0.1-0.2 s of a check-diff's CPU, for nothing to collect. It is
-    # paused until the command's module is imported (``_import_at_startup``), which freezes
-    # them; commands then run with it as usual.
+    # paused until the command's module is imported (``_start_up_done``, which freezes
+    # them); commands then run with it as usual.
     gc.disable()
     app()
 
