@@ -12,12 +12,19 @@ user does, each command a new process, so the times include Python's start-up an
    target: 10,000 commits in 60 s or less);
 3. ``check-diff`` over the most recent non-merge commit that changed exactly ``--files``
    paths (or the nearest count above it), once cold and then ``--runs`` times with Neo4j warm;
-   it prints the median and the slowest (target: 1 s or less on a 35-file commit).
+   it prints the median and the slowest (target: 1 s or less on a 35-file commit);
+4. with ``--breakdown N``, N more warm runs through ``bench/check_diff_stages.py`` (the same
+   command in a new process, timed from the inside): the median of each stage, from the
+   interpreter's start to its exit.
+
+With ``--no-ingest`` it only times ``check-diff``, against the journal the ``NEO4J_*``
+variables name (one this script or ``import-adr`` and ``ingest-git`` filled before).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -65,6 +72,28 @@ def timed(command: list[str], env: dict[str, str], cwd: Path) -> tuple[float, st
     return seconds, result.stdout
 
 
+STAGES = Path(__file__).resolve().parent / "check_diff_stages.py"
+
+
+def stage_breakdown(args: list[str], env: dict[str, str], cwd: Path, runs: int) -> list[tuple[str, float]]:
+    """The median seconds of each stage of ``check-diff ARGS`` over ``runs`` new processes
+    (``bench/check_diff_stages.py``), in the order the stages first ran; ``exit`` and
+    ``whole process`` measured from outside."""
+    seen: dict[str, list[float]] = {}
+    for _ in range(runs):
+        spawned = time.time()
+        result = subprocess.run([sys.executable, str(STAGES), *args], env={**env, "DJ_STAGES_SPAWNED": repr(spawned)},
+                                cwd=cwd, capture_output=True, text=True, check=False)
+        ended = time.time()
+        if result.returncode not in (0, 1):
+            raise SystemExit(f"{STAGES.name} failed ({result.returncode}):\n{result.stderr}")
+        report = json.loads(result.stderr.strip().splitlines()[-1])
+        for stage, seconds in [*report["stages"].items(), ("exit", ended - report["ended"]), ("whole process", ended - spawned)]:
+            seen.setdefault(stage, []).append(seconds)
+    # A stage missing from a run (a git command it did not need) counts 0 there.
+    return [(stage, statistics.median(values + [0.0] * (runs - len(values)))) for stage, values in seen.items()]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("checkout", type=Path, help="A git work tree of the repository.")
@@ -72,11 +101,18 @@ def main() -> None:
     parser.add_argument("--commits", type=int, default=10_000)
     parser.add_argument("--files", type=int, default=35)
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--breakdown", type=int, default=0, metavar="N",
+                        help="Then N runs timed stage by stage (bench/check_diff_stages.py); medians printed.")
+    parser.add_argument("--no-ingest", action="store_true",
+                        help="Only check-diff, against the journal NEO4J_URI/NEO4J_USER/NEO4J_PASSWORD name.")
     args = parser.parse_args()
     checkout = args.checkout.resolve()
+    sha, files = commit_with_files(checkout, args.files)
+    if args.no_ingest:
+        time_check_diff(checkout, sha, files, dict(os.environ), args.runs, args.breakdown)
+        return
     cli = [str(Path(sys.executable).parent / "decision-journal")]
     since = since_for(checkout, args.commits)
-    sha, files = commit_with_files(checkout, args.files)
     with throwaway_neo4j() as server:
         env = {**os.environ, "NEO4J_URI": server.uri, "NEO4J_USER": server.user, "NEO4J_PASSWORD": server.password}
         seconds, _ = timed([*cli, "schema", "apply"], env, checkout)
@@ -87,13 +123,24 @@ def main() -> None:
         print(f"ingest-git {args.commits} commits{'':<17} {seconds:6.1f} s")
         for line in out.strip().splitlines():
             print(f"    {line}")
-        check = [*cli, "check-diff", "--base", f"{sha}~1", "--head", sha]
-        cold, out = timed(check, env, checkout)
-        warm = [timed(check, env, checkout)[0] for _ in range(args.runs)]
-        governed = next((line for line in out.splitlines() if line.startswith(("decisions govern", "no decision"))), "")
-        print(f"check-diff {sha[:10]} ({files} paths)   cold {cold:.2f} s   warm median {statistics.median(warm):.2f} s, "
-              f"slowest {max(warm):.2f} s over {args.runs} runs")
-        print(f"    {governed}")
+        time_check_diff(checkout, sha, files, env, args.runs, args.breakdown)
+
+
+def time_check_diff(checkout: Path, sha: str, files: int, env: dict[str, str], runs: int, breakdown: int) -> None:
+    """``check-diff`` over ``sha``: once cold, ``runs`` times warm, then the stage breakdown."""
+    cli = [str(Path(sys.executable).parent / "decision-journal")]
+    args = ["--base", f"{sha}~1", "--head", sha]
+    check = [*cli, "check-diff", *args]
+    cold, out = timed(check, env, checkout)
+    warm = [timed(check, env, checkout)[0] for _ in range(runs)]
+    governed = next((line for line in out.splitlines() if line.startswith(("decisions govern", "no decision"))), "")
+    print(f"check-diff {sha[:10]} ({files} paths)   cold {cold:.2f} s   warm median {statistics.median(warm):.2f} s, "
+          f"slowest {max(warm):.2f} s over {runs} runs   (load {os.getloadavg()[0]:.1f} after)")
+    print(f"    {governed}")
+    if breakdown:
+        print(f"    where a warm run's time goes, median of {breakdown} runs (bench/check_diff_stages.py):")
+        for stage, seconds in stage_breakdown(args, env, checkout, breakdown):
+            print(f"    {stage:<28} {seconds * 1000:7.0f} ms")
 
 
 if __name__ == "__main__":

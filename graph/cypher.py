@@ -57,7 +57,7 @@ def load_query(name: str) -> Query:
     """
     if not _NAME.match(name):
         raise QueryNotFound(name)
-    return _queries().get(name) or _raise_not_found(name)
+    return _query(name)
 
 
 def browser_text(name: str) -> str:
@@ -92,6 +92,16 @@ def schema_statements() -> list[Query]:
                 raise CypherFileError(source, f"statement {index} uses undeclared {sorted(used - declared)}")
             statements.append(Query(f"{entry.name}#{index}", _literal(text), tuple(sorted(used)), source))
     return statements
+
+
+@cache
+def _query(name: str) -> Query:
+    """One query file, read and checked when first asked for: a command that sends three
+    queries parses three files, not all seventy (``_queries`` reads them all, for listings)."""
+    entry = resources.files("cypher").joinpath("queries", f"{name}.cypher")
+    if not entry.is_file():
+        raise QueryNotFound(name)
+    return parse_query_file(entry.read_text(), f"cypher/queries/{name}.cypher")
 
 
 @cache
@@ -216,6 +226,3 @@ def _literal(text: str) -> LiteralString:
     # what LiteralString promises the driver (mypy checks LiteralString as plain str).
     return text
 
-
-def _raise_not_found(name: str) -> Query:
-    raise QueryNotFound(name)

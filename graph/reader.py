@@ -23,7 +23,7 @@ class DecisionReader:
         self._executor = executor
 
     async def decisions(
-        self, ids: Sequence[str], groups: Sequence[str] | None = None, drafts: bool = False
+        self, ids: Sequence[str], groups: Sequence[str] | None = None, drafts: bool = False, code: bool = True,
     ) -> list[DecisionRecord]:
         """The decisions with these ids, in the order asked; unknown ids are left out.
 
@@ -33,8 +33,10 @@ class DecisionReader:
                 the reader may not see are left out, exactly like unknown ids.
             drafts: Also drafts (``candidate``); without it a draft's id reads as unknown,
                 since a draft is never presented as a decision.
+            code: With each decision's code links (``DecisionRecord.code`` and ``files``);
+                False reads them as none, for a reader that shows none.
         """
-        members = await self._members(list(ids), None, groups)
+        members = await self._members(list(ids), None, groups, code=code)
         by_id = {
             member["id"]: DecisionRecord.from_row(member)
             for member in members if member["visible"] and not _hidden(member, drafts)
@@ -107,10 +109,10 @@ class DecisionReader:
 
     async def _members(
         self, ids: list[str], chain_of: str | None, groups: Sequence[str] | None,
-        search: Mapping[str, object] | None = None,
+        search: Mapping[str, object] | None = None, code: bool = True,
     ) -> list[dict[str, Any]]:
         params = {"ids": ids, "chain_of": chain_of, "search": dict(search) if search is not None else None,
-                  "groups": list(groups) if groups is not None else None}
+                  "groups": list(groups) if groups is not None else None, "with_code": code}
         rows = await self._executor.read(load_query("decisions_by_ids"), params)
         return list(rows[0]["decisions"]) if rows else []
 

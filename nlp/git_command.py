@@ -62,6 +62,16 @@ def run_git(repo: Path, *args: str) -> str:
     return result.stdout
 
 
+def git_succeeds(repo: Path, *args: str) -> bool:
+    """Whether git exits 0 (``merge-base --is-ancestor`` answers by its exit code); False
+    also when git cannot run."""
+    try:
+        result = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, timeout=_TIMEOUT_SECONDS, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return result.returncode == 0
+
+
 def read_change(repo: Path, base: str = "HEAD", head: str | None = None, staged: bool = False) -> Change:
     """The paths and added lines between ``base`` and ``head``; without ``head``, the work
     tree (and untracked files) against ``base``; with ``staged``, only what is staged.

@@ -31,8 +31,11 @@ class NamedOption:
     line: str
 
 
+@lru_cache(maxsize=4096)
 def option_terms(option: str, chosen: str = "") -> tuple[str, ...]:
-    """The names an added line would use for ``option``, minus those ``chosen`` uses."""
+    """The names an added line would use for ``option``, minus those ``chosen`` uses.
+    Remembered: check-diff asks it of one decision's options for every path it governs,
+    and each ask tries every technology of the gazetteer."""
     terms = [canonical for canonical in _SURFACES_OF if _names(option, canonical)]
     words = option.split()
     if not terms and 0 < len(words) <= MAX_OPTION_WORDS:
@@ -43,6 +46,8 @@ def option_terms(option: str, chosen: str = "") -> tuple[str, ...]:
 def named_options(lines: Sequence[str], options: Iterable[str], chosen: str = "") -> list[NamedOption]:
     """The options (each once, with the first line naming it) that ``lines`` name."""
     found: list[NamedOption] = []
+    if not lines:  # a deleted file adds nothing: no option's terms need working out
+        return found
     for option in options:
         for term in option_terms(option, chosen):
             line = next((text for text in lines if _names(text, term)), None)

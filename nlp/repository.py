@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from nlp.git_command import GitError, run_git
+from nlp.root_commits import remembered_roots, roots_from_head
 
 UNSCOPED = ""
 """The repository of a path stated where no repository was known (a chat ingested without
@@ -70,7 +71,7 @@ def is_repository_key(text: str) -> bool:
     return bool(_ROOT_KEY.match(text)) or (text.count("/") >= 2 and "." in text.split("/", 1)[0] and not Path(text).exists())
 
 
-def identify_repository(folder: Path, *, find_root: bool = True) -> Repository:
+def identify_repository(folder: Path, *, find_root: bool = True, remembered: Path | None = None) -> Repository:
     """The repository ``folder`` lies in (a work tree or a bare repository).
 
     Args:
@@ -79,6 +80,8 @@ def identify_repository(folder: Path, *, find_root: bool = True) -> Repository:
             as a pre-commit hook's ``check-diff`` should not pay when the remote is enough;
             with ``False`` and a remote, ``root_commit`` is None (``root_commit_of`` finds
             it later if needed).
+        remembered: Where the root commits found are kept between runs
+            (``root_commit_of``); None walks the history each time.
 
     Raises:
         GitError: ``folder`` is not inside a git repository, or it has no commits and no remote.
@@ -86,7 +89,7 @@ def identify_repository(folder: Path, *, find_root: bool = True) -> Repository:
     root = _top_level(folder)
     remote = _remote_url(root)
     key = normalise_remote(remote) if remote else None
-    first = root_commit_of(root) if find_root or key is None else None
+    first = root_commit_of(root, remembered) if find_root or key is None else None
     if key is not None and remote is not None:
         return Repository(key, "/".join(key.split("/")[-2:]), _without_credentials(remote), first, root)
     if first is None:
@@ -94,10 +97,15 @@ def identify_repository(folder: Path, *, find_root: bool = True) -> Repository:
     return Repository(f"git:{first}", root.name, None, first, root)
 
 
-def root_commit_of(root: Path) -> str | None:
-    """The oldest parentless commit reachable from HEAD in ``root``; None before the first commit."""
+def root_commit_of(root: Path, remembered: Path | None = None) -> str | None:
+    """The oldest parentless commit reachable from HEAD in ``root``; None before the first commit.
+
+    Args:
+        remembered: A folder where the roots found are kept for the next call, which then
+            walks only the commits since (``nlp/root_commits.py``); None walks the history.
+    """
     try:
-        roots = sorted(run_git(root, "rev-list", "--max-parents=0", "HEAD").split())
+        roots = remembered_roots(root, remembered) if remembered is not None else roots_from_head(root)
     except GitError:
         return None  # no commits yet
     return roots[0] if roots else None

@@ -51,7 +51,9 @@ def check_diff(
         scope = await resolve_scope(graph.executor, None, repo)
         if scope.note:
             cli.note(scope.note)
-        return await decisions_for_paths(graph.executor, change.paths, change.added, repository=scope.key)
+        # Only the JSON answer shows each decision's code links.
+        return await decisions_for_paths(graph.executor, change.paths, change.added, repository=scope.key,
+                                         code=output is Format.json)
 
     report = run_on_graph(cli, action) if change.paths else PathReport((), ())
     if output is Format.json:

@@ -10,15 +10,24 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from api.errors import ApiError
-from api.usecases.in_repository import InRepository
+from api.user_dirs import user_dir
 from graph.executor import QueryExecutor
 from graph.repositories import RepositoryRecord, RepositoryStore
-from nlp.code_links.tree import RepoTree
-from nlp.git_command import GitError, tracked_files
+from nlp.git_command import GitError
 from nlp.repository import Repository, identify_repository, normalise_remote, root_commit_of
 from nlp.schema import UNSCOPED_REPOSITORY
+
+if TYPE_CHECKING:
+    from api.usecases.in_repository import InRepository
+
+
+def roots_folder() -> Path:
+    """Where the root commits of checkouts without a forge remote are kept between reads
+    (``nlp/root_commits.py``): a pre-commit ``check-diff`` need not walk the history each time."""
+    return user_dir("cache") / "roots"
 
 
 class UnknownRepository(ApiError):
@@ -73,6 +82,11 @@ async def store_repository(executor: QueryExecutor, repository: Repository) -> s
 async def repository_to_ingest(executor: QueryExecutor, checkout: Repository) -> InRepository:
     """A checkout stored as a repository of the journal, ready for conversations about it
     to be ingested with (its key, and its tree to find the paths they name)."""
+    # Imported here: the reads (check-diff, impact) that share this module need no tree.
+    from api.usecases.in_repository import InRepository
+    from nlp.code_links.tree import RepoTree
+    from nlp.git_command import tracked_files
+
     key = await store_repository(executor, checkout)
     return InRepository(key, RepoTree(await asyncio.to_thread(tracked_files, checkout.root)), checkout.root)
 
@@ -105,7 +119,7 @@ async def resolve_scope(executor: QueryExecutor, named: str | None, cwd: Path | 
     if folder is None:
         return UNSCOPED
     try:
-        checkout = identify_repository(folder, find_root=False)
+        checkout = identify_repository(folder, find_root=False, remembered=roots_folder())
     except GitError:
         if named is not None:
             raise UnknownRepository(named, [r.name or r.key for r in await store.all()]) from None
@@ -135,6 +149,6 @@ async def _known(store: RepositoryStore, checkout: Repository) -> RepositoryReco
     remote was set, or without one) by its root commit, found only then."""
     matches = await store.find(checkout.key, None, checkout.root_commit)
     if not matches and checkout.root_commit is None:
-        root = await asyncio.to_thread(root_commit_of, checkout.root)
+        root = await asyncio.to_thread(root_commit_of, checkout.root, roots_folder())
         matches = await store.find(checkout.key, None, root) if root is not None else []
     return matches[0] if matches else None

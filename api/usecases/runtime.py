@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from api.settings import Settings
-from api.usecases.local_server import Notify, ensure_local_server, locate_local_server
 from graph.connection import open_driver
 from graph.errors import LocalNeo4jError
 from graph.executor import Neo4jExecutor
-from graph.local.server import read_password
+
+if TYPE_CHECKING:
+    from api.usecases.local_server import Notify
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,10 @@ def resolve_target(settings: Settings, notify: Notify, *, start: bool = True) ->
         if password is None:
             raise LocalNeo4jError("NEO4J_URI is set but NEO4J_PASSWORD is not: set the password too.")
         return Neo4jTarget(settings.neo4j.uri, settings.neo4j.user, password, settings.neo4j.database, False)
+    # Imported here: with NEO4J_URI (CI, a team's journal) nothing of the local server is used.
+    from api.usecases.local_server import ensure_local_server, locate_local_server
+    from graph.local.server import read_password
+
     if start:
         config = ensure_local_server(settings, notify)
     else:

@@ -19,12 +19,15 @@
 // its rank, fused score and the retrievers that found it. A stated_in message is the unit's
 // anchor when the statement's span lies in it. One row holding a list, and
 // dates as ISO text: the driver builds rows and temporal values in Python, which cost
-// more than the query itself.
-// params: $ids, $chain_of, $search, $groups
+// more than the query itself. $with_code false leaves out each decision's code links
+// (`code`: every file it affects, hundreds for a decision of a large repository) for a
+// reader that shows none, such as check-diff's text.
+// params: $ids, $chain_of, $search, $groups, $with_code
 // example: :param ids => ['dec-123']
 //          :param chain_of => null
 //          :param search => null
 //          :param groups => null
+//          :param with_code => true
 CALL () {
   UNWIND $ids AS wanted
   MATCH (d:Decision {id: wanted})
@@ -147,8 +150,9 @@ RETURN collect({
     alternatives: [(d)-[:CONSIDERED]->(a:Alternative) | a {.id, .option, .pros, .cons, .why_not_chosen}],
     stakeholders: [(d)-[r:INVOLVES]->(h:Stakeholder) | {handle: h.handle, name: h.name, role: r.role}],
     decision_maker: head([(d)-[:DECIDED_BY]->(h:Stakeholder) | h.handle]),
-    code: [(d)-[a:AFFECTS]->(f:File) | {repository: f.repository, path: f.path, via: a.via, inferred: a.inferred,
-                                         confidence: a.confidence, evidence: a.evidence}],
+    code: CASE WHEN $with_code THEN [(d)-[a:AFFECTS]->(f:File) | {repository: f.repository, path: f.path, via: a.via,
+                                                                  inferred: a.inferred, confidence: a.confidence,
+                                                                  evidence: a.evidence}] ELSE [] END,
     features: [(d)-[:AFFECTS]->(f:Feature) | f.key],
     superseded_by: [(n:Decision)-[:SUPERSEDES]->(d) | n.id],
     revisited_by: [(n:Decision)-[:REVISITS]->(d) | n.id],

@@ -29,18 +29,24 @@ try:
 except SystemExit as exc:
     code = exc.code or 0
 loaded = [name for name in HEAVY if name in sys.modules]
-print("LOADED " + json.dumps({"code": code, "modules": loaded}), file=sys.stderr)
-""".replace("HEAVY", repr(HEAVY))
+unused = [name for name in UNUSED if name in sys.modules]
+print("LOADED " + json.dumps({"code": code, "modules": loaded, "unused": unused}), file=sys.stderr)
+""".replace("HEAVY", repr(HEAVY)).replace("UNUSED", repr(("graph.local.server", "api.usecases.in_repository")))
 
 
 def _run(server: Neo4jServer, cwd: Path, *args: str, **settings: str) -> tuple[str, list[str]]:
+    out, report = _probe(server, cwd, *args, **settings)
+    return out, report["modules"]
+
+
+def _probe(server: Neo4jServer, cwd: Path, *args: str, **settings: str) -> tuple[str, dict[str, list[str]]]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("NEO4J_", "DJ_"))}
     env |= {"NEO4J_URI": server.uri, "NEO4J_USER": server.user, "NEO4J_PASSWORD": server.password, **settings}
     done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=cwd, env=env, capture_output=True, text=True,
                           timeout=300, check=False)
     report = json.loads(done.stderr.rsplit("LOADED ", 1)[1])
     assert report["code"] == 0, done.stderr
-    return done.stdout, report["modules"]
+    return done.stdout, report
 
 
 def _repo(tmp_path: Path) -> Path:
@@ -73,6 +79,10 @@ async def test_check_diff_loads_no_model(journal: DecisionJournal, neo4j_server:
                        "--format", "json")
     assert json.loads(out)["governed"]
     assert loaded == []
+    # With NEO4J_URI (CI, a pre-commit hook on a team's journal) the local server's code is
+    # not even imported, nor the repository tree ingest reads (0.03-0.05 s of each run).
+    out, report = _probe(neo4j_server, tmp_path, "check-diff", "--repo", str(tmp_path / "repo"), "--base", "HEAD~1")
+    assert out.startswith("decisions govern") and report["unused"] == [] and report["modules"] == []
 
 
 async def test_ingest_loads_spacy_and_the_embedder_when_it_reads_a_conversation(
