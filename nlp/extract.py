@@ -317,7 +317,16 @@ def _rationale(sentence: Span | None, supports: Sequence[Doc], discussion: Seque
         sentences = sentences_of(support)
         parts += [s.text.strip() for s in sentences if (_RATIONALE.search(s.text) or SUPPORT.search(s.text)) and not s.text.strip().endswith("?")]
     kept = list(dict.fromkeys(part for part in parts if len(part) > 3))[-6:]
-    return " ".join(kept) or None
+    return _as_sentences(kept) or None
+
+
+def _as_sentences(parts: Sequence[str]) -> str:
+    """The parts joined as prose: a reason clause among sentences ("because we need
+    transactions") is written as a sentence of its own, not left after a full stop in lower case."""
+    if len(parts) < 2:
+        return " ".join(parts)
+    written = [part[:1].upper() + part[1:] if _RATIONALE.match(part) else part for part in parts]
+    return " ".join(part if part[-1:] in ".!?…\"'”)" else f"{part}." for part in written)
 
 
 def _context(window: Sequence[Message], statement: Message, subjects: set[str]) -> str | None:

@@ -310,3 +310,13 @@ def test_a_reason_clause_ends_at_a_semicolon_that_opens_a_clause_of_its_own(nlp:
     [decision] = DecisionExtractor(nlp).extract(conversation, DecisionDetector(nlp).detect(conversation))
     assert decision.rationale is not None and "because we need transactions" in decision.rationale
     assert "schema goes in" not in decision.rationale
+
+
+def test_a_reason_clause_after_the_discussion_reads_as_a_sentence_of_its_own(nlp: Language) -> None:
+    conversation = _conversation(
+        ("alice", "Which database for the orders service, PostgreSQL or MongoDB?"),
+        ("carol", "PostgreSQL gives us ACID guarantees and the team already runs it."),
+        ("alice", "We decided to use PostgreSQL because we need transactions."),
+    )
+    [decision] = DecisionExtractor(nlp).extract(conversation, DecisionDetector(nlp).detect(conversation))
+    assert decision.rationale == "PostgreSQL gives us ACID guarantees and the team already runs it. Because we need transactions."
