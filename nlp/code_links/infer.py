@@ -323,7 +323,7 @@ def tool_links(decisions: Sequence[DecisionText], view: RepositoryView, configs:
 
 def _not_languages(libraries: Sequence[Library]) -> list[Library]:
     """``libraries`` without a programming language's own package (``typescript``)."""
-    return [lib for lib in libraries if not any(key in {(word,) for word in LANGUAGES} for key in prose_keys(lib.name))]
+    return [lib for lib in libraries if not any(len(key) == 1 and key[0] in LANGUAGES for key in prose_keys(lib.name))]
 
 
 def _mentions(name: str, text: str) -> int:
