@@ -193,3 +193,14 @@ def test_a_common_word_library_linked_to_its_own_page_is_that_library() -> None:
     assert written_as_code("see [the docs](https://docs.nestjs.com/techniques/queues)") == frozenset()
     assert chosen_libraries("use bull and redis to send emails", declared) == [declared[1]]
     assert chosen_libraries("use bull and redis to send emails", declared, written_as_code(body)) == declared
+
+
+def test_generated_code_is_no_code_a_decision_governs() -> None:
+    """A protobuf stub declares the message types a decision names, but the decision governs
+    the ``.proto`` it is generated from; nobody edits the stub."""
+    from nlp.code_links.tree import is_code
+
+    assert not is_code("x/ccv/provider/types/provider.pb.go")
+    assert not is_code("gen/python/service_pb2_grpc.py")
+    assert not is_code("src/App/Form1.Designer.cs")
+    assert is_code("proto/ccv/provider/v1/provider.proto") and is_code("x/ccv/provider/keeper/keygen.go")
