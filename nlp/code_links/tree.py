@@ -145,9 +145,12 @@ contents (``SUMMARY.md``, ``index.md``, ``_sidebar.md``)."""
 def is_written_beside(path: str, documents: Iterable[str] = ()) -> bool:
     """A document a change to code may carry that the code's decisions govern too (a README
     that says how to install, a folder of specifications): prose outside the decision
-    folders, but not the ledgers every release touches (CHANGELOG, CONTRIBUTORS) nor a
-    table of contents every new page does (SUMMARY.md)."""
+    folders, but not the ledgers every release touches (CHANGELOG, CONTRIBUTORS), a
+    table of contents every new page does (SUMMARY.md), nor the repository's own README."""
     name = PurePosixPath(path).name
+    if "/" not in path and name.lower().startswith("readme"):
+        # The repository's front page: every feature, badge and install step lands there.
+        return False
     return (PurePosixPath(path).suffix.lower() in _TEXT_SUFFIXES and not _LEDGERS.match(name)
             and not _GENERATED.search(path) and not any(path.startswith(folder) for folder in documents))
 

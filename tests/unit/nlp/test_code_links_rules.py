@@ -204,3 +204,4 @@ def test_generated_code_is_no_code_a_decision_governs() -> None:
     assert not is_code("gen/python/service_pb2_grpc.py")
     assert not is_code("src/App/Form1.Designer.cs")
     assert is_code("proto/ccv/provider/v1/provider.proto") and is_code("x/ccv/provider/keeper/keygen.go")
+
