@@ -242,6 +242,11 @@ def component_links(decisions: Sequence[DecisionText], tree: RepoTree, documents
         title_words = words_of(decision.title) - common
         for word, directories in component_directories(words - common, tree).items():
             strength = 0.6 if word in title_words else 0.45
+            if any(too_wide(directory, tree) for directory in directories):
+                # A word that names a whole code tree (``…/justice/digital/hmpps/``) is the
+                # product's or its owner's name: its other folders (a deployment chart named
+                # after the product) are no component of one decision.
+                continue
             for directory in directories:
                 if too_wide(directory, tree) or not holds_code(directory, tree, documents) or shows_use(directory):
                     continue

@@ -9,6 +9,7 @@ from nlp.code_links.definitions import definition_links
 from nlp.code_links.libraries import Library, chosen_libraries, ecosystem_of, named_libraries, prose_keys, written_as_code
 from nlp.code_links.manifests import dependencies, is_manifest
 from nlp.code_links.model import DecisionText
+from nlp.code_links.tree import RepoTree
 from nlp.code_links.view import read_view
 from tests.support.git import git
 
@@ -205,3 +206,19 @@ def test_generated_code_is_no_code_a_decision_governs() -> None:
     assert not is_code("src/App/Form1.Designer.cs")
     assert is_code("proto/ccv/provider/v1/provider.proto") and is_code("x/ccv/provider/keeper/keygen.go")
 
+
+
+def test_a_word_that_names_a_whole_code_tree_names_no_component() -> None:
+    """"HMPPS" names the package every source file is under and the product's deployment
+    chart: neither is the component a decision about authorisation governs."""
+    from nlp.code_links.infer import component_links
+
+    tree = RepoTree([
+        *(f"src/main/kotlin/uk/gov/justice/hmpps/api/F{n}.kt" for n in range(200)),
+        "helm_deploy/hmpps-api/values.yaml", "helm_deploy/hmpps-api/templates/job.yaml",
+        "src/main/kotlin/uk/gov/justice/hmpps/api/gateways/Gateway.kt",
+    ])
+    decision = DecisionText("d", "On-behalf-of authorisation in the HMPPS API", "Gateways pass the caller on.")
+    paths = {link.path for link in component_links([decision], tree)}
+    assert not any(path.startswith("helm_deploy/") for path in paths)
+    assert "src/main/kotlin/uk/gov/justice/hmpps/api/gateways/" in paths
