@@ -130,8 +130,10 @@ def chosen_libraries(title: str, libraries: Sequence[Library], as_code: frozense
     verb = CHOOSING.search(lowered)
     if verb is None:
         return []
-    after = lowered[verb.start():]
-    return named_libraries(after, libraries, as_code)
+    # What the verb takes up ends where the title says what for or where ("Use the
+    # ActiveRecord pattern in TypeORM" takes up a pattern; TypeORM is where it is used).
+    taken = " ".join(_object_words(lowered[verb.end():].split()))
+    return named_libraries(taken, libraries, as_code)
 
 
 DECIDING = re.compile(

@@ -110,6 +110,10 @@ def test_what_a_choosing_verb_takes_up_ends_where_its_purpose_begins() -> None:
     # drt-v2: "run" is what Renjin is used for; hmrc-frontend: "standard" is how consumers use it.
     assert decided_libraries("Use Renjin to run the optimizer algo directly", libraries) == []
     assert decided_libraries("the risk of breaking consumers using hmrc-frontend in non-standard ways", libraries) == []
+    # A title too: the ActiveRecord pattern is what it takes up; TypeORM is where.
+    orm = [Library("typeorm", "js", ("package.json",)), Library("redis", "js", ("package.json",))]
+    assert chosen_libraries("Use the ActiveRecord pattern in TypeORM", orm) == []
+    assert chosen_libraries("Use Redis for background tasks", orm) == [orm[1]]
     # The object itself is still read, a name with "on" in it included.
     assert decided_libraries("We'll use bullmq for the task queue.", libraries) == [libraries[3]]
     assert decided_libraries("We will use Ruby on Rails to build this prototype.", libraries) == [libraries[2]]
