@@ -19,7 +19,7 @@ from nlp.evaluation.source_scores import item_logits
 from nlp.evaluation.train import featurize
 from nlp.evaluation.voting_part import train_voting_part
 from nlp.schema import Conversation, Message
-from nlp.voting_features import VOTE_RUN_PREFIX, vote_run_names, voting_rows
+from nlp.voting_features import VOTE_RUN_PREFIX, largest_poll, poll_share, vote_run_names, voting_rows
 
 MINUTES = [
     ("Ivan", "The context file should be served with CORS headers."),
@@ -66,6 +66,20 @@ def test_a_message_s_vote_run_is_read_who_voted_how_and_what_came_after(nlp: Lan
     # The voting model reads every shared feature of a message and its vote run besides.
     rows = voting_rows(features)
     assert set(features.hashed(1)) < set(rows[1])
+
+
+def test_a_run_of_votes_is_read_as_a_share_of_the_meeting_s_largest_poll(nlp: Language) -> None:
+    features = DecisionDetector(nlp).features(_minutes())
+    # Three people answer the proposal, and three the straw poll (Ivan's "0" is a vote too);
+    # nobody votes after the last message.
+    assert largest_poll(features.messages) == 3
+    assert f"{VOTE_RUN_PREFIX}poll_share_after:full" in vote_run_names(features, 1)
+    assert f"{VOTE_RUN_PREFIX}poll_share_in:full" in vote_run_names(features, 3)
+    assert f"{VOTE_RUN_PREFIX}poll_share_after:none" in vote_run_names(features, 10)
+    # Told the largest poll of a bigger meeting, the same three voters are part of the room.
+    assert f"{VOTE_RUN_PREFIX}poll_share_after:part" in vote_run_names(features, 1, largest=12)
+    assert [poll_share(n, 12) for n in (0, 3, 6, 9, 12)] == ["none", "part", "most", "full", "full"]
+    assert poll_share(2, 0) == "none"
 
 
 def test_a_voting_model_changes_no_other_kind_s_scores_and_scores_minutes_by_its_own_weights(nlp: Language) -> None:
