@@ -94,11 +94,13 @@ def test_test_only_cypher_stays_out_of_the_package() -> None:
 # of cypher/fragments that the queries applying them include.
 _PACKAGE = Path(graph.cypher.__file__).resolve().parents[1] / "cypher"
 _ACCESS_RULE = re.compile(r"any\(\s*g\s+IN\s+\w+\.access_groups|access_groups,\s*\[\]\)\s*=\s*\[\]")
-_FILTER_LINES = (
-    re.compile(r"all\(tag IN \S+ WHERE tag IN coalesce\(d\.tags"),
-    re.compile(r"\(:Alias \{handle: \S+\}\)-\[:ALIAS_OF\]->\(h\)"),
-    re.compile(r"\S+path_dir STARTS WITH f\.path"),
-)
+_FILTER_LINES = {
+    # A line of the decision filter → the one fragment it is written in (decision_filter
+    # includes both; decisions_page includes them apart).
+    re.compile(r"all\(tag IN \S+ WHERE tag IN coalesce\(d\.tags"): "fragments/decision_filter_except_path.cypher",
+    re.compile(r"\(:Alias \{handle: \S+\}\)-\[:ALIAS_OF\]->\(h\)"): "fragments/decision_filter_except_path.cypher",
+    re.compile(r"\S+path_dir STARTS WITH f\.path"): "fragments/decision_on_path.cypher",
+}
 
 
 def _cypher_sources() -> dict[str, str]:
@@ -112,9 +114,9 @@ def test_the_access_rule_is_spelt_in_one_fragment_only() -> None:
 
 
 def test_the_decision_filter_is_written_in_one_fragment_only() -> None:
-    for line in _FILTER_LINES:
+    for line, fragment in _FILTER_LINES.items():
         written = [name for name, text in _cypher_sources().items() if line.search(text)]
-        assert written == ["fragments/decision_filter.cypher"], line.pattern
+        assert written == [fragment], line.pattern
 
 
 def test_every_query_that_takes_groups_applies_the_access_fragment() -> None:
