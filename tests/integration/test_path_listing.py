@@ -1,6 +1,7 @@
-"""A page under a path (impact, GraphQL's pathPrefix) on the real Neo4j: the decisions_page
-query finds them through the File index and applies no second path check, so what it
-returns must be exactly the path rule of DecisionFilter, newest first."""
+"""A page under a path (impact, GraphQL's pathPrefix) on the real Neo4j: the
+decisions_page_under_path query finds the decisions through the File index and checks no
+path rule per decision, so what it returns must be exactly the path rule of DecisionFilter,
+newest first, as counted by the aggregate (which applies the rule itself)."""
 
 from __future__ import annotations
 

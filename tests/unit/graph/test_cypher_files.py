@@ -130,6 +130,9 @@ def test_every_query_that_takes_groups_applies_the_access_fragment() -> None:
     assert len(applying) >= 12, sorted(applying)
     for name in ("decisions_page", "decisions_aggregate", "decisions_by_ids"):
         assert all(line.search(load_query(name).text) for line in _FILTER_LINES), name
+    # A page under a path applies every filter but the path rule, which its seed applies.
+    under_path = load_query("decisions_page_under_path").text
+    assert [line.search(under_path) is not None for line in _FILTER_LINES] == [True, True, False]
 
 
 def test_an_include_is_expanded_and_may_read_its_params_from_a_map() -> None:
