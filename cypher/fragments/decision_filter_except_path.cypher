@@ -1,8 +1,8 @@
 // Every filter of a DecisionFilter (graph/filters.py) but the path, applied to a decision
 // `d`: a null filter does not filter; statuses in $hidden_statuses are left out (replaced
 // decisions unless history is asked for, drafts unless drafts are); $groups as in
-// decision_visible. decision_filter adds the path (decision_on_path); decisions_page
-// includes the two apart, to skip the path rule where its seed already applied it.
+// decision_visible. decision_filter adds the path (decision_on_path);
+// decisions_page_under_path includes this part alone: its seed applies the path rule.
 // params: $hidden_statuses, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $feature, $session, $series, $source, $groups
 NOT d.status IN $hidden_statuses
   AND ($statuses IS NULL OR d.status IN $statuses)

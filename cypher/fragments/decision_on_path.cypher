@@ -1,7 +1,7 @@
 // The path rule of a DecisionFilter applied to a decision `d`: it affects the file
 // $path_prefix, anything under the directory $path_dir, or a directory holding it, in
-// $repository. Part of decision_filter; decisions_page skips it for the decisions it found
-// through exactly those files (cypher/queries/decisions_page.cypher), which already pass it.
+// $repository. Part of decision_filter; decisions_page_under_path leaves it out: it finds
+// its decisions through exactly those files, so they pass it already.
 // params: $path_prefix, $path_dir, $repository
 EXISTS {
         MATCH (d)-[:AFFECTS]->(f:File {repository: $repository})

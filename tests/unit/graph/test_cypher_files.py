@@ -96,7 +96,7 @@ _PACKAGE = Path(graph.cypher.__file__).resolve().parents[1] / "cypher"
 _ACCESS_RULE = re.compile(r"any\(\s*g\s+IN\s+\w+\.access_groups|access_groups,\s*\[\]\)\s*=\s*\[\]")
 _FILTER_LINES = {
     # A line of the decision filter → the one fragment it is written in (decision_filter
-    # includes both; decisions_page includes them apart).
+    # includes both; decisions_page_under_path the first only).
     re.compile(r"all\(tag IN \S+ WHERE tag IN coalesce\(d\.tags"): "fragments/decision_filter_except_path.cypher",
     re.compile(r"\(:Alias \{handle: \S+\}\)-\[:ALIAS_OF\]->\(h\)"): "fragments/decision_filter_except_path.cypher",
     re.compile(r"\S+path_dir STARTS WITH f\.path"): "fragments/decision_on_path.cypher",
