@@ -14,7 +14,15 @@ from nlp.code_links.definitions import definition_links
 from nlp.code_links.ended import ended
 from nlp.code_links.history import Mentions, Renames, document_commit_links, git_context_links, message_links
 from nlp.code_links.identifiers import annotation_links, identifier_links
-from nlp.code_links.libraries import CHOOSING, Library, chosen_libraries, decided_libraries, named_libraries, prose_keys
+from nlp.code_links.libraries import (
+    CHOOSING,
+    Library,
+    chosen_libraries,
+    decided_libraries,
+    named_libraries,
+    prose_keys,
+    written_as_code,
+)
 from nlp.code_links.manifests import is_manifest
 from nlp.code_links.model import CodeLink, DecisionText
 from nlp.code_links.tools import Grep, automation_mentions, config_files, configured_tools, named_config, taken_up
@@ -107,8 +115,9 @@ def dependency_decisions(decisions: Sequence[DecisionText], view: RepositoryView
     found: set[str] = set()
     for decision in decisions:
         chosen, set_aside = taken_up(decision.title, CHOOSING)
-        if (set(chosen + set_aside) & known - LANGUAGES or _not_languages(chosen_libraries(decision.title, view.libraries))
-                or _not_languages(decided_libraries(f"{decision.summary}\n{decision.rationale}", view.libraries))):
+        as_code = written_as_code(_whole(decision))
+        if (set(chosen + set_aside) & known - LANGUAGES or _not_languages(chosen_libraries(decision.title, view.libraries, as_code))
+                or _not_languages(decided_libraries(f"{decision.summary}\n{decision.rationale}", view.libraries, as_code))):
             found.add(decision.id)
     return found
 
@@ -148,6 +157,11 @@ def spread_out(links: Sequence[CodeLink]) -> list[CodeLink]:
     ]
 
 
+def _whole(decision: DecisionText) -> str:
+    """Everything a decision's document says, for what it writes as code anywhere in it."""
+    return "\n".join((decision.title, decision.summary, decision.rationale, decision.body))
+
+
 def strongest(links: Iterable[CodeLink]) -> list[CodeLink]:
     """One link per (decision, path): the most confident (ties: the first found)."""
     best: dict[tuple[str, str], CodeLink] = {}
@@ -174,14 +188,15 @@ def library_links(decisions: Sequence[DecisionText], view: RepositoryView) -> li
     named: list[tuple[DecisionText, Library, float, float, str]] = []
     for decision in decisions:
         seen: set[Library] = set()
-        chosen = chosen_libraries(decision.title, view.libraries)
+        as_code = written_as_code(_whole(decision))
+        chosen = chosen_libraries(decision.title, view.libraries, as_code)
         for found, manifest_strength, import_strength, how in (
             (chosen, 0.85, 0.75, "takes up or drops"),
-            (named_libraries(decision.title, view.libraries), 0.45, 0.45, "is about"),
-            (decided_libraries(f"{decision.summary}\n{decision.rationale}", view.libraries), 0.6, 0.45, "decides to use"),
-            (named_libraries(decision.summary, view.libraries), 0.45, 0.45, "decides on"),
-            (named_libraries("\n".join(decision.alternatives), view.libraries), 0.45, 0.4, "weighs"),
-            (named_libraries(decision.body, view.libraries), 0.3, 0.35, "mentions"),
+            (named_libraries(decision.title, view.libraries, as_code), 0.45, 0.45, "is about"),
+            (decided_libraries(f"{decision.summary}\n{decision.rationale}", view.libraries, as_code), 0.6, 0.45, "decides to use"),
+            (named_libraries(decision.summary, view.libraries, as_code), 0.45, 0.45, "decides on"),
+            (named_libraries("\n".join(decision.alternatives), view.libraries, as_code), 0.45, 0.4, "weighs"),
+            (named_libraries(decision.body, view.libraries, as_code), 0.3, 0.35, "mentions"),
         ):
             for library in _not_languages(found):
                 if library not in seen:
@@ -227,6 +242,11 @@ def component_links(decisions: Sequence[DecisionText], tree: RepoTree, documents
         title_words = words_of(decision.title) - common
         for word, directories in component_directories(words - common, tree).items():
             strength = 0.6 if word in title_words else 0.45
+            if any(too_wide(directory, tree) for directory in directories):
+                # A word that names a whole code tree (``…/justice/digital/hmpps/``) is the
+                # product's or its owner's name: its other folders (a deployment chart named
+                # after the product) are no component of one decision.
+                continue
             for directory in directories:
                 if too_wide(directory, tree) or not holds_code(directory, tree, documents) or shows_use(directory):
                     continue

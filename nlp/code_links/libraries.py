@@ -15,6 +15,7 @@ from functools import lru_cache
 
 _TOKEN = re.compile(r"[a-z0-9]+")
 _CODE_SPAN = re.compile(r"`([^`\n]{1,80})`")
+_LINK = re.compile(r"\[([^\]\n]{1,80})\]\(\s*<?[a-z]+://[^)\s>]*?/([^/)\s>]+?)(?:\.git)?/?>?\s*\)", re.IGNORECASE)
 
 GENERIC = frozenset("""
 core common commons utils util utilities tools tool types type test tests testing client clients server api apis
@@ -47,7 +48,7 @@ log bytes futures rand either lazy
 class Library:
     """A dependency of the repository: its declared name, the manifests that declare it
     and its ecosystem (``js``, ``python``, ``go``, ``rust``, ``dotnet``, ``java``,
-    ``ruby``, ``terraform``)."""
+    ``ruby``, ``php``, ``scala``, ``terraform``)."""
 
     name: str
     ecosystem: str
@@ -79,6 +80,21 @@ def prose_keys(name: str) -> list[tuple[str, ...]]:
     platform = lowered.split(".", 1)[0] in PLATFORM_NAMESPACES and "." in lowered
     if last_tokens and last_tokens != whole and len(last_tokens) == 1 and last_tokens[0] not in GENERIC and not platform:
         keys.append(last_tokens)
+    if lowered.startswith("@") and "/" in lowered and last_tokens and all(t in GENERIC for t in last_tokens):
+        # A scoped package whose own name says nothing (``@nestjs/core``, ``@angular/common``)
+        # is the product its scope names: prose says "NestJS", not "nestjs core".
+        keys.append(tuple(_TOKEN.findall(lowered[1:].split("/", 1)[0])))
+    elif "/" in lowered and len(last_tokens) > 1 and last_tokens != whole and not all(t in GENERIC for t in last_tokens):
+        # A vendor's package (``laminas/laminas-form``, ``eventsauce/object-hydrator``) is
+        # named by the package: "laminas-form", "ObjectHydrator".
+        keys.append(last_tokens)
+    if ":" in lowered:
+        group, artifact = lowered.rsplit(":", 1)
+        if whole and whole[0] == "sbt" and len(whole) > 1:
+            keys.append(whole[1:])  # an sbt plugin (``sbt-scalajs``) is named for what it builds with
+        elif whole and all(t in GENERIC for t in whole):
+            # An artifact that says nothing (``scalajs-react:core``) is its group's product.
+            keys.append(tuple(_TOKEN.findall(group.rsplit(".", 1)[-1])))
     return [k for k in keys if not (len(k) == 1 and (len(k[0]) < 3 or k[0] in GENERIC or k[0].isdigit()))]
 
 
@@ -92,7 +108,19 @@ CHOOSING = re.compile(
 """Words after which a title names what the decision takes up, keeps or drops."""
 
 
-def chosen_libraries(title: str, libraries: Sequence[Library]) -> list[Library]:
+def written_as_code(text: str) -> frozenset[str]:
+    """The names ``text`` writes as code (```bull```), or as a link to the thing's own page
+    (``[Bull](https://github.com/OptimalBits/bull)``: the link's last path part is its
+    text): said so, even a library named by a common word is that library."""
+    named = {" ".join(_TOKEN.findall(span.lower())) for span in _CODE_SPAN.findall(text)}
+    for label, last in _LINK.findall(text):
+        words = _TOKEN.findall(label.lower())
+        if words and "".join(words) == "".join(_TOKEN.findall(last.lower())):
+            named.add(" ".join(words))
+    return frozenset(named)
+
+
+def chosen_libraries(title: str, libraries: Sequence[Library], as_code: frozenset[str] = frozenset()) -> list[Library]:
     """The libraries a title says the decision takes up, keeps or drops: "Use Redis and
     Bull for background tasks", "Prefer dugite over raw git commands", "Remove postgres for
     now". A title that names a library only as the setting of something else ("Kafka DLQ
@@ -102,8 +130,10 @@ def chosen_libraries(title: str, libraries: Sequence[Library]) -> list[Library]:
     verb = CHOOSING.search(lowered)
     if verb is None:
         return []
-    after = lowered[verb.start():]
-    return named_libraries(after, libraries)
+    # What the verb takes up ends where the title says what for or where ("Use the
+    # ActiveRecord pattern in TypeORM" takes up a pattern; TypeORM is where it is used).
+    taken = " ".join(_object_words(lowered[verb.end():].split()))
+    return named_libraries(taken, libraries, as_code)
 
 
 DECIDING = re.compile(
@@ -124,7 +154,7 @@ ways"), and a library named there ("run", "standard") is a word of that clause."
 _SENTENCE = re.compile(r"(?<=[.!?;:])\s+|\n+")
 
 
-def decided_libraries(text: str, libraries: Sequence[Library]) -> list[Library]:
+def decided_libraries(text: str, libraries: Sequence[Library], as_code: frozenset[str] = frozenset()) -> list[Library]:
     """The libraries a decision's own words take up: named after a choosing verb in the
     same sentence ("We'll use bullmq for the task queue")."""
     found: list[Library] = []
@@ -133,7 +163,7 @@ def decided_libraries(text: str, libraries: Sequence[Library]) -> list[Library]:
             # What the verb takes up follows it closely ("use bullmq", "use the bull library");
             # a library further on is named on the way ("use a thread for the log").
             near = " ".join(_object_words(sentence[verb.end():].split()[:DECIDED_WINDOW]))
-            found += [lib for lib in named_libraries(near, libraries) if lib not in found]
+            found += [lib for lib in named_libraries(near, libraries, as_code) if lib not in found]
     return found
 
 
@@ -147,12 +177,14 @@ def _object_words(words: Sequence[str]) -> list[str]:
     return out
 
 
-def named_libraries(text: str, libraries: Sequence[Library]) -> list[Library]:
+def named_libraries(text: str, libraries: Sequence[Library], as_code: frozenset[str] = frozenset()) -> list[Library]:
     """The libraries ``text`` names, in the order of ``libraries``. A name said only inside
     a longer library's name is not named: "use pytest-bdd" names ``pytest-bdd``, not
-    ``pytest``; "Django REST framework" names ``djangorestframework``, not ``django``."""
+    ``pytest``; "Django REST framework" names ``djangorestframework``, not ``django``. A
+    common word names its library where ``text`` or ``as_code`` (what the rest of the
+    document writes as code) writes it so."""
     tokens = _TOKEN.findall(text.lower())
-    code = {" ".join(_TOKEN.findall(span.lower())) for span in _CODE_SPAN.findall(text)}
+    code = written_as_code(text) | as_code
     spelled = set(_TOKEN.findall(re.sub(r"\b(\w+)\.js\b", r"\1js", text.lower())))
     spans: dict[int, list[tuple[int, int]]] = {}
     found: list[Library] = []
@@ -252,6 +284,10 @@ def ecosystem_of(manifest: str) -> str:
         return "ruby"
     if name in ("pom.xml", "build.gradle", "build.gradle.kts"):
         return "java"
+    if name == "composer.json":
+        return "php"
+    if name.endswith((".sbt", ".scala")):
+        return "scala"
     if name.endswith(".tf"):
         return "terraform"
     return "dotnet"

@@ -2,7 +2,7 @@
 
 Each reader takes a manifest's text and returns the names it declares, as the ecosystem
 spells them (``django-fsm``, ``@nestjs/core``, ``github.com/spf13/cobra``,
-``Confluent.Kafka``, ``hashicorp/aws``). Malformed manifests give what could be read:
+``Confluent.Kafka``, ``hashicorp/aws``, ``laminas/laminas-form``, ``org.scala-js:sbt-scalajs``). Malformed manifests give what could be read:
 a manifest is evidence, not input a user must fix.
 """
 
@@ -20,6 +20,7 @@ _GO_REQUIRE = re.compile(r"^\s*(?:require\s+)?([a-z0-9][\w.-]*\.[a-z]{2,}/[\w./-
 _XML_DEPENDENCY = re.compile(r"<(?:PackageReference|PackageVersion)\s+[^>]*?Include\s*=\s*\"([^\"]+)\"", re.IGNORECASE)
 _MAVEN = re.compile(r"<dependency>\s*(?:<!--.*?-->\s*)?<groupId>([^<]+)</groupId>\s*<artifactId>([^<]+)</artifactId>", re.DOTALL)
 _GRADLE = re.compile(r"""(?:implementation|api|compileOnly|runtimeOnly|testImplementation)\s*\(?\s*['"]([\w.-]+):([\w.-]+)""")
+_SBT = re.compile(r'"([\w.-]+)"\s*%{1,3}\s*"([\w.-]+)"')
 _GEM = re.compile(r"""^\s*gem\s+['"]([\w.-]+)['"]""", re.MULTILINE)
 _TF_PROVIDER = re.compile(r"""source\s*=\s*"([\w.-]+/[\w.-]+)\"""")
 _TF_MODULE = re.compile(r"""module\s+"[^"]+"\s*\{[^}]*?source\s*=\s*"([^"]+)\"""", re.DOTALL)
@@ -94,6 +95,21 @@ def _gradle(text: str) -> list[str]:
     return [f"{group}:{artifact}" for group, artifact in _GRADLE.findall(text)]
 
 
+def _composer(text: str) -> list[str]:
+    data = _loads(text)
+    names: list[str] = []
+    for key in ("require", "require-dev"):
+        section = data.get(key) if isinstance(data, dict) else None
+        if isinstance(section, dict):
+            # ``php`` and ``ext-intl`` are the platform and its extensions, no packages.
+            names += [str(name) for name in section if "/" in str(name)]
+    return names
+
+
+def _sbt(text: str) -> list[str]:
+    return [f"{group}:{artifact}" for group, artifact in _SBT.findall(text)]
+
+
 def _gemfile(text: str) -> list[str]:
     return _GEM.findall(text)
 
@@ -110,6 +126,7 @@ _BY_NAME: dict[str, Reader] = {
     "go.mod": _go_mod,
     "pom.xml": _pom,
     "Gemfile": _gemfile,
+    "composer.json": _composer,
     "Directory.Packages.props": _dotnet,
     "packages.config": _dotnet,
     "build.gradle": _gradle,
@@ -128,6 +145,10 @@ def manifest_reader(path: str) -> Reader | None:
         return _dotnet
     if name.endswith(".tf"):
         return _terraform
+    if name.endswith(".sbt") or (name.endswith(".scala") and PurePosixPath(path).parent.name == "project"):
+        # sbt's build definition: ``build.sbt`` and the Scala files of its ``project/``
+        # folder, where larger builds keep their dependency lists.
+        return _sbt
     return None
 
 

@@ -21,6 +21,14 @@ _PROJECT_INDEXES = frozenset({".sln", ".slnx"})
 """Solution files list a repository's projects: every commit that adds a project changes
 one, so what such a commit decides says nothing about it."""
 _GENERATED = re.compile(r"(?:^|/)(?:node_modules|vendor|dist|build|target|\.git)/")
+_GENERATED_CODE = re.compile(
+    r"(?:\.pb(?:\.gw)?\.go|\.pulsar\.go|_pb2(?:_grpc)?\.pyi?|\.pb\.(?:cc|h|ts|js)|_(?:grpc_)?pb\.(?:js|ts|d\.ts)"
+    r"|\.g\.cs|\.designer\.cs|\.generated\.[a-z]+|_gen\.go|(?:^|/)zz_generated\.[\w.]+)$",
+    re.IGNORECASE,
+)
+"""Code a generator writes (protobuf and gRPC stubs, designer and source-generated files):
+nobody edits it, and the type it declares is declared where it is generated from (the
+``.proto``), which is what a decision governs."""
 
 
 @dataclass(frozen=True)
@@ -100,13 +108,13 @@ class RepoTree:
 
 
 def is_code(path: str, documents: Iterable[str] = ()) -> bool:
-    """A path a decision can govern as code: not documentation, an image, a lock file or
-    one of the decision documents (``documents``: folders of ADRs)."""
+    """A path a decision can govern as code: not documentation, an image, a lock file,
+    generated code or one of the decision documents (``documents``: folders of ADRs)."""
     name = PurePosixPath(path).name
     suffix = PurePosixPath(path).suffix.lower()
     if suffix in _DOC_SUFFIXES and not (suffix == ".txt" and name.startswith("requirements")):  # pip's manifests
         return False
-    if name in _LOCK_NAMES or suffix in _PROJECT_INDEXES or _GENERATED.search(path):
+    if name in _LOCK_NAMES or suffix in _PROJECT_INDEXES or _GENERATED.search(path) or _GENERATED_CODE.search(path):
         return False
     return not any(path.startswith(folder) for folder in documents)
 
@@ -137,9 +145,12 @@ contents (``SUMMARY.md``, ``index.md``, ``_sidebar.md``)."""
 def is_written_beside(path: str, documents: Iterable[str] = ()) -> bool:
     """A document a change to code may carry that the code's decisions govern too (a README
     that says how to install, a folder of specifications): prose outside the decision
-    folders, but not the ledgers every release touches (CHANGELOG, CONTRIBUTORS) nor a
-    table of contents every new page does (SUMMARY.md)."""
+    folders, but not the ledgers every release touches (CHANGELOG, CONTRIBUTORS), a
+    table of contents every new page does (SUMMARY.md), nor the repository's own README."""
     name = PurePosixPath(path).name
+    if "/" not in path and name.lower().startswith("readme"):
+        # The repository's front page: every feature, badge and install step lands there.
+        return False
     return (PurePosixPath(path).suffix.lower() in _TEXT_SUFFIXES and not _LEDGERS.match(name)
             and not _GENERATED.search(path) and not any(path.startswith(folder) for folder in documents))
 

@@ -287,10 +287,12 @@ def test_an_annotation_that_states_a_convention_governs_the_code_that_applies_it
     assert [(link.decision_id, link.path, link.via) for link in links] == [("log", "src/log/", "annotation")]
 
 
-def test_a_readme_changed_beside_a_decision_counts_a_changelog_does_not() -> None:
+def test_a_package_readme_changed_beside_a_decision_counts_a_changelog_or_the_front_page_does_not() -> None:
     from nlp.code_links.tree import is_written_beside
 
-    assert is_written_beside("README.md") and is_written_beside("specs/0002-sqs-cleanup/requirements.md")
+    assert is_written_beside("packages/cli/README.md") and is_written_beside("specs/0002-sqs-cleanup/requirements.md")
+    # The repository's front page: every feature, badge and install step lands there.
+    assert not is_written_beside("README.md") and not is_written_beside("readme.rst")
     assert not is_written_beside("CHANGELOG.md") and not is_written_beside("packages/init/CHANGELOG.md")
     assert not is_written_beside("docs/adr/0002-x.md", ["docs/adr/"]) and not is_written_beside("src/a.ts")
 

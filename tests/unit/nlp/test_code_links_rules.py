@@ -6,8 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from nlp.code_links.definitions import definition_links
-from nlp.code_links.libraries import Library, named_libraries
+from nlp.code_links.libraries import Library, chosen_libraries, ecosystem_of, named_libraries, prose_keys, written_as_code
+from nlp.code_links.manifests import dependencies, is_manifest
 from nlp.code_links.model import DecisionText
+from nlp.code_links.tree import RepoTree
 from nlp.code_links.view import read_view
 from tests.support.git import git
 
@@ -108,6 +110,10 @@ def test_what_a_choosing_verb_takes_up_ends_where_its_purpose_begins() -> None:
     # drt-v2: "run" is what Renjin is used for; hmrc-frontend: "standard" is how consumers use it.
     assert decided_libraries("Use Renjin to run the optimizer algo directly", libraries) == []
     assert decided_libraries("the risk of breaking consumers using hmrc-frontend in non-standard ways", libraries) == []
+    # A title too: the ActiveRecord pattern is what it takes up; TypeORM is where.
+    orm = [Library("typeorm", "js", ("package.json",)), Library("redis", "js", ("package.json",))]
+    assert chosen_libraries("Use the ActiveRecord pattern in TypeORM", orm) == []
+    assert chosen_libraries("Use Redis for background tasks", orm) == [orm[1]]
     # The object itself is still read, a name with "on" in it included.
     assert decided_libraries("We'll use bullmq for the task queue.", libraries) == [libraries[3]]
     assert decided_libraries("We will use Ruby on Rails to build this prototype.", libraries) == [libraries[2]]
@@ -157,3 +163,66 @@ def test_a_library_said_only_inside_a_longer_librarys_name_is_not_named() -> Non
     assert names("Use Django REST framework") == ["djangorestframework"]
     assert names("Use django-polymorphic for tracked models") == ["django-polymorphic"]
     assert names("Keep django and pytest, and add pytest-bdd") == ["django", "pytest", "pytest-bdd"]
+
+
+def test_a_scoped_or_vendored_package_is_named_by_the_product_prose_calls_it() -> None:
+    """``@nestjs/core`` is "NestJS" in prose; ``eventsauce/object-hydrator`` is "ObjectHydrator";
+    an sbt plugin is named for what it builds with, an artifact that says nothing by its group."""
+    assert ("nestjs",) in prose_keys("@nestjs/core")
+    assert prose_keys("@types/node") == [("types", "node")]  # a scope that says nothing names nothing
+    assert ("object", "hydrator") in prose_keys("eventsauce/object-hydrator")
+    assert ("scalajs",) in prose_keys("org.scala-js:sbt-scalajs")
+    assert prose_keys("com.github.japgolly.scalajs-react:core") == [("scalajs", "react")]
+    declared = [Library("@nestjs/core", "js", ("package.json",)), Library("@nestjs/typeorm", "js", ("package.json",)),
+                Library("eventsauce/object-hydrator", "php", ("composer.json",))]
+    assert named_libraries("Use NestJS as our application framework", declared) == [declared[0]]
+    assert named_libraries("we decided to use **EventSaucePHP ObjectHydrator**", declared) == [declared[2]]
+
+
+def test_php_and_sbt_builds_declare_their_packages() -> None:
+    composer = '{"require": {"php": "^8.1", "ext-intl": "*", "laminas/laminas-form": "^3"}, "require-dev": {"phpunit/phpunit": "^10"}}'
+    assert dependencies("service-front/app/composer.json", composer) == ["laminas/laminas-form", "phpunit/phpunit"]
+    build = 'addSbtPlugin("org.scala-js" % "sbt-scalajs" % "1.13.0")\nval d = Def.setting(Seq("io.suzaku" %%% "diode" % v))\n'
+    assert dependencies("project/plugins.sbt", build) == ["org.scala-js:sbt-scalajs", "io.suzaku:diode"]
+    assert dependencies("project/FrontendDependencies.scala", build) == ["org.scala-js:sbt-scalajs", "io.suzaku:diode"]
+    assert not is_manifest("server/src/main/scala/Main.scala")  # Scala sources are no build definition
+    assert ecosystem_of("composer.json") == "php" and ecosystem_of("build.sbt") == "scala"
+
+
+def test_a_common_word_library_linked_to_its_own_page_is_that_library() -> None:
+    """"Bull" is a word; ``[Bull](https://github.com/OptimalBits/bull)`` is the library, and the
+    title that takes up "bull" takes it up."""
+    declared = [Library("bull", "js", ("package.json",)), Library("redis", "js", ("package.json",))]
+    body = "[Bull](https://github.com/OptimalBits/bull) is a well-supported service to queue jobs."
+    assert written_as_code(body) == frozenset({"bull"})
+    assert written_as_code("see [the docs](https://docs.nestjs.com/techniques/queues)") == frozenset()
+    assert chosen_libraries("use bull and redis to send emails", declared) == [declared[1]]
+    assert chosen_libraries("use bull and redis to send emails", declared, written_as_code(body)) == declared
+
+
+def test_generated_code_is_no_code_a_decision_governs() -> None:
+    """A protobuf stub declares the message types a decision names, but the decision governs
+    the ``.proto`` it is generated from; nobody edits the stub."""
+    from nlp.code_links.tree import is_code
+
+    assert not is_code("x/ccv/provider/types/provider.pb.go")
+    assert not is_code("gen/python/service_pb2_grpc.py")
+    assert not is_code("src/App/Form1.Designer.cs")
+    assert is_code("proto/ccv/provider/v1/provider.proto") and is_code("x/ccv/provider/keeper/keygen.go")
+
+
+
+def test_a_word_that_names_a_whole_code_tree_names_no_component() -> None:
+    """"HMPPS" names the package every source file is under and the product's deployment
+    chart: neither is the component a decision about authorisation governs."""
+    from nlp.code_links.infer import component_links
+
+    tree = RepoTree([
+        *(f"src/main/kotlin/uk/gov/justice/hmpps/api/F{n}.kt" for n in range(200)),
+        "helm_deploy/hmpps-api/values.yaml", "helm_deploy/hmpps-api/templates/job.yaml",
+        "src/main/kotlin/uk/gov/justice/hmpps/api/gateways/Gateway.kt",
+    ])
+    decision = DecisionText("d", "On-behalf-of authorisation in the HMPPS API", "Gateways pass the caller on.")
+    paths = {link.path for link in component_links([decision], tree)}
+    assert not any(path.startswith("helm_deploy/") for path in paths)
+    assert "src/main/kotlin/uk/gov/justice/hmpps/api/gateways/" in paths
