@@ -76,7 +76,12 @@ class DecisionListing:
     ) -> Page:
         """The ``limit`` decisions after the first ``offset`` that ``where`` selects."""
         params = {**where.params(), "order": order.value, "skip": max(offset, 0), "limit": max(limit, 0)}
-        rows = await self._executor.read(load_query("decisions_page"), params)
+        if params["path_prefix"] is not None:
+            # The same answer, found from the File index: a path page reads only the decisions
+            # affecting the path's files, and skips the general query's union of seeds.
+            rows = await self._executor.read(load_query("decisions_page_under_path"), params)
+        else:
+            rows = await self._executor.read(load_query("decisions_page"), params)
         row: dict[str, Any] = rows[0] if rows else {"page": [], "total": 0}
         return Page(tuple(row["page"]), int(row["total"]))
 

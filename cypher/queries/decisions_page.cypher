@@ -1,17 +1,19 @@
 // One page of the decisions the filters select, with how many there are in all: the
-// listing behind GraphQL's connections, impact ("what touched src/api?"), timelines, and
-// search when there is nothing to retrieve by. The filters are cypher/fragments/decision_filter.cypher:
-// a null filter does not filter; decisions
+// listing behind GraphQL's connections, timelines, review queues, and search when there is
+// nothing to retrieve by. A filter that names a path goes to decisions_page_under_path
+// instead (graph/listing.py; impact and GraphQL's pathPrefix), which gives the same answer
+// from the File index; here a path only filters. The filters are
+// cypher/fragments/decision_filter.cypher: a null filter does not filter; decisions
 // whose status is in $hidden_statuses are left out (graph/filters.py: replaced ones unless
 // history is asked for, drafts unless drafts are); $groups null reads without restriction, else
 // a decision is visible when its session is open or shares a group. $order is one of
-// NEWEST, OLDEST, SUMMARY, CONFIDENCE, QUALITY.
-// The most selective filter given seeds the scan through an index — a path (the File
-// index), text (the full-text index), a session, a feature, a stakeholder or tags (any of
+// NEWEST, OLDEST, SUMMARY, CONFIDENCE, QUALITY (cypher/fragments/decisions_paged.cypher).
+// The most selective filter given seeds the scan through an index — text (the full-text
+// index), a session, a feature, a stakeholder or tags (any of
 // $tags; the rarest of $tags_all) — so only those decisions are examined, not every
 // decision; the filters then apply to all of them. Seeding by tag relies on every tag a
 // decision carries having its TAGGED relationship (the writers and `schema apply` see to it).
-// params: $order, $skip, $limit, $path_ancestors, $hidden_statuses, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $repository, $feature, $session, $series, $source, $text, $groups
+// params: $order, $skip, $limit, $hidden_statuses, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $repository, $feature, $session, $series, $source, $text, $groups
 // example: :param order => 'NEWEST'
 //          :param skip => 0
 //          :param limit => 20
@@ -22,10 +24,9 @@
 //          :param stakeholder => null
 //          :param since => null
 //          :param until => null
-//          :param path_prefix => 'src/api'
-//          :param path_dir => 'src/api/'
+//          :param path_prefix => null
+//          :param path_dir => null
 //          :param repository => ''
-//          :param path_ancestors => ['src/']
 //          :param feature => null
 //          :param session => null
 //          :param series => null
@@ -39,26 +40,13 @@ CALL () {
   RETURN collect(DISTINCT coalesce(owner, node)) AS text_hits
 }
 WITH text_hits,
-     CASE WHEN $path_prefix IS NOT NULL THEN 'path' WHEN $text IS NOT NULL THEN 'text'
+     CASE WHEN $text IS NOT NULL THEN 'text'
           WHEN $session IS NOT NULL THEN 'session' WHEN $feature IS NOT NULL THEN 'feature'
           WHEN $stakeholder IS NOT NULL THEN 'stakeholder'
           WHEN $tags IS NOT NULL OR $tags_all IS NOT NULL THEN 'tag' ELSE 'all' END AS seed
 // Exactly one branch runs: the others unwind an empty list, which stops them before any
 // scan (a WHERE on parameters would be checked only after it).
 CALL (text_hits, seed) {
-  // The decisions affecting a file whose path starts with the path's, or a directory
-  // holding it: a superset the filter's own path rule then narrows.
-  UNWIND CASE WHEN seed = 'path' THEN [true] ELSE [] END AS seeded
-  CALL () {
-    MATCH (f:File {repository: $repository}) WHERE f.path STARTS WITH $path_prefix
-    RETURN f
-    UNION
-    MATCH (f:File {repository: $repository}) WHERE f.path IN $path_ancestors
-    RETURN f
-  }
-  MATCH (d:Decision)-[:AFFECTS]->(f)
-  RETURN DISTINCT d
-  UNION
   UNWIND CASE WHEN seed = 'text' THEN text_hits ELSE [] END AS d
   RETURN d
   UNION
@@ -100,12 +88,4 @@ CALL (text_hits, seed) {
 WITH d, text_hits, seed
 WHERE {{decision_filter}}
   AND ($text IS NULL OR seed = 'text' OR d IN text_hits)  // seeded by the text: a hit already
-WITH d, coalesce(d.decided_at, d.recorded_at) AS at
-ORDER BY CASE WHEN $order = 'NEWEST' THEN at END DESC,
-         CASE WHEN $order = 'OLDEST' THEN at END ASC,
-         CASE WHEN $order = 'SUMMARY' THEN toLower(d.summary) END ASC,
-         CASE WHEN $order = 'CONFIDENCE' THEN coalesce(d.confidence, 0.0) END DESC,
-         CASE WHEN $order = 'QUALITY' THEN coalesce(d.quality, 0.0) END DESC,
-         at DESC, d.id
-WITH collect(d.id) AS ids
-RETURN size(ids) AS total, ids[$skip..$skip + $limit] AS page;
+{{decisions_paged}};

@@ -94,11 +94,13 @@ def test_test_only_cypher_stays_out_of_the_package() -> None:
 # of cypher/fragments that the queries applying them include.
 _PACKAGE = Path(graph.cypher.__file__).resolve().parents[1] / "cypher"
 _ACCESS_RULE = re.compile(r"any\(\s*g\s+IN\s+\w+\.access_groups|access_groups,\s*\[\]\)\s*=\s*\[\]")
-_FILTER_LINES = (
-    re.compile(r"all\(tag IN \S+ WHERE tag IN coalesce\(d\.tags"),
-    re.compile(r"\(:Alias \{handle: \S+\}\)-\[:ALIAS_OF\]->\(h\)"),
-    re.compile(r"\S+path_dir STARTS WITH f\.path"),
-)
+_FILTER_LINES = {
+    # A line of the decision filter → the one fragment it is written in (decision_filter
+    # includes both; decisions_page_under_path the first only).
+    re.compile(r"all\(tag IN \S+ WHERE tag IN coalesce\(d\.tags"): "fragments/decision_filter_except_path.cypher",
+    re.compile(r"\(:Alias \{handle: \S+\}\)-\[:ALIAS_OF\]->\(h\)"): "fragments/decision_filter_except_path.cypher",
+    re.compile(r"\S+path_dir STARTS WITH f\.path"): "fragments/decision_on_path.cypher",
+}
 
 
 def _cypher_sources() -> dict[str, str]:
@@ -112,9 +114,9 @@ def test_the_access_rule_is_spelt_in_one_fragment_only() -> None:
 
 
 def test_the_decision_filter_is_written_in_one_fragment_only() -> None:
-    for line in _FILTER_LINES:
+    for line, fragment in _FILTER_LINES.items():
         written = [name for name, text in _cypher_sources().items() if line.search(text)]
-        assert written == ["fragments/decision_filter.cypher"], line.pattern
+        assert written == [fragment], line.pattern
 
 
 def test_every_query_that_takes_groups_applies_the_access_fragment() -> None:
@@ -128,6 +130,9 @@ def test_every_query_that_takes_groups_applies_the_access_fragment() -> None:
     assert len(applying) >= 12, sorted(applying)
     for name in ("decisions_page", "decisions_aggregate", "decisions_by_ids"):
         assert all(line.search(load_query(name).text) for line in _FILTER_LINES), name
+    # A page under a path applies every filter but the path rule, which its seed applies.
+    under_path = load_query("decisions_page_under_path").text
+    assert [line.search(under_path) is not None for line in _FILTER_LINES] == [True, True, False]
 
 
 def test_an_include_is_expanded_and_may_read_its_params_from_a_map() -> None:
