@@ -248,7 +248,7 @@ def component_links(decisions: Sequence[DecisionText], tree: RepoTree, documents
                 # after the product) are no component of one decision.
                 continue
             for directory in directories:
-                if too_wide(directory, tree) or not holds_code(directory, tree, documents) or shows_use(directory):
+                if not holds_code(directory, tree, documents) or shows_use(directory):
                     continue
                 links.append(CodeLink(decision.id, directory, "component", strength,
                                       f"{directory} is named for {word!r}, which it names"))
