@@ -14,22 +14,15 @@ Usage (a quarter of an hour on a busy 2-core machine when the cache must be buil
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from api.cli.eval_common import extra_dir, shared_dir
-from api.cli.eval_detect_cmd import _scored
-from eval.probe_w3c_worst import read
+from eval.probe_w3c_worst import probe_arguments, scored_out_of_fold
 from nlp.detector_model import operating_logit_of
-from nlp.evaluation.cross_validation import fold_logits, out_of_fold
-from nlp.evaluation.labelled_sources import Places
-from nlp.evaluation.operating_points import candidate_scores, nested_points
 from nlp.evaluation.source_scores import anchors_at
 from nlp.evaluation.train import Featurized
 
@@ -84,25 +77,13 @@ def summary(detail: list[dict[str, Any]]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--cache", type=Path, default=Path("/tmp/probe_w3c_worst.pkl"))
-    parser.add_argument("--out", type=Path, required=True)
-    args = parser.parse_args()
-    items = read(Places(Path("eval"), shared_dir(None), extra_dir(None)), args.cache)
-    weights = out_of_fold(items, lambda line: print(line, file=sys.stderr))
-    logits = fold_logits(items, weights)
-    points = nested_points(items, candidate_scores(items, logits))
-    rows, _ = _scored(items, logits, points)
-    for row in rows:
-        if row["system"] == "ours":
-            print(f"{row['source']:<26} P {row['precision']:.3f} R {row['recall']:.3f} F1 {row['f1']:.3f} "
-                  f"({row['found']}/{row['targets']}, {row['detections']})")
-    detail = [conversation_detail(item, logits[item.meeting.conversation.session_id],
-                                  points[item.meeting.conversation.session_id].reliable)
-              for item in items if item.meeting.source == "chat"]
+    args = probe_arguments((__doc__ or "").splitlines()[0])
+    scored = scored_out_of_fold(args.cache)
+    detail = [conversation_detail(item, scored.logits[item.meeting.conversation.session_id],
+                                  scored.points[item.meeting.conversation.session_id].reliable)
+              for item in scored.items if item.meeting.source == "chat"]
     summary(detail)
-    args.out.write_text(json.dumps({"rows": rows, "conversations": detail}, indent=1))
-
+    args.out.write_text(json.dumps({"rows": scored.rows, "conversations": detail}, indent=1))
 
 if __name__ == "__main__":
     main()

@@ -19,7 +19,7 @@ import json
 import pickle
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -71,12 +71,27 @@ def meeting_detail(item: Featurized, logits: np.ndarray, reliable: dict[str, flo
     }
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+class OutOfFold(NamedTuple):
+    """Every labelled meeting with its out-of-fold log-odds, nested points and the command's rows."""
+
+    items: list[Featurized]
+    logits: dict[str, np.ndarray]
+    points: dict[str, Any]
+    rows: list[dict[str, Any]]
+
+
+def probe_arguments(description: str) -> argparse.Namespace:
+    """``--cache`` (the featurized meetings, shared by the probes) and ``--out``."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--cache", type=Path, default=Path("/tmp/probe_w3c_worst.pkl"))
     parser.add_argument("--out", type=Path, required=True)
-    args = parser.parse_args()
-    items = read(Places(Path("eval"), shared_dir(None), extra_dir(None)), args.cache)
+    return parser.parse_args()
+
+
+def scored_out_of_fold(cache: Path) -> OutOfFold:
+    """Train the fold models, choose the nested points and print the stored figures as
+    ``eval detect --groups`` does."""
+    items = read(Places(Path("eval"), shared_dir(None), extra_dir(None)), cache)
     weights = out_of_fold(items, lambda line: print(line, file=sys.stderr))
     logits = fold_logits(items, weights)
     points = nested_points(items, candidate_scores(items, logits))
@@ -85,10 +100,16 @@ def main() -> None:
         if row["system"] == "ours":
             print(f"{row['source']:<26} P {row['precision']:.3f} R {row['recall']:.3f} F1 {row['f1']:.3f} "
                   f"({row['found']}/{row['targets']}, {row['detections']})")
-    detail = [meeting_detail(item, logits[item.meeting.conversation.session_id],
-                             points[item.meeting.conversation.session_id].reliable)
-              for item in items if item.meeting.source == "w3c"]
-    args.out.write_text(json.dumps({"rows": rows, "meetings": detail}, indent=1))
+    return OutOfFold(items, logits, points, rows)
+
+
+def main() -> None:
+    args = probe_arguments((__doc__ or "").splitlines()[0])
+    scored = scored_out_of_fold(args.cache)
+    detail = [meeting_detail(item, scored.logits[item.meeting.conversation.session_id],
+                             scored.points[item.meeting.conversation.session_id].reliable)
+              for item in scored.items if item.meeting.source == "w3c"]
+    args.out.write_text(json.dumps({"rows": scored.rows, "meetings": detail}, indent=1))
 
 
 if __name__ == "__main__":
