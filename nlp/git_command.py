@@ -206,6 +206,12 @@ def grep_lines(repo: Path, words: list[str], revision: str = "HEAD") -> list[tup
     return _by_file(_git_grep(repo, ["-I", "-F", "-w", "--no-color"], words, revision, None))
 
 
+def grep_lines_matching(repo: Path, patterns: list[str], revision: str = "HEAD") -> list[tuple[str, str]]:
+    """(file, line) for every line of ``revision``'s text files that matches one of the
+    extended regular expressions ``patterns``, ignoring case: one pass over the tree."""
+    return _by_file(_git_grep(repo, ["-I", "-i", "-E", "--no-color"], patterns, revision, None))
+
+
 _DECLARATION_LINE = r"(class|struct|interface|type|trait|enum|module|record|protocol|object|impl)[[:space:]]+[A-Z]"
 
 

@@ -9,7 +9,16 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import PurePosixPath
 
-from nlp.code_links.components import component_directories, linked_paths, shared, typed_files, words_of
+from nlp.code_links.citations import Cited, citation_links
+from nlp.code_links.components import (
+    component_directories,
+    files_by_name_part,
+    linked_paths,
+    shared,
+    typed_files,
+    word_files,
+    words_of,
+)
 from nlp.code_links.definitions import definition_links
 from nlp.code_links.ended import ended
 from nlp.code_links.history import Mentions, Renames, document_commit_links, git_context_links, message_links
@@ -48,6 +57,9 @@ names it."""
 
 MIN_CONFIDENCE = 0.5
 """Links weaker than this are not kept (docs/check-diff.md: how it was chosen)."""
+WORD_FILE = 0.5
+"""A source file named for a word of the title (``transform/window.rs`` for "Event-time
+windows"): the weakest link kept, as a word may name a file of another concern."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +80,8 @@ class RepositoryView:
     """Attribute or annotation names → the files that apply them."""
     declared: Callable[[Sequence[str]], dict[str, list[str]]] = lambda _: {}
     """Type names → the files that declare them (``class X``, ``type X struct``)."""
+    cited: Cited = lambda _: []
+    """Extended regexes → the (file, line) pairs whose line matches one (case-insensitive)."""
     name: str = ""
     """Its ``owner/name`` on its forge ('' when it has no remote): whose issues its ADRs cite."""
 
@@ -100,6 +114,7 @@ def infer_links(
         *identifier_links(decisions, view.occurrences, view.documents, [library.name for library in view.libraries]),
         *annotation_links(decisions, view.annotated, view.tree, view.documents),
         *definition_links(decisions, view.declared, view.tree, view.documents),
+        *citation_links(decisions, view.cited, view.tree, view.documents),
         *document_links(decisions, view),
         *rename_links(decisions, view),
     ]
@@ -236,6 +251,7 @@ def component_links(decisions: Sequence[DecisionText], tree: RepoTree, documents
     for headline, body in typed:
         for name in set(headline) | set(body):
             owners[name] += 1
+    named_files = files_by_name_part(tree)
     links: list[CodeLink] = []
     for decision, words, (headline, body) in zip(decisions, vocabulary, typed, strict=True):
         common = shared(words, vocabulary)
@@ -252,6 +268,10 @@ def component_links(decisions: Sequence[DecisionText], tree: RepoTree, documents
                     continue
                 links.append(CodeLink(decision.id, directory, "component", strength,
                                       f"{directory} is named for {word!r}, which it names"))
+        for word, files in word_files(title_words, named_files).items():
+            for path in files:
+                if is_code(path, documents):
+                    links.append(CodeLink(decision.id, path, "component", WORD_FILE, f"{path} is named for {word!r}, which its title names"))
         for strength, found in ((0.65, headline), (0.5, body)):
             for name, files in found.items():
                 if owners[name] > MAX_TYPE_OWNERS and _mentions(name, decision.body) < MIN_TYPE_MENTIONS:

@@ -80,6 +80,8 @@ def prose_keys(name: str) -> list[tuple[str, ...]]:
     platform = lowered.split(".", 1)[0] in PLATFORM_NAMESPACES and "." in lowered
     if last_tokens and last_tokens != whole and len(last_tokens) == 1 and last_tokens[0] not in GENERIC and not platform:
         keys.append(last_tokens)
+    if platform:
+        keys += _platform_products(name)
     if lowered.startswith("@") and "/" in lowered and last_tokens and all(t in GENERIC for t in last_tokens):
         # A scoped package whose own name says nothing (``@nestjs/core``, ``@angular/common``)
         # is the product its scope names: prose says "NestJS", not "nestjs core".
@@ -96,6 +98,36 @@ def prose_keys(name: str) -> list[tuple[str, ...]]:
             # An artifact that says nothing (``scalajs-react:core``) is its group's product.
             keys.append(tuple(_TOKEN.findall(group.rsplit(".", 1)[-1])))
     return [k for k in keys if not (len(k) == 1 and (len(k[0]) < 3 or k[0] in GENERIC or k[0].isdigit()))]
+
+
+_HUMP = re.compile(r"[A-Z][a-z0-9]+")
+
+
+def _platform_products(name: str) -> list[tuple[str, ...]]:
+    """The products a platform's package is named by: a part after the platform's
+    namespace that is a compound name (``Microsoft.EntityFrameworkCore.SqlServer`` →
+    "Entity Framework Core", "Entity Framework", "SQL Server"; ``Microsoft.AspNetCore.OpenApi``
+    → "OpenAPI"), where a plain word (``System.Memory``, ``Microsoft.Extensions.Logging``)
+    names a corner of the platform."""
+    keys: list[tuple[str, ...]] = []
+    parts = name.split(".")[1:]
+    if any(part.lower() in PLATFORM_CORNERS for part in parts):
+        return []
+    for part in parts:
+        if len(_HUMP.findall(part)) < 2 or part.lower() in GENERIC or part.lower() in PLATFORM_PARTS:
+            continue
+        keys.append((part.lower(),))
+        if part.endswith("Core") and len(_HUMP.findall(part)) > 2:
+            keys.append((part[: -len("Core")].lower(),))  # EF Core is Entity Framework
+    return keys
+
+
+PLATFORM_PARTS = frozenset({"aspnetcore", "aspnet", "netcore", "dotnet", "windowsazure", "visualstudio", "codeanalysis"})
+"""Compound parts that name the platform itself, not a product chosen on it."""
+PLATFORM_CORNERS = frozenset({"bcl", "extensions", "win32", "interop"})
+"""Namespaces of the platform's own types and their backports (``Microsoft.Bcl.TimeProvider``,
+``Microsoft.Extensions.ObjectPool``): a type of the platform, written in prose as code, not a
+library a decision chooses."""
 
 
 CHOOSING = re.compile(

@@ -18,6 +18,7 @@ from nlp.git_command import (
     grep_declarations,
     grep_files,
     grep_lines,
+    grep_lines_matching,
     grep_matches,
     history_of,
     tracked_files,
@@ -61,6 +62,7 @@ def read_view(
         occurrences=lambda words: _occurrences(root, revision, words, tree),
         annotated=lambda names: _annotated(root, revision, names, tree),
         declared=lambda names: _declared(root, revision, names, tree),
+        cited=lambda patterns: grep_lines_matching(root, list(patterns), revision),
         name=name,
     )
 

@@ -63,7 +63,7 @@ def test_a_decision_to_keep_decision_records_governs_no_code_through_history() -
     assert keeps_records("Use Markdown Architectural Decision Records")
     # A product about decision records decides about its ADR handling; that is code.
     assert not keeps_records("Use the ADR number as its unique ID") and not keeps_records("Use Kafka to record payment decisions")
-    tree = RepoTree(["src/payment.js", "src/notify.js", ".adr-dir"])
+    tree = RepoTree(["src/checkout.js", "src/notify.js", ".adr-dir"])
     decisions = [
         DecisionText("adr", "Record architecture decisions", "", source_path="docs/adr/0001-record-architecture-decisions.md"),
         DecisionText("pay", "Make payments idempotent", "", source_path="docs/adr/0002-idempotent-payments.md"),
@@ -73,7 +73,7 @@ def test_a_decision_to_keep_decision_records_governs_no_code_through_history() -
         PathHistory("b", day, "Idempotent payments", ("docs/adr/0002-idempotent-payments.md",),
                     ("docs/adr/0002-idempotent-payments.md", "src/notify.js"), ()),
         PathHistory("a", day, "Set up ADRs, fix the payment handler", ("docs/adr/0001-record-architecture-decisions.md",),
-                    ("docs/adr/0001-record-architecture-decisions.md", "src/payment.js"), ()),
+                    ("docs/adr/0001-record-architecture-decisions.md", "src/checkout.js"), ()),
     ]
     view = RepositoryView(tree, history, [], lambda wanted: {}, ("docs/adr/",), lambda patterns, specs: [])
     mentions = DecisionMentions([type("Row", (), {"decision_id": d.id, "path": d.source_path, "title": d.title})() for d in decisions])
@@ -226,3 +226,33 @@ def test_a_word_that_names_a_whole_code_tree_names_no_component() -> None:
     paths = {link.path for link in component_links([decision], tree)}
     assert not any(path.startswith("helm_deploy/") for path in paths)
     assert "src/main/kotlin/uk/gov/justice/hmpps/api/gateways/" in paths
+
+
+def test_a_word_of_the_title_links_the_few_source_files_named_for_it() -> None:
+    from nlp.code_links.components import files_by_name_part, word_files
+
+    tree = RepoTree([
+        "src/transform/window.rs", "src/transform/join.rs", "internal/server/get_download.go",
+        "internal/api/download.go", "docs/window.md", *(f"src/h{n}/handler_{n}.go" for n in range(4)),
+    ])
+    found = word_files(["window", "download", "handler", "absent"], files_by_name_part(tree))
+    # A word four or more files carry in their names (``handler``) is a kind of file, and
+    # documentation is no source.
+    assert found == {
+        "window": ["src/transform/window.rs"],
+        "download": ["internal/api/download.go", "internal/server/get_download.go"],
+    }
+
+
+
+def test_a_platform_package_is_named_by_the_compound_product_after_its_namespace() -> None:
+    keys = prose_keys("Microsoft.EntityFrameworkCore.SqlServer")
+    # "Entity Framework", "EF Core" as "Entity Framework Core", and "SQL Server" name it ...
+    assert {("entityframeworkcore",), ("entityframework",), ("sqlserver",)} <= set(keys)
+    assert ("openapi",) in prose_keys("Microsoft.AspNetCore.OpenApi") and ("aspnetcore",) not in prose_keys("Microsoft.AspNetCore.OpenApi")
+    # ... but a plain word, a generic part or a backported platform type names no product.
+    assert prose_keys("System.Memory") == [("system", "memory")]
+    assert prose_keys("Microsoft.Extensions.DependencyInjection") == [("microsoft", "extensions", "dependencyinjection")]
+    assert prose_keys("Microsoft.Bcl.TimeProvider") == [("microsoft", "bcl", "timeprovider")]
+    libraries = [Library("Microsoft.EntityFrameworkCore.SqlServer", "dotnet", ("src/Data/Data.csproj",))]
+    assert chosen_libraries("Use Microsoft SQL Server as the Database", libraries) == libraries
