@@ -329,9 +329,17 @@ def rename_links(decisions: Sequence[DecisionText], view: RepositoryView) -> lis
             today = current(path) if not path.endswith("/") else current.moved(path)
             # Followed to a directory too wide to govern, as a stated one would be (``relayer/``
             # of a repository-layout decision, now the whole ``crates/relayer/``).
-            if today and today != path and view.tree.exists(today) and not too_wide(today, view.tree):
+            if (today and today != path and view.tree.exists(today) and not too_wide(today, view.tree)
+                    and not _holds_decisions(today, view.documents)):
                 links.append(CodeLink(decision.id, today, "rename", 0.9, f"{path}, which it names, is now {today}"))
     return links
+
+
+def _holds_decisions(path: str, documents: Sequence[str]) -> bool:
+    """``path`` is a folder of decision documents, or lies in one: a decision that names
+    where its records were to live ("docs/adr/", since moved to "adr/") governs no code there,
+    and every later record added would be listed under it."""
+    return any(path.startswith(folder) or folder.startswith(path) for folder in documents)
 
 
 def known_tools(view: RepositoryView, configs: dict[str, list[str]]) -> set[str]:

@@ -256,3 +256,18 @@ def test_a_platform_package_is_named_by_the_compound_product_after_its_namespace
     assert prose_keys("Microsoft.Bcl.TimeProvider") == [("microsoft", "bcl", "timeprovider")]
     libraries = [Library("Microsoft.EntityFrameworkCore.SqlServer", "dotnet", ("src/Data/Data.csproj",))]
     assert chosen_libraries("Use Microsoft SQL Server as the Database", libraries) == libraries
+
+
+def test_a_stated_folder_of_records_followed_to_its_new_place_governs_no_code() -> None:
+    from datetime import UTC, datetime
+
+    from nlp.code_links.infer import RepositoryView, rename_links
+    from nlp.git_command import PathHistory
+
+    tree = RepoTree(["adr/0001-web.md", "adr/0002-site.md", "site/index.html"])
+    moved = PathHistory("m", datetime(2024, 1, 1, tzinfo=UTC), "Move the records", (),
+                        ("adr/0001-web.md", "docs/adr/0001-web.md"), (("docs/adr/0001-web.md", "adr/0001-web.md"),))
+    view = RepositoryView(tree, [moved], [], lambda wanted: {}, ("adr/",), lambda patterns, specs: [])
+    decision = DecisionText("web", "Web presence", "", source_path="adr/0001-web.md", stated=("docs/adr/", "web/"))
+    # "docs/adr/" is now adr/, where every later record is added: not code the decision governs.
+    assert rename_links([decision], view) == []
