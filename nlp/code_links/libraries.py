@@ -164,8 +164,11 @@ def chosen_libraries(title: str, libraries: Sequence[Library], as_code: frozense
         return []
     # What the verb takes up ends where the title says what for or where ("Use the
     # ActiveRecord pattern in TypeORM" takes up a pattern; TypeORM is where it is used).
-    taken = " ".join(_object_words(lowered[verb.end():].split()))
-    return named_libraries(taken, libraries, as_code)
+    words = _object_words(lowered[verb.end():].split())
+    # A title whose verb takes up one word alone ("Use Express", "Use Jest for testing")
+    # names that library however common the word: nothing else is taken up.
+    alone = frozenset(re.findall(r"[a-z0-9.]+", words[0])[:1]) if len(words) == 1 else frozenset()
+    return named_libraries(" ".join(words), libraries, as_code | alone)
 
 
 DECIDING = re.compile(

@@ -271,3 +271,12 @@ def test_a_stated_folder_of_records_followed_to_its_new_place_governs_no_code() 
     decision = DecisionText("web", "Web presence", "", source_path="adr/0001-web.md", stated=("docs/adr/", "web/"))
     # "docs/adr/" is now adr/, where every later record is added: not code the decision governs.
     assert rename_links([decision], view) == []
+
+
+def test_a_title_that_takes_up_one_common_word_alone_names_that_library() -> None:
+    libraries = [Library(name, "js", ("package.json",)) for name in ("express", "jest", "helmet")]
+    assert [lib.name for lib in chosen_libraries("Use Express", libraries)] == ["express"]
+    assert [lib.name for lib in chosen_libraries("Use Jest for testing", libraries)] == ["jest"]
+    # Among other words the common word is prose, unless written as code.
+    assert chosen_libraries("Use an express lane for refunds", libraries) == []
+    assert chosen_libraries("Express totals in pence", libraries) == []
