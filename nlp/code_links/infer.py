@@ -23,6 +23,7 @@ from nlp.code_links.definitions import definition_links
 from nlp.code_links.ended import ended
 from nlp.code_links.history import Mentions, Renames, document_commit_links, git_context_links, message_links
 from nlp.code_links.identifiers import annotation_links, identifier_links
+from nlp.code_links.languages import language_links
 from nlp.code_links.libraries import (
     CHOOSING,
     Library,
@@ -115,6 +116,7 @@ def infer_links(
         *annotation_links(decisions, view.annotated, view.tree, view.documents),
         *definition_links(decisions, view.declared, view.tree, view.documents),
         *citation_links(decisions, view.cited, view.tree, view.documents),
+        *language_links(decisions, view.tree),
         *document_links(decisions, view),
         *rename_links(decisions, view),
     ]

@@ -82,6 +82,9 @@ def prose_keys(name: str) -> list[tuple[str, ...]]:
         keys.append(last_tokens)
     if platform:
         keys += _platform_products(name)
+    product = _product_of_binding(last_tokens)
+    if product and (product,) not in keys:
+        keys.append((product,))
     if lowered.startswith("@") and "/" in lowered and last_tokens and all(t in GENERIC for t in last_tokens):
         # A scoped package whose own name says nothing (``@nestjs/core``, ``@angular/common``)
         # is the product its scope names: prose says "NestJS", not "nestjs core".
@@ -101,6 +104,32 @@ def prose_keys(name: str) -> list[tuple[str, ...]]:
 
 
 _HUMP = re.compile(r"[A-Z][a-z0-9]+")
+
+BINDING_PREFIXES = frozenset({"async", "go", "node", "py", "python"})
+BINDING_SUFFIXES = frozenset({"ruby", "rails", "js", "rs", "py", "go", "sdk", "client", "node"})
+"""The parts a package's name adds to a product's for the language or framework it binds it
+in (``async-nats``, ``go-redis``, ``sentry-ruby``, ``redis-py``, ``nats-client``)."""
+
+
+def _product_of_binding(tokens: tuple[str, ...]) -> str | None:
+    """The product a two-part binding's name names ("nats" for ``async-nats``, "sentry" for
+    ``sentry-rails``), when it is no generic or ordinary word ("trait" of ``async-trait``
+    stays a word)."""
+    if len(tokens) != 2:
+        return None
+    first, second = tokens
+    product = second if first in BINDING_PREFIXES else first if second in BINDING_SUFFIXES else None
+    if product is None or len(product) < 4 or product in GENERIC or product in COMMON_WORDS or product in ORDINARY:
+        return None
+    return product
+
+
+ORDINARY = frozenset("""
+trait stream streams retry clock header units errors error color colors humanize spew difflib
+magic dotenv slugify progressbar keychain crypto connections winio netrc isatty colorable
+runewidth cache fetch yaml json test mock
+""".split())
+"""Words a binding's product part may be that are ordinary words or helpers, not products."""
 
 
 def _platform_products(name: str) -> list[tuple[str, ...]]:
