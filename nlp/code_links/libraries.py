@@ -161,6 +161,7 @@ library a decision chooses."""
 
 CHOOSING = re.compile(
     r"\b(?:use|uses|using|adopt|adopts|adopting|choose|chooses|chose|choosing|prefer|prefers|preferring|select|"
+    r"build\s+\w+\s+(?:in|with)|written\s+in|"
     r"switch(?:es|ing)?\s+to|migrat(?:e|es|ing)\s+to|mov(?:e|es|ing)\s+to|replac(?:e|es|ing)|introduc(?:e|es|ing)|"
     r"add(?:s|ing)?|remov(?:e|es|ing)|drop(?:s|ping)?|keep(?:s|ing)?|stick\s+with|stay\s+with|standardi[sz]e\s+on|"
     r"instead\s+of|over|rather\s+than|vs\.?|versus|with|and)\b",

@@ -280,3 +280,9 @@ def test_a_title_that_takes_up_one_common_word_alone_names_that_library() -> Non
     # Among other words the common word is prose, unless written as code.
     assert chosen_libraries("Use an express lane for refunds", libraries) == []
     assert chosen_libraries("Express totals in pence", libraries) == []
+
+
+def test_a_title_that_builds_something_in_a_library_takes_it_up() -> None:
+    libraries = [Library("next", "js", ("client/package.json",))]
+    assert chosen_libraries("Build frontend in NextJS", libraries) == libraries
+    assert chosen_libraries("Build a cache in memory", libraries) == []
