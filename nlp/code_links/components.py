@@ -105,6 +105,8 @@ def files_by_name_part(tree: RepoTree) -> dict[str, list[str]]:
         if pure.suffix in SOURCE_SUFFIXES:
             for part in name_parts(pure.name.split(".", 1)[0]):
                 index[part].append(path)
+        elif "/" not in path and pure.name.split(".", 1)[0].isupper():
+            index[pure.name.split(".", 1)[0].lower()].append(path)  # CHANGELOG.md, CODEOWNERS
     return dict(index)
 
 

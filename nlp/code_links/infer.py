@@ -272,7 +272,7 @@ def component_links(decisions: Sequence[DecisionText], tree: RepoTree, documents
                                       f"{directory} is named for {word!r}, which it names"))
         for word, files in word_files(title_words, named_files).items():
             for path in files:
-                if is_code(path, documents):
+                if is_code(path, documents) or "/" not in path:
                     links.append(CodeLink(decision.id, path, "component", WORD_FILE, f"{path} is named for {word!r}, which its title names"))
         for strength, found in ((0.65, headline), (0.5, body)):
             for name, files in found.items():

@@ -234,13 +234,16 @@ def test_a_word_of_the_title_links_the_few_source_files_named_for_it() -> None:
     tree = RepoTree([
         "src/transform/window.rs", "src/transform/join.rs", "internal/server/get_download.go",
         "internal/api/download.go", "docs/window.md", *(f"src/h{n}/handler_{n}.go" for n in range(4)),
+        "CHANGELOG.md", "docs/CHANGELOG.md", "notes.md",
     ])
-    found = word_files(["window", "download", "handler", "absent"], files_by_name_part(tree))
+    found = word_files(["window", "download", "handler", "absent", "changelog", "notes"], files_by_name_part(tree))
     # A word four or more files carry in their names (``handler``) is a kind of file, and
-    # documentation is no source.
+    # documentation is no source, but for the top-level files named in capitals, as a
+    # repository's changelog is.
     assert found == {
         "window": ["src/transform/window.rs"],
         "download": ["internal/api/download.go", "internal/server/get_download.go"],
+        "changelog": ["CHANGELOG.md"],
     }
 
 
