@@ -59,7 +59,7 @@ def words_of(text: str) -> set[str]:
             word = part.lower()
             if len(word) >= 4 and word not in PROSE and word not in GENERIC:
                 found.add(word)
-                if word.endswith("s") and len(word) > 4:
+                if word.endswith("s") and len(word) > 4 and word[:-1] not in PROSE and word[:-1] not in GENERIC:
                     found.add(word[:-1])
     return found
 

@@ -289,3 +289,11 @@ def test_a_title_that_builds_something_in_a_library_takes_it_up() -> None:
     libraries = [Library("next", "js", ("client/package.json",))]
     assert chosen_libraries("Build frontend in NextJS", libraries) == libraries
     assert chosen_libraries("Build a cache in memory", libraries) == []
+
+
+def test_a_plural_of_a_generic_word_names_no_component() -> None:
+    from nlp.code_links.components import words_of
+
+    # "systems" is no component, and neither is its singular, a generic word ("spec/system/").
+    assert words_of("Definition of the systems of record") == {"definition", "systems"}
+    assert "ledger" in words_of("Ledgers per tenant")
