@@ -57,11 +57,16 @@ def words_of(text: str) -> set[str]:
     for token in _WORD.findall(text):
         for part in [token, *_HUMPS.findall(token)]:
             word = part.lower()
-            if len(word) >= 4 and word not in PROSE and word not in GENERIC:
+            if len(word) >= 4 and _may_name(word):
                 found.add(word)
-                if word.endswith("s") and len(word) > 4 and word[:-1] not in PROSE and word[:-1] not in GENERIC:
+                if word.endswith("s") and len(word) > 4 and _may_name(word[:-1]):
                     found.add(word[:-1])
     return found
+
+
+def _may_name(word: str) -> bool:
+    """Not a word of any decision's prose nor a generic part of a name."""
+    return word not in PROSE and word not in GENERIC
 
 
 def name_parts(name: str) -> set[str]:

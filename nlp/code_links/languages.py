@@ -23,7 +23,7 @@ SETUP_FILES: dict[str, tuple[str, ...]] = {
 """Each language's files that say which version and how it is built, whatever the project."""
 
 _NAMES = re.compile(
-    r"\b(?P<typescript>typescript)\b|\b(?P<go>golang|Go)\b|\b(?P<scala>scala)\b|\b(?P<ruby>ruby)\b"
+    r"\b(?P<typescript>typescript)\b|\b(?P<go>(?-i:golang|Go))\b|\b(?P<scala>scala)\b|\b(?P<ruby>ruby)\b"
     r"|\b(?P<python>python)\b|\b(?P<rust>rust)\b|(?P<dotnet>\.net\b|\bdotnet(?:core)?\b|\bc#|\bcsharp\b)"
     r"|\b(?P<javascript>javascript|node\.?js)\b",
     re.IGNORECASE,
@@ -45,8 +45,6 @@ def language_links(decisions: Sequence[DecisionText], tree: RepoTree) -> list[Co
             continue
         rest = decision.title[verb.end():]
         languages = {name for match in _NAMES.finditer(rest) for name, value in match.groupdict().items() if value}
-        if "go" in languages and not re.search(r"\bgolang\b|\bGo\b", rest):
-            languages.discard("go")
         for language in sorted(languages):
             for file_name in SETUP_FILES[language]:
                 found = tree.named(file_name)
