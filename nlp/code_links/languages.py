@@ -23,7 +23,7 @@ SETUP_FILES: dict[str, tuple[str, ...]] = {
 """Each language's files that say which version and how it is built, whatever the project."""
 
 _NAMES = re.compile(
-    r"\b(?P<typescript>typescript)\b|\b(?P<go>(?-i:golang|Go))\b|\b(?P<scala>scala)\b|\b(?P<ruby>ruby)\b"
+    r"\b(?P<typescript>typescript)\b|\b(?P<go>golang|(?-i:Go))\b|\b(?P<scala>scala)\b|\b(?P<ruby>ruby)\b"
     r"|\b(?P<python>python)\b|\b(?P<rust>rust)\b|(?P<dotnet>\.net\b|\bdotnet(?:core)?\b|\bc#|\bcsharp\b)"
     r"|\b(?P<javascript>javascript|node\.?js)\b",
     re.IGNORECASE,

@@ -19,6 +19,7 @@ def _paths(title: str) -> list[str]:
 
 def test_a_language_a_title_takes_up_governs_its_setup_files() -> None:
     assert _paths("Use Go on server-side") == ["api/go.mod"]
+    assert _paths("Use Golang for the API") == ["api/go.mod"]
     assert _paths("Use dotnetcore and C#") == ["Directory.Build.props", "src/global.json"]
     assert _paths("Use Scala") == ["build.sbt"]
     # A monorepo's many tsconfig.json: the top one sets the language up for all.
