@@ -106,9 +106,10 @@ def prose_keys(name: str) -> list[tuple[str, ...]]:
 _HUMP = re.compile(r"[A-Z][a-z0-9]+")
 
 BINDING_PREFIXES = frozenset({"async", "go", "node", "py", "python"})
-BINDING_SUFFIXES = frozenset({"ruby", "rails", "js", "rs", "py", "go", "sdk", "client", "node"})
-"""The parts a package's name adds to a product's for the language or framework it binds it
-in (``async-nats``, ``go-redis``, ``sentry-ruby``, ``redis-py``, ``nats-client``)."""
+BINDING_SUFFIXES = frozenset({"ruby", "rails", "js", "rs", "py", "go", "sdk", "client", "node", "jvm", "android", "ktx"})
+"""The parts a package's name adds to a product's for the language, framework or platform it
+binds it in (``async-nats``, ``go-redis``, ``sentry-ruby``, ``redis-py``, ``nats-client``, a
+Kotlin library's ``assertk-jvm``, ``koin-android``)."""
 
 
 def _product_of_binding(tokens: tuple[str, ...]) -> str | None:
@@ -159,10 +160,14 @@ PLATFORM_CORNERS = frozenset({"bcl", "extensions", "win32", "interop"})
 library a decision chooses."""
 
 
+FROM_TO = r"(?:switch|migrat|mov|chang|transition)\w*\s+(?:[\w-]+\s+){0,3}?from\s+[\w.-]+(?:\s+[\w.-]+)?\s+to|"
+"""A change from one thing to another ("Switch test assertions from Truth to assertk"): what
+follows "to" is taken up."""
 CHOOSING = re.compile(
     r"\b(?:use|uses|using|adopt|adopts|adopting|choose|chooses|chose|choosing|prefer|prefers|preferring|select|"
     r"build\s+\w+\s+(?:in|with)|written\s+in|"
     r"switch(?:es|ing)?\s+to|migrat(?:e|es|ing)\s+to|mov(?:e|es|ing)\s+to|replac(?:e|es|ing)|introduc(?:e|es|ing)|"
+    + FROM_TO +
     r"add(?:s|ing)?|remov(?:e|es|ing)|drop(?:s|ping)?|keep(?:s|ing)?|stick\s+with|stay\s+with|standardi[sz]e\s+on|"
     r"instead\s+of|over|rather\s+than|vs\.?|versus|with|and)\b",
     re.IGNORECASE,
@@ -204,6 +209,7 @@ def chosen_libraries(title: str, libraries: Sequence[Library], as_code: frozense
 DECIDING = re.compile(
     r"\b(?:use|uses|using|adopt|adopts|adopting|choose|chooses|chose|chosen|prefer|prefers|select|selected|"
     r"switch(?:es|ing)?\s+to|migrat(?:e|es|ing)\s+to|mov(?:e|es|ing)\s+to|replac(?:e|es|ing)|introduc(?:e|es|ing)|"
+    + FROM_TO +
     r"rel(?:y|ies|ying)\s+on|depend(?:s|ing)?\s+on|built\s+(?:on|with))\b",
     re.IGNORECASE,
 )
@@ -300,24 +306,30 @@ _SOURCES: dict[str, tuple[str, ...]] = {
 }
 
 
-def import_name(library: Library) -> str | None:
+def import_names(library: Library) -> tuple[str, ...]:
     """What source code imports ``library`` by: its module, crate, namespace or package
-    (None when its ecosystem's sources cannot say)."""
+    (none when its ecosystem's sources cannot say). A Java or Kotlin library is imported
+    by its Maven group, or by the group's last part when that is the artifact's product
+    (``com.willowtreeapps.assertk:assertk-jvm`` is imported as ``assertk.assertThat``)."""
     name = library.name
     if library.ecosystem in ("js", "go", "dotnet", "ruby"):
-        return name
+        return (name,)
     if library.ecosystem == "python":
-        return name.lower().replace("-", "_").removeprefix("python_")
+        return (name.lower().replace("-", "_").removeprefix("python_"),)
     if library.ecosystem == "rust":
-        return name.replace("-", "_")
+        return (name.replace("-", "_"),)
     if library.ecosystem == "java" and ":" in name:
-        return name.split(":", 1)[0]
-    return None
+        group, artifact = name.split(":", 1)
+        product = group.rsplit(".", 1)[-1]
+        own = ("." in group and len(product) >= 4 and product == artifact.split("-", 1)[0]
+               and product not in GENERIC | COMMON_WORDS | ORDINARY)
+        return (group, product) if own else (group,)
+    return ()
 
 
 def import_pattern(ecosystem: str, names: Sequence[str]) -> tuple[str, tuple[str, ...]] | None:
     """One extended regular expression for a source line importing any of ``names`` (as
-    ``import_name`` gives them) in ``ecosystem``, and the pathspecs of its source files: one
+    ``import_names`` gives them) in ``ecosystem``, and the pathspecs of its source files: one
     alternation lets ``git grep`` read the tree once for all of them."""
     if not names or ecosystem not in _SOURCES:
         return None
@@ -347,7 +359,7 @@ def ecosystem_of(manifest: str) -> str:
         return "rust"
     if name == "Gemfile":
         return "ruby"
-    if name in ("pom.xml", "build.gradle", "build.gradle.kts"):
+    if name == "pom.xml" or name.endswith((".gradle", ".gradle.kts", ".versions.toml")):
         return "java"
     if name == "composer.json":
         return "php"

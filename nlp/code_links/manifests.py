@@ -95,6 +95,89 @@ def _gradle(text: str) -> list[str]:
     return [f"{group}:{artifact}" for group, artifact in _GRADLE.findall(text)]
 
 
+def _version_catalog(text: str) -> list[str]:
+    """A Gradle version catalog (``gradle/libs.versions.toml``): what it declares for every
+    module of the build, by Maven coordinates."""
+    return [c for accessor, found in catalog_aliases(text).items() if not accessor.startswith("bundles.") for c in found]
+
+
+def catalog_aliases(text: str) -> dict[str, tuple[str, ...]]:
+    """A version catalog's libraries and bundles: the accessor a build script writes after
+    the catalog's name (``androidx.core.ktx`` for the alias ``androidx-core-ktx``,
+    ``bundles.testing`` for a bundle) → the ``group:artifact`` of each library it stands for."""
+    data = _toml(text)
+    libraries = data.get("libraries")
+    out: dict[str, tuple[str, ...]] = {}
+    by_alias: dict[str, str] = {}
+    for alias, entry in (libraries.items() if isinstance(libraries, dict) else ()):
+        coordinate = _coordinate(entry)
+        if coordinate:
+            by_alias[str(alias)] = coordinate
+            out[_accessor(str(alias))] = (coordinate,)
+    bundles = data.get("bundles")
+    for alias, members in (bundles.items() if isinstance(bundles, dict) else ()):
+        if isinstance(members, list):
+            found = tuple(by_alias[str(m)] for m in members if str(m) in by_alias)
+            if found:
+                out["bundles." + _accessor(str(alias))] = found
+    return out
+
+
+def _accessor(alias: str) -> str:
+    return re.sub(r"[-_]", ".", alias)
+
+
+def _coordinate(entry: object) -> str | None:
+    """``group:artifact`` of one catalog entry (a ``"g:a:v"`` string, a ``module`` or a
+    ``group`` and ``name``)."""
+    if isinstance(entry, str):
+        parts = entry.split(":")
+        return f"{parts[0]}:{parts[1]}" if len(parts) >= 2 else None
+    if isinstance(entry, dict):
+        module, group, name = entry.get("module"), entry.get("group"), entry.get("name")
+        if isinstance(module, str) and ":" in module:
+            return module
+        if isinstance(group, str) and isinstance(name, str):
+            return f"{group}:{name}"
+    return None
+
+
+_CATALOG_REFERENCE = re.compile(r"(?<![\w.])(\w+)\.((?:[A-Za-z0-9]+\.)*[A-Za-z0-9]+)")
+
+
+def catalog_dependencies(text: str, catalogs: dict[str, dict[str, tuple[str, ...]]]) -> list[str]:
+    """The libraries a Gradle build script takes from version catalogs (``catalogs``: a
+    catalog's name, ``libs`` for ``libs.versions.toml``, → its ``catalog_aliases``):
+    ``implementation(libs.assertk)`` declares assertk for that module, as a coordinate
+    written in the script would. A trailing ``.get()`` or a longer chain is cut back to
+    the alias it starts with."""
+    found: list[str] = []
+    for name, chain in _CATALOG_REFERENCE.findall(text):
+        aliases = catalogs.get(name)
+        if not aliases or chain.startswith(("versions.", "plugins.")):
+            continue
+        parts = chain.split(".")
+        for end in range(len(parts), 0, -1):
+            coordinates = aliases.get(".".join(parts[:end]))
+            if coordinates:
+                found += coordinates
+                break
+    return found
+
+
+def is_build_script(path: str) -> bool:
+    """A Gradle build script: a module's ``build.gradle(.kts)`` or a convention plugin's
+    ``*.gradle.kts`` (which declares what every module applying it depends on)."""
+    return PurePosixPath(path).name.endswith((".gradle", ".gradle.kts")) and not PurePosixPath(path).name.startswith("settings.")
+
+
+def catalog_name(path: str) -> str | None:
+    """The name build scripts use for a version catalog file (``libs`` for
+    ``gradle/libs.versions.toml``), or None when ``path`` is not one."""
+    name = PurePosixPath(path).name
+    return name.removesuffix(".versions.toml") if name.endswith(".versions.toml") else None
+
+
 def _composer(text: str) -> list[str]:
     data = _loads(text)
     names: list[str] = []
@@ -129,8 +212,6 @@ _BY_NAME: dict[str, Reader] = {
     "composer.json": _composer,
     "Directory.Packages.props": _dotnet,
     "packages.config": _dotnet,
-    "build.gradle": _gradle,
-    "build.gradle.kts": _gradle,
 }
 
 
@@ -141,6 +222,10 @@ def manifest_reader(path: str) -> Reader | None:
         return _BY_NAME[name]
     if re.match(r"^requirements.*\.(txt|in)$", name):
         return _requirements
+    if catalog_name(path):
+        return _version_catalog
+    if is_build_script(path):
+        return _gradle
     if name.endswith((".csproj", ".fsproj", ".vbproj", ".props")):
         return _dotnet
     if name.endswith(".tf"):

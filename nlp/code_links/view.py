@@ -9,8 +9,15 @@ from pathlib import Path
 
 from nlp.code_links.definitions import DECLARATION
 from nlp.code_links.infer import RepositoryView
-from nlp.code_links.libraries import Library, import_name, import_pattern, libraries_of
-from nlp.code_links.manifests import dependencies, is_manifest
+from nlp.code_links.libraries import Library, import_names, import_pattern, libraries_of
+from nlp.code_links.manifests import (
+    catalog_aliases,
+    catalog_dependencies,
+    catalog_name,
+    dependencies,
+    is_build_script,
+    is_manifest,
+)
 from nlp.code_links.tree import RepoTree
 from nlp.git_command import (
     PathHistory,
@@ -44,7 +51,11 @@ def read_view(
     """
     tree = RepoTree(tracked_files(root, revision))
     manifests = sorted(f for f in tree.files if is_manifest(f))[:MAX_MANIFESTS]
-    declared = [(m, name) for m in manifests for name in dependencies(m, file_text(root, m, revision) or "")]
+    texts = {m: file_text(root, m, revision) or "" for m in manifests}
+    declared = [(m, name) for m in manifests for name in dependencies(m, texts[m])]
+    catalogs = {alias: catalog_aliases(texts[m]) for m in manifests if (alias := catalog_name(m))}
+    if catalogs:  # a module's build script names its libraries by the catalog's aliases
+        declared += [(m, c) for m in manifests if is_build_script(m) for c in catalog_dependencies(texts[m], catalogs)]
     libraries = libraries_of(declared)
 
     def importers(wanted: Sequence[Library]) -> dict[Library, list[str]]:
@@ -91,8 +102,7 @@ def find_importers(root: Path, revision: str, wanted: Sequence[Library], tree: R
     found: dict[Library, set[str]] = {library: set() for library in wanted}
     by_ecosystem: dict[str, dict[str, list[Library]]] = {}
     for library in wanted:
-        name = import_name(library)
-        if name:
+        for name in import_names(library):
             by_ecosystem.setdefault(library.ecosystem, {}).setdefault(name, []).append(library)
     for ecosystem, names in by_ecosystem.items():
         built = import_pattern(ecosystem, list(names))
