@@ -21,6 +21,9 @@ SETUP_FILES: dict[str, tuple[str, ...]] = {
     "javascript": (".nvmrc", ".node-version"),
 }
 """Each language's files that say which version and how it is built, whatever the project."""
+VARIANTS: dict[str, str] = {"tsconfig.json": "tsconfig"}
+"""Setup files a project keeps variants of beside the main one (``tsconfig.build.json``,
+``tsconfig.prod.json``), found by the part of their name before the first dot."""
 
 _NAMES = re.compile(
     r"\b(?P<typescript>typescript)\b|\b(?P<go>golang|(?-i:Go))\b|\b(?P<scala>scala)\b|\b(?P<ruby>ruby)\b"
@@ -47,9 +50,18 @@ def language_links(decisions: Sequence[DecisionText], tree: RepoTree) -> list[Co
         languages = {name for match in _NAMES.finditer(rest) for name, value in match.groupdict().items() if value}
         for language in sorted(languages):
             for file_name in SETUP_FILES[language]:
-                found = tree.named(file_name)
-                if len(found) > MAX_PER_NAME:
-                    found = [path for path in found if "/" not in path]
-                for path in found:
+                for path in _setup_files(file_name, tree):
                     links.append(CodeLink(decision.id, path, "language", CONFIDENCE, f"{path} sets up {language}, which it takes up"))
     return links
+
+
+def _setup_files(file_name: str, tree: RepoTree) -> list[str]:
+    """The files of one setup file's name and its variants; past ``MAX_PER_NAME`` of one
+    name, the top-level one alone."""
+    stem = VARIANTS.get(file_name)
+    found = [p for p in tree.with_stem(stem) if p.endswith(".json")] if stem else tree.named(file_name)
+    by_name: dict[str, list[str]] = {}
+    for path in sorted(found):
+        by_name.setdefault(path.rsplit("/", 1)[-1].lower(), []).append(path)
+    return [path for paths in by_name.values()
+            for path in (paths if len(paths) <= MAX_PER_NAME else [p for p in paths if "/" not in p])]

@@ -26,6 +26,12 @@ def test_a_language_a_title_takes_up_governs_its_setup_files() -> None:
     assert _paths("Use TypeScript") == ["tsconfig.json"]
 
 
+def test_a_setup_files_variants_set_the_language_up_too() -> None:
+    tree = RepoTree(["tsconfig.json", "tsconfig.build.json", "browser/tsconfig.json", "src/tsconfig.ts", "tsconfigs.json"])
+    links = language_links([DecisionText("d", "Use TypeScript", "")], tree)
+    assert sorted(link.path for link in links) == ["browser/tsconfig.json", "tsconfig.build.json", "tsconfig.json"]
+
+
 def test_a_language_named_in_passing_or_the_verb_go_governs_nothing() -> None:
     assert _paths("Go with the flow") == []
     assert _paths("Use Redis to go faster") == []
