@@ -36,7 +36,7 @@ class DecisionReader:
             code: With each decision's code links (``DecisionRecord.code`` and ``files``);
                 False reads them as none, for a reader that shows none.
         """
-        members = await self._members(list(ids), None, groups, code=code)
+        members = await self._members(list(ids), groups, code=code)
         by_id = {
             member["id"]: DecisionRecord.from_row(member)
             for member in members if member["visible"] and not _hidden(member, drafts)
@@ -70,7 +70,11 @@ class DecisionReader:
             DecisionNotFound: No such id, the reader may not see it, or (with ``as_of``)
                 it did not exist yet.
         """
-        rows = await self._members([], decision_id, groups)
+        found = await self._executor.read(
+            load_query("decision_chain"), {"chain_of": decision_id, "groups": list(groups) if groups is not None else None,
+                                           "with_code": True})
+        rows: list[dict[str, Any]] = list(found[0]["decisions"]) if found else []
+        _count_earlier(rows)
         # A draft relates to nothing until it is confirmed: it has no chain.
         if not any(row["id"] == decision_id and row["visible"] and not _hidden(row) for row in rows):
             raise DecisionNotFound(decision_id)
@@ -103,15 +107,15 @@ class DecisionReader:
                 ranking, fusion weights, filters and limit (``graph.search`` builds it).
             groups: The reader's access groups; None reads without restriction.
         """
-        members = await self._members([], None, groups, search)
+        members = await self._members([], groups, search)
         hits = sorted((m for m in members if m["visible"] and m["found"] is not None), key=lambda m: m["found"]["rank"])
         return [(DecisionRecord.from_row(m), m["found"]) for m in hits]
 
     async def _members(
-        self, ids: list[str], chain_of: str | None, groups: Sequence[str] | None,
+        self, ids: list[str], groups: Sequence[str] | None,
         search: Mapping[str, object] | None = None, code: bool = True,
     ) -> list[dict[str, Any]]:
-        params = {"ids": ids, "chain_of": chain_of, "search": dict(search) if search is not None else None,
+        params = {"ids": ids, "search": dict(search) if search is not None else None,
                   "groups": list(groups) if groups is not None else None, "with_code": code}
         rows = await self._executor.read(load_query("decisions_by_ids"), params)
         return list(rows[0]["decisions"]) if rows else []
@@ -143,3 +147,26 @@ def _hidden(member: dict[str, Any], drafts: bool = False) -> bool:
     """Whether a read by id leaves out this visible member: a draft, unless drafts are asked
     for (by id, history is always readable). The same rule as every filtered read's."""
     return member["detail"]["decision"].get("status") in hidden_statuses(include_history=True, include_drafts=drafts)
+
+
+CHAIN_STEPS = 50
+"""Steps a chain is read across, from its asked member and back from each member."""
+
+
+def _count_earlier(rows: list[dict[str, Any]]) -> None:
+    """Set how many decisions precede each visible member of a chain: those its SUPERSEDES
+    and REVISITS links reach within ``CHAIN_STEPS`` steps, as ``decisions_by_ids`` counts
+    them for a decision read alone (a member past the chain's window is counted, not
+    followed)."""
+    older = {row["id"]: [link["to"] for link in row["links"]] for row in rows}
+    for row in rows:
+        if not row["visible"]:
+            continue
+        seen: set[str] = set()
+        frontier = {row["id"]}
+        for _ in range(CHAIN_STEPS):
+            frontier = {o for i in frontier for o in older.get(i, ()) if o not in seen}
+            if not frontier:
+                break
+            seen |= frontier
+        row["detail"]["earlier"] = len(seen)

@@ -1,6 +1,5 @@
-// Decisions with everything the shared JSON shape shows: those in $ids; with $chain_of,
-// every decision connected to it by SUPERSEDES or REVISITS (either direction, up to 50
-// steps), so a chain is read in one round trip; or, with $search, a search's best hits.
+// Decisions with everything the shared JSON shape shows: those in $ids, or, with $search,
+// a search's best hits (a chain is read by decision_chain).
 // A search's hits are the decisions nearest to $search.embedding (cosine score at least
 // $search.min_score, k of them, among the decisions of $search.session or $search.series
 // when one is set; a candidate counts the nearer of its own vector and that of
@@ -13,27 +12,23 @@
 // params, read by cypher/fragments/decision_filter.cypher from the map: drafts and replaced
 // decisions by $search.hidden_statuses), best $search.limit by score, then date. Retrieving
 // both ways, fusing and reading in one query spares a search two round trips.
-// Every member comes with its date, the links it makes to older decisions and whether the
-// caller may see it ($groups null: unrestricted; else its session is open or shares a
-// group with the caller); the details only when it may; a search hit also with `found`:
+// Every member comes in the shape of cypher/fragments/decision_shape.cypher, with how
+// many decisions precede it in its chain, visible when $groups is null (unrestricted) or
+// its session is open or shares a group with the caller; a search hit also with `found`:
 // its rank, fused score and the retrievers that found it. A stated_in message is the unit's
 // anchor when the statement's span lies in it. One row holding a list, and
 // dates as ISO text: the driver builds rows and temporal values in Python, which cost
 // more than the query itself. $with_code false leaves out each decision's code links
 // (`code`: every file it affects, hundreds for a decision of a large repository) for a
 // reader that shows none, such as check-diff's text.
-// params: $ids, $chain_of, $search, $groups, $with_code
+// params: $ids, $search, $groups, $with_code
 // example: :param ids => ['dec-123']
-//          :param chain_of => null
 //          :param search => null
 //          :param groups => null
 //          :param with_code => true
 CALL () {
   UNWIND $ids AS wanted
   MATCH (d:Decision {id: wanted})
-  RETURN d, null AS found
-  UNION
-  MATCH (:Decision {id: $chain_of})-[:SUPERSEDES|REVISITS*0..50]-(d:Decision)
   RETURN d, null AS found
   UNION
   WITH $search AS search WHERE search IS NOT NULL
@@ -129,34 +124,4 @@ CALL (d, visible) {
   WHERE visible
   RETURN count(DISTINCT older) AS earlier
 }
-RETURN collect({
-  id: d.id,
-  found: found,
-  at: toString(coalesce(d.decided_at, d.recorded_at)),
-  visible: visible,
-  links: [(d)-[r:SUPERSEDES|REVISITS]->(o:Decision) |
-          {type: type(r), to: o.id, at: toString(r.at), reason: r.reason, partial: r.partial, outcome: r.outcome,
-           inferred: r.inferred, confidence: r.confidence}],
-  detail: CASE WHEN visible THEN {
-    decision: d {.id, .summary, .subject, .context, .rationale, .status, .status_text, .confidence, .origin, .source,
-                 .source_path, .tags, .keywords, .pattern, .category, .reversibility, .impact, .quality, .pros,
-                 .cons, .risks, .assumptions, decided_at: toString(d.decided_at),
-                 recorded_at: toString(d.recorded_at), superseded_at: toString(d.superseded_at)},
-    session: s.id,
-    session_info: s {.id, .title, .source, .series, started_at: toString(s.started_at)},
-    earlier: earlier,
-    stated_in: [(d)-[r:STATED_IN]->(m:Message) | m {.id, .seq, .author, .role, .content, timestamp: toString(m.timestamp),
-                                                     anchor: r.start IS NOT NULL}],
-    alternatives: [(d)-[:CONSIDERED]->(a:Alternative) | a {.id, .option, .pros, .cons, .why_not_chosen}],
-    stakeholders: [(d)-[r:INVOLVES]->(h:Stakeholder) | {handle: h.handle, name: h.name, role: r.role}],
-    decision_maker: head([(d)-[:DECIDED_BY]->(h:Stakeholder) | h.handle]),
-    code: CASE WHEN $with_code THEN [(d)-[a:AFFECTS]->(f:File) | {repository: f.repository, path: f.path, via: a.via,
-                                                                  inferred: a.inferred, confidence: a.confidence,
-                                                                  evidence: a.evidence}] ELSE [] END,
-    features: [(d)-[:AFFECTS]->(f:Feature) | f.key],
-    superseded_by: [(n:Decision)-[:SUPERSEDES]->(d) | n.id],
-    revisited_by: [(n:Decision)-[:REVISITS]->(d) | n.id],
-    amends: [(d)-[:AMENDS]->(o:Decision) | o.id],
-    amended_by: [(n:Decision)-[:AMENDS]->(d) | n.id]
-  } END
-}) AS decisions;
+RETURN collect({{decision_shape}}) AS decisions;
