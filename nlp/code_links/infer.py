@@ -120,7 +120,11 @@ def infer_links(
         *document_links(decisions, view),
         *rename_links(decisions, view),
     ]
-    return strongest(link for link in links if link.confidence >= minimum and link.decision_id not in gone)
+    return strongest(
+        link for link in links
+        if link.confidence >= minimum and link.decision_id not in gone
+        and (link.decision_id not in record_keeping or link.via in RECORDS_TOOLING)
+    )
 
 
 def dependency_decisions(decisions: Sequence[DecisionText], view: RepositoryView, known: set[str]) -> set[str]:
@@ -154,6 +158,13 @@ def keeps_records(title: str) -> bool:
     (a payment handler, a compose file), and a commit that names it is about the records.
     It governs the records' tooling (``.adr-dir``, the template), never code through history."""
     return _KEEPING_RECORDS.search(title) is not None
+
+
+RECORDS_TOOLING = frozenset({"tool config", "document link", "rename"})
+"""The only ways a decision to keep decision records governs files: the tool that keeps them
+(``.adr-dir``, log4brains' config) and the files it names. The words of its title name the
+records' format ("Use Markdown Architectural Decision Records"), not a library, component or
+file of the code that happens to share them (a Markdown editor, ``@tiptap/markdown``)."""
 
 
 HUB_DECISIONS = 3

@@ -81,6 +81,25 @@ def test_a_decision_to_keep_decision_records_governs_no_code_through_history() -
     assert links == {("pay", "src/notify.js")}
 
 
+def test_the_format_a_decision_keeps_its_records_in_names_no_library_or_component_of_the_code() -> None:
+    from nlp.code_links.infer import RepositoryView, infer_links
+    from nlp.code_links.libraries import Library
+    from nlp.commit_refs import DecisionMentions
+
+    tree = RepoTree(["package.json", "src/markdown/render.ts", "src/markdown/", ".adr-dir"])
+    library = Library("@tiptap/markdown", "js", ("package.json",))
+    decisions = [DecisionText("adr", "Use Markdown Architectural Decision Records", "We use MADR for our records.",
+                              source_path="docs/adr/0000-use-madr.md")]
+    view = RepositoryView(tree, [], [library], lambda wanted: {lib: ["src/markdown/render.ts"] for lib in wanted},
+                          ("docs/adr/",), lambda patterns, specs: [])
+    mentions = DecisionMentions([type("Row", (), {"decision_id": "adr", "path": "docs/adr/0000-use-madr.md",
+                                                  "title": decisions[0].title})()])
+    assert infer_links(decisions, view, mentions) == []
+    # The same words in a decision about the code do link it.
+    editor = [DecisionText("ed", "Use Markdown for the editor", "", source_path="docs/adr/0003-editor.md")]
+    assert {link.path for link in infer_links(editor, view, mentions)} >= {"package.json"}
+
+
 def test_shared_test_scaffolding_changed_beside_a_decision_is_not_what_it_governs() -> None:
     from datetime import UTC, datetime
 
