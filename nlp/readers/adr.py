@@ -9,14 +9,13 @@ a ``## Status`` section (``adr_meta``).
 
 from __future__ import annotations
 
-import html
 import re
 from pathlib import Path
 
 from nlp.errors import InputFormatError
 from nlp.linking import file_mentions
 from nlp.readers.adr_choice import alternatives, chosen_options, name_references
-from nlp.readers.adr_markdown import Heading, first_sentence, headings, judged, list_items, own_text, without_code
+from nlp.readers.adr_markdown import Heading, first_sentence, headings, judged, list_items, own_text, plain, without_code
 from nlp.readers.adr_meta import (
     first_date,
     front_matter,
@@ -40,7 +39,6 @@ _TITLE_DEBRIS = re.compile(
     r"|[-*•+>|#:;,.)\]}~=_/\\!?]+\s*)"  # stray punctuation
 )
 _PLAIN_DATE = re.compile(r"^Date\s*:\s*(.+)$", re.IGNORECASE | re.MULTILINE)  # adr-tools writes "Date: 2023-01-10"
-_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 _DECISION_NAMES = ("decision outcome", "decision", "decisions", "the decision", "our decision", "decision made",
                    "proposal", "proposed solution", "design", "solution", "detailed design")
 _NOT_DECISION = re.compile(r"^decisions?\s+(?:drivers?|makers?|criteria|factors|matrix|records?|log|history|context)")
@@ -185,6 +183,7 @@ def _consequences(text: str, every: list[Heading]) -> TradeOffs:
 
 
 def _plain(text: str) -> str:
-    text = _LINK.sub(r"\1", html.unescape(text))
-    text = re.sub(r"[`*_>#|]", " ", text)
-    return " ".join(text.split())
+    """Markdown as one line (``adr_markdown.plain``): an identifier keeps its underscores
+    ("Replace `NUXT_PUBLIC_PROFILE`" is not "Replace NUXT PUBLIC PROFILE"), as emphasis
+    marks are only those at a word's edge."""
+    return plain(text)

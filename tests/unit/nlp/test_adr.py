@@ -74,6 +74,15 @@ def test_three_dialects_read_into_decisions() -> None:
     assert message.id == "nats#ADR-31"
 
 
+
+def test_an_identifier_keeps_its_underscores_in_the_title_and_summary() -> None:
+    text = ("# 15. Replace `NUXT_PUBLIC_PROFILE` with `PRIVATE_FEATURES_ENABLED`\n\nDate: 2025-10-30\n\n"
+            "## Status\n\nAccepted\n\n## Decision\n\nIntroduce one flag `PRIVATE_FEATURES_ENABLED` and remove "
+            "_the_ old profile, as in *snake_case_names*.\n")
+    _, decision = read_adr(text, "doc/adr/0015-flags.md", 0, "ris")
+    assert decision.summary.startswith("Replace NUXT_PUBLIC_PROFILE with PRIVATE_FEATURES_ENABLED: Introduce one flag "
+                                       "PRIVATE_FEATURES_ENABLED and remove the old profile, as in snake_case_names.")
+
 @pytest.mark.parametrize(
     ("text", "status"),
     [("Accepted ([#1484])", "active"), ("Declined **Until there's more stability**", "rejected"),
