@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 _TOKEN = re.compile(r"[a-z0-9]+")
+_SNAKE_WORD = re.compile(r"[a-z0-9]+(?:_[a-z0-9]+)*")
 _CODE_SPAN = re.compile(r"`([^`\n]{1,80})`")
 _LINK = re.compile(r"\[([^\]\n]{1,80})\]\(\s*<?[a-z]+://[^)\s>]*?/([^/)\s>]+?)(?:\.git)?/?>?\s*\)", re.IGNORECASE)
 
@@ -255,6 +256,7 @@ def named_libraries(text: str, libraries: Sequence[Library], as_code: frozenset[
     common word names its library where ``text`` or ``as_code`` (what the rest of the
     document writes as code) writes it so."""
     tokens = _TOKEN.findall(text.lower())
+    identifiers = _identifier_spans(text.lower())
     code = written_as_code(text) | as_code
     spelled = set(_TOKEN.findall(re.sub(r"\b(\w+)\.js\b", r"\1js", text.lower())))
     spans: dict[int, list[tuple[int, int]]] = {}
@@ -266,7 +268,7 @@ def named_libraries(text: str, libraries: Sequence[Library], as_code: frozenset[
                     found.append(library)
                     break
                 continue
-            at = _spans_of(key, tokens)
+            at = [span for span in _spans_of(key, tokens) if not _part_of(span, identifiers)]
             if at:
                 spans[index] = at
                 found.append(library)
@@ -274,6 +276,25 @@ def named_libraries(text: str, libraries: Sequence[Library], as_code: frozenset[
     longer = [span for at in spans.values() for span in at]
     return [library for index, library in enumerate(libraries) if library in found
             and not (index in spans and all(_inside(span, longer) for span in spans[index]))]
+
+
+def _identifier_spans(lowered: str) -> list[tuple[int, int]]:
+    """The token spans of the words joined by underscores (``nuxt_public_profile``): an
+    identifier, which a library names only as a whole (``django_fsm``), never by a part of it
+    ("nuxt" of the setting ``NUXT_PUBLIC_PROFILE``)."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for word in _SNAKE_WORD.findall(lowered):
+        size = word.count("_") + 1
+        if size > 1:
+            spans.append((start, start + size))
+        start += size
+    return spans
+
+
+def _part_of(span: tuple[int, int], identifiers: Sequence[tuple[int, int]]) -> bool:
+    """Whether ``span`` lies inside an identifier without being all of it."""
+    return any(start <= span[0] and span[1] <= end and span != (start, end) for start, end in identifiers)
 
 
 def _spans_of(key: tuple[str, ...], tokens: Sequence[str]) -> list[tuple[int, int]]:

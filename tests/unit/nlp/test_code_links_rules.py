@@ -316,3 +316,11 @@ def test_a_plural_of_a_generic_word_names_no_component() -> None:
     # "systems" is no component, and neither is its singular, a generic word ("spec/system/").
     assert words_of("Definition of the systems of record") == {"definition", "systems"}
     assert "ledger" in words_of("Ledgers per tenant")
+
+
+def test_a_part_of_a_snake_case_identifier_names_no_library() -> None:
+    nuxt, fsm = Library("nuxt", "js", ("package.json",)), Library("django-fsm", "python", ("Pipfile",))
+    # "nuxt" of the setting NUXT_PUBLIC_PROFILE is no decision about Nuxt ...
+    assert chosen_libraries("Replace NUXT_PUBLIC_PROFILE with PRIVATE_FEATURES_ENABLED", [nuxt, fsm]) == []
+    # ... but an identifier that is the library's whole name names it, and so does the word alone.
+    assert named_libraries("we keep django_fsm beside Nuxt", [nuxt, fsm]) == [nuxt, fsm]
