@@ -255,10 +255,11 @@ def named_libraries(text: str, libraries: Sequence[Library], as_code: frozenset[
     ``pytest``; "Django REST framework" names ``djangorestframework``, not ``django``. A
     common word names its library where ``text`` or ``as_code`` (what the rest of the
     document writes as code) writes it so."""
-    tokens = _TOKEN.findall(text.lower())
-    identifiers = _identifier_spans(text.lower())
+    lowered = text.lower()
+    tokens = _TOKEN.findall(lowered)
+    identifiers = _identifier_spans(lowered)
     code = written_as_code(text) | as_code
-    spelled = set(_TOKEN.findall(re.sub(r"\b(\w+)\.js\b", r"\1js", text.lower())))
+    spelled = set(_TOKEN.findall(re.sub(r"\b(\w+)\.js\b", r"\1js", lowered)))
     spans: dict[int, list[tuple[int, int]]] = {}
     found: list[Library] = []
     for index, library in enumerate(libraries):

@@ -168,7 +168,8 @@ def catalog_dependencies(text: str, catalogs: dict[str, dict[str, tuple[str, ...
 def is_build_script(path: str) -> bool:
     """A Gradle build script: a module's ``build.gradle(.kts)`` or a convention plugin's
     ``*.gradle.kts`` (which declares what every module applying it depends on)."""
-    return PurePosixPath(path).name.endswith((".gradle", ".gradle.kts")) and not PurePosixPath(path).name.startswith("settings.")
+    name = PurePosixPath(path).name
+    return name.endswith((".gradle", ".gradle.kts")) and not name.startswith("settings.")
 
 
 def catalog_name(path: str) -> str | None:

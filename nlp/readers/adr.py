@@ -64,7 +64,7 @@ def read_adr(text: str, path: str, seq: int, collection: str) -> tuple[Message, 
     if title_match is None and _H2.search(without_code(text)) is None:
         raise InputFormatError(path, "an ADR starts with a `# Title` heading")
     stated = title_match.group(1) if title_match else front_matter(text).get("title") or _file_title(Path(path).stem)
-    title = clean_title(_plain(stated), Path(path).stem)
+    title = clean_title(plain(stated), Path(path).stem)
     title_start, title_end = (title_match.start(1), title_match.end(1)) if title_match else (0, 0)
     first_line = len(text.lstrip("\n").split("\n", 1)[0]) + len(text) - len(text.lstrip("\n"))
     every = headings(text)
@@ -133,7 +133,7 @@ def _sections(text: str, every: list[Heading]) -> dict[str, tuple[str, str]]:
     for heading in every:
         if heading.level == 2:
             body = text[heading.body_start:heading.end].strip()
-            sections.setdefault(re.sub(r"[^a-z ]", "", heading.title.lower()).strip(), (_plain(body), body))
+            sections.setdefault(re.sub(r"[^a-z ]", "", heading.title.lower()).strip(), (plain(body), body))
     return sections
 
 
@@ -152,7 +152,7 @@ def _preamble(preamble: str) -> str:
     early records, "Considered Alternatives" MADR) state the problem there, and one without
     any section holds its whole text there."""
     lines = preamble.splitlines()
-    prose = _plain("\n".join(line for line in lines if not _META_LINE.match(line)))
+    prose = plain("\n".join(line for line in lines if not _META_LINE.match(line)))
     return prose if len(prose.split()) >= PREAMBLE_WORDS else ""
 
 
@@ -170,7 +170,7 @@ def _consequences(text: str, every: list[Heading]) -> TradeOffs:
         ):
             continue
         body = own_text(text, heading, every)
-        items = [_plain(item.head)[:200] for item in list_items(body)]
+        items = [plain(item.head)[:200] for item in list_items(body)]
         if re.match(r"(?:positive|pros?|good|benefits?)\b", words):
             pros += items
         elif re.match(r"(?:negative|cons|con|bad|drawbacks?|risks?)\b", words):
@@ -181,9 +181,3 @@ def _consequences(text: str, every: list[Heading]) -> TradeOffs:
             cons += bad
     return TradeOffs(pros=tuple(dict.fromkeys(pros))[:10], cons=tuple(dict.fromkeys(cons))[:10])
 
-
-def _plain(text: str) -> str:
-    """Markdown as one line (``adr_markdown.plain``): an identifier keeps its underscores
-    ("Replace `NUXT_PUBLIC_PROFILE`" is not "Replace NUXT PUBLIC PROFILE"), as emphasis
-    marks are only those at a word's edge."""
-    return plain(text)
