@@ -197,7 +197,7 @@ def chosen_libraries(title: str, libraries: Sequence[Library], as_code: frozense
     lowered = title.lower()
     verb = CHOOSING.search(lowered)
     if verb is None:
-        return []
+        return _titled_libraries(lowered, libraries, as_code)
     # What the verb takes up ends where the title says what for or where ("Use the
     # ActiveRecord pattern in TypeORM" takes up a pattern; TypeORM is where it is used).
     words = _object_words(lowered[verb.end():].split())
@@ -205,6 +205,20 @@ def chosen_libraries(title: str, libraries: Sequence[Library], as_code: frozense
     # names that library however common the word: nothing else is taken up.
     alone = frozenset(re.findall(r"[a-z0-9.]+", words[0])[:1]) if len(words) == 1 else frozenset()
     return named_libraries(" ".join(words), libraries, as_code | alone)
+
+
+def _titled_libraries(lowered: str, libraries: Sequence[Library], as_code: frozenset[str]) -> list[Library]:
+    """The libraries a title without a choosing verb takes up: what it names before "as"
+    ("NATS JetStream as the scaled backend"), or the one library a title of nothing but its
+    name stands for ("Sea ORM")."""
+    head, role, _ = lowered.partition(" as ")
+    if role:
+        return named_libraries(head, libraries, as_code)
+    words = "".join(t for t in _TOKEN.findall(lowered) if not t.isdigit())
+    if not words:
+        return []
+    return [library for library in named_libraries(lowered, libraries, as_code | {lowered.strip()})
+            if any("".join(key) == words for key in prose_keys(library.name))]
 
 
 DECIDING = re.compile(
