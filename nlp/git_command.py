@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -166,6 +167,48 @@ def file_text(repo: Path, path: str, revision: str = "HEAD", limit: int = 2 * 10
         return run_git(repo, "cat-file", "blob", f"{revision}:{path}")
     except (GitError, ValueError):
         return None
+
+
+BATCH_PATHS = 500
+"""Paths asked of one ``git cat-file --batch``: its output is held whole, so a large tree is read in parts."""
+
+
+def file_texts(
+    repo: Path, paths: Sequence[str], revision: str = "HEAD", limit: int = 1024 * 1024, head: int | None = None,
+) -> dict[str, str]:
+    """The texts of ``paths`` at ``revision``, read by ``git cat-file --batch`` (one process
+    per ``BATCH_PATHS``, where ``file_text`` takes two per file); with ``head``, each one's
+    first ``head`` characters only (what is kept of a large tree stays small). A path missing
+    there, not a file, or larger than ``limit`` bytes is left out.
+
+    Raises:
+        GitError: git is missing, timed out, or failed.
+    """
+    texts: dict[str, str] = {}
+    wanted = [p for p in paths if "\n" not in p]
+    for start in range(0, len(wanted), BATCH_PATHS):
+        part = wanted[start:start + BATCH_PATHS]
+        request = "".join(f"{revision}:{path}\n" for path in part).encode()
+        try:
+            result = subprocess.run(["git", "-C", str(repo), "cat-file", "--batch"], input=request,
+                                    capture_output=True, timeout=_TIMEOUT_SECONDS, check=False)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise GitError(f"git could not run in {repo}: {exc}") from exc
+        if result.returncode != 0:
+            first = (result.stderr.decode(errors="replace").strip().splitlines() or ["git failed"])[0]
+            raise GitError(f"git cat-file failed in {repo}: {first}")
+        out, at = result.stdout, 0
+        for path in part:
+            end = out.index(b"\n", at)
+            header = out[at:end].split()
+            at = end + 1
+            if len(header) != 3:  # "<name> missing" (or ambiguous): no content follows
+                continue
+            size = int(header[2])
+            if header[1] == b"blob" and size <= limit:
+                texts[path] = out[at:at + size].decode("utf-8", errors="replace")[:head]
+            at += size + 1
+    return texts
 
 
 def grep_files(

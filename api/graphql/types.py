@@ -113,7 +113,7 @@ class CodeLink:
     file: File
     via: str = strawberry.field(description="stated, decision-document commit, commit message, manifest, import, "
                                             "component, tool config, identifier, annotation, definition, citation, "
-                                            "language, document link, rename, git_context, session_edit or agent call.")
+                                            "language, document link, rename, wording, git_context, session_edit or agent call.")
     inferred: bool
     confidence: float | None = strawberry.field(description="How strong an inferred link is, 0..1.")
     evidence: str | None = strawberry.field(description="The link in words: 'pins django-fsm-2 in src/Pipfile'.")

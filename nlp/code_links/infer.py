@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import PurePosixPath
 
@@ -37,6 +37,7 @@ from nlp.code_links.manifests import is_manifest
 from nlp.code_links.model import CodeLink, DecisionText
 from nlp.code_links.tools import Grep, automation_mentions, config_files, configured_tools, named_config, taken_up
 from nlp.code_links.tree import RepoTree, common_directories, holds_code, is_code, is_written_beside, too_wide
+from nlp.code_links.wording import similar_links, word_index
 from nlp.gazetteer import TECHNOLOGIES
 from nlp.git_command import PathHistory
 
@@ -85,6 +86,8 @@ class RepositoryView:
     """Extended regexes → the (file, line) pairs whose line matches one (case-insensitive)."""
     name: str = ""
     """Its ``owner/name`` on its forge ('' when it has no remote): whose issues its ADRs cite."""
+    sources: Callable[[], Mapping[str, str]] = lambda: {}
+    """Its source files outside the decision documents → their texts, read when asked."""
 
 
 def infer_links(
@@ -119,6 +122,7 @@ def infer_links(
         *language_links(decisions, view.tree),
         *document_links(decisions, view),
         *rename_links(decisions, view),
+        *similar_links(decisions, word_index(view.sources())),
     ]
     return strongest(
         link for link in links

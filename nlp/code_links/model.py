@@ -39,7 +39,7 @@ class CodeLink:
     Attributes:
         via: How it was inferred: ``decision-document commit``, ``commit message``,
             ``manifest``, ``import``, ``component``, ``tool config``, ``identifier``,
-            ``annotation``, ``definition``, ``citation``, ``language``, ``document link``, ``rename`` or
+            ``annotation``, ``definition``, ``citation``, ``language``, ``document link``, ``rename``, ``wording`` or
             ``git_context``.
         confidence: How strong, 0..1.
         evidence: The link in words, for people ("commit 6034ba1 added ADR 0030 and changed src/Pipfile").

@@ -19,9 +19,11 @@ from nlp.code_links.manifests import (
     is_manifest,
 )
 from nlp.code_links.tree import RepoTree
+from nlp.code_links.wording import TEXT_CHARACTERS, source_files
 from nlp.git_command import (
     PathHistory,
     file_text,
+    file_texts,
     grep_declarations,
     grep_files,
     grep_lines,
@@ -33,6 +35,10 @@ from nlp.git_command import (
 
 MAX_MANIFESTS = 400
 """Manifests read at most (a monorepo of thousands of packages is read by its first ones)."""
+MAX_SOURCES = 20_000
+"""Source files read for their words at most (JabRef has 3,000; a larger monorepo is read by its first)."""
+MAX_SOURCE_BYTES = 512 * 1024
+"""A larger source file is generated or bundled code: its words say nothing of a decision."""
 
 
 def read_view(
@@ -75,6 +81,8 @@ def read_view(
         declared=lambda names: _declared(root, revision, names, tree),
         cited=lambda patterns: grep_lines_matching(root, list(patterns), revision),
         name=name,
+        sources=lambda: file_texts(root, source_files(sorted(tree.files), documents)[:MAX_SOURCES], revision,
+                                   limit=MAX_SOURCE_BYTES, head=TEXT_CHARACTERS),
     )
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from nlp.git_command import GitError, read_change, read_commits
+from nlp.git_command import GitError, file_texts, read_change, read_commits
 from tests.support.git import git
 
 
@@ -53,3 +53,16 @@ def test_bad_input_is_a_clear_error(repo: Path, tmp_path_factory: pytest.TempPat
         read_change(repo, "no-such-ref")
     with pytest.raises(GitError, match="not a git repository"):
         read_commits(tmp_path_factory.mktemp("plain"))
+
+
+def test_file_texts_reads_many_files_at_a_revision_and_leaves_out_what_is_not_there(repo: Path) -> None:
+    (repo / "src" / "db.py").write_text("engine = 'sqlite'\n")  # the work tree is not read
+    assert file_texts(repo, ["src/db.py", "gone.py", "src", "new.txt"], "HEAD") == {
+        "src/db.py": "engine = 'mongodb'\n", "new.txt": "x\n",
+    }
+    assert file_texts(repo, ["src/db.py", "old.txt"], "HEAD~1") == {"src/db.py": "engine = 'postgres'\n", "old.txt": "x\n"}
+    assert file_texts(repo, ["src/db.py"], "HEAD", limit=5) == {}
+    assert file_texts(repo, ["src/db.py"], "HEAD", head=6) == {"src/db.py": "engine"}
+    assert file_texts(repo, []) == {}
+    with pytest.raises(GitError):
+        file_texts(repo.parent / "nowhere", ["a.py"])
