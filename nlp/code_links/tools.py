@@ -22,6 +22,10 @@ _CONFIG_SUFFIXES = frozenset({
 _CONFIG_NAMES = re.compile(r"^(?:\.|Dockerfile|Makefile|Procfile|Jenkinsfile|docker-compose|compose\.)", re.IGNORECASE)
 _AUTOMATION = ("*.yml", "*.yaml", "Dockerfile*", "*.dockerfile", "docker-compose*", "Makefile", "*.sh", "Procfile")
 
+_LOCK = re.compile(r"(?:^|/)[^/]*[-.]lock\.ya?ml$")
+"""A lock file in YAML (``pnpm-lock.yaml``) is generated, not automation: it names every
+package it resolved ("docker-compose-spec", "nuxt-*"), no step that runs a tool."""
+
 Grep = Callable[[list[str], list[str]], list[str]]
 """(patterns, pathspecs) → files of the tree where a line matches (case-insensitive)."""
 
@@ -129,10 +133,10 @@ def automation_mentions(words: Iterable[str], grep: Grep, known: Iterable[str]) 
     technologies = {w for w in words if w in set(known) | set(TECHNOLOGIES)}
     if not technologies:
         return {}
-    everything = grep(["."], list(_AUTOMATION))
+    everything = [f for f in grep(["."], list(_AUTOMATION)) if not _LOCK.search(f)]
     found: dict[str, list[str]] = {}
     for word in sorted(technologies):
-        files = grep([rf"(^|[^a-z0-9]){re.escape(word)}([^a-z0-9]|$)"], list(_AUTOMATION))
+        files = [f for f in grep([rf"(^|[^a-z0-9]){re.escape(word)}([^a-z0-9]|$)"], list(_AUTOMATION)) if not _LOCK.search(f)]
         if 0 < len(files) <= max(2, len(everything) // 2):
             found[word] = sorted(files)
     return found

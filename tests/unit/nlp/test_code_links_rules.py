@@ -3,12 +3,14 @@ on a small repository or history built here (examples written for the tests, not
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from nlp.code_links.definitions import definition_links
 from nlp.code_links.libraries import Library, chosen_libraries, ecosystem_of, named_libraries, prose_keys, written_as_code
 from nlp.code_links.manifests import dependencies, is_manifest
 from nlp.code_links.model import DecisionText
+from nlp.code_links.tools import automation_mentions
 from nlp.code_links.tree import RepoTree
 from nlp.code_links.view import read_view
 from tests.support.git import git
@@ -324,3 +326,17 @@ def test_a_part_of_a_snake_case_identifier_names_no_library() -> None:
     assert chosen_libraries("Replace NUXT_PUBLIC_PROFILE with PRIVATE_FEATURES_ENABLED", [nuxt, fsm]) == []
     # ... but an identifier that is the library's whole name names it, and so does the word alone.
     assert named_libraries("we keep django_fsm beside Nuxt", [nuxt, fsm]) == [nuxt, fsm]
+
+
+def test_a_yaml_lock_file_names_no_tool_a_decision_takes_up() -> None:
+    files = {
+        ".github/workflows/e2e.yml": "run: docker compose up",
+        "frontend/pnpm-lock.yaml": "docker-compose-spec@1.0.0:",
+        "deploy/app.yaml": "image: app",
+        "scripts/build.sh": "echo build",
+    }
+
+    def grep(patterns: list[str], specs: list[str]) -> list[str]:
+        return [path for path, text in files.items() if any(re.search(p, text, re.IGNORECASE) for p in patterns)]
+
+    assert automation_mentions(["docker"], grep, ["docker"]) == {"docker": [".github/workflows/e2e.yml"]}
