@@ -32,8 +32,10 @@ SIMILAR = 0.5
 """Strength at ``MIN_SIMILARITY``, rising with the similarity up to ``SIMILAR_MAX``: the
 weakest link kept, as shared words may mean a neighbouring concern."""
 SIMILAR_MAX = 0.7
-TEXT_CHARACTERS = 20_000
-"""A file is read up to here: its imports, types and first functions name what it is about."""
+TEXT_CHARACTERS = 5_000
+"""A file is read up to here: its imports, types and first functions name what it is about.
+Over the 48 development repositories 2,000, 5,000, 10,000 and 20,000 gave pooled F1 0.642 to
+0.645: the least that reads as well is taken, as reading costs time."""
 PATH_WEIGHT = 3
 """A word of a file's path counts as often as this many of its text: it names the module."""
 MIN_IDF = 1.5
