@@ -15,7 +15,8 @@ from nlp.code_links.libraries import GENERIC
 from nlp.code_links.tree import RepoTree
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
-_HUMPS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+HUMPS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+"""The parts of an identifier at its humps (``HTTPServer`` → HTTP, Server; ``v4`` → v, 4)."""
 _TYPE_NAME = re.compile(r"\b(?:I[A-Z]|[A-Z][a-z]+[A-Z])[A-Za-z0-9]{2,}\b")
 _CODE_SPAN = re.compile(r"`([A-Za-z_][\w.]{2,80})`")
 _SEPARATORS = re.compile(r"[._\- ]+")
@@ -55,7 +56,7 @@ def words_of(text: str) -> set[str]:
     their humps and separators, with a plural's ``s`` also dropped."""
     found: set[str] = set()
     for token in _WORD.findall(text):
-        for part in [token, *_HUMPS.findall(token)]:
+        for part in [token, *HUMPS.findall(token)]:
             word = part.lower()
             if len(word) >= 4 and _may_name(word):
                 found.add(word)
@@ -77,7 +78,7 @@ def name_parts(name: str) -> set[str]:
         if not piece:
             continue
         parts.add(piece.lower())
-        parts.update(p.lower() for p in _HUMPS.findall(piece))
+        parts.update(p.lower() for p in HUMPS.findall(piece))
     return {p for p in parts if len(p) >= 4}
 
 

@@ -133,10 +133,13 @@ def automation_mentions(words: Iterable[str], grep: Grep, known: Iterable[str]) 
     technologies = {w for w in words if w in set(known) | set(TECHNOLOGIES)}
     if not technologies:
         return {}
-    everything = [f for f in grep(["."], list(_AUTOMATION)) if not _LOCK.search(f)]
+    def automation(pattern: str) -> list[str]:
+        return [f for f in grep([pattern], list(_AUTOMATION)) if not _LOCK.search(f)]
+
+    everything = automation(".")
     found: dict[str, list[str]] = {}
     for word in sorted(technologies):
-        files = [f for f in grep([rf"(^|[^a-z0-9]){re.escape(word)}([^a-z0-9]|$)"], list(_AUTOMATION)) if not _LOCK.search(f)]
+        files = automation(rf"(^|[^a-z0-9]){re.escape(word)}([^a-z0-9]|$)")
         if 0 < len(files) <= max(2, len(everything) // 2):
             found[word] = sorted(files)
     return found

@@ -81,7 +81,7 @@ def read_view(
         declared=lambda names: _declared(root, revision, names, tree),
         cited=lambda patterns: grep_lines_matching(root, list(patterns), revision),
         name=name,
-        sources=lambda: file_texts(root, source_files(sorted(tree.files), documents)[:MAX_SOURCES], revision,
+        sources=lambda: file_texts(root, source_files(tree.files, documents)[:MAX_SOURCES], revision,
                                    limit=MAX_SOURCE_BYTES, head=TEXT_CHARACTERS),
     )
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from nlp.code_links.components import SOURCE_SUFFIXES
+from nlp.code_links.components import HUMPS, SOURCE_SUFFIXES
 from nlp.code_links.model import CodeLink, DecisionText
 
 SIMILAR_FILES = 10
@@ -44,7 +44,6 @@ out of the query: it cannot tell one file from another."""
 EVIDENCE_WORDS = 3
 
 _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*")
-_HUMP = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 STOPWORDS = frozenset("""
 the and for with that this from are was were will have has not but can use used using our their its into when
 then than there which what where who how all any each one two may must should would could also only more most
@@ -62,7 +61,7 @@ def words(text: str) -> list[str]:
     stopword). Words under three letters and numbers are left out."""
     out: list[str] = []
     for identifier in _IDENTIFIER.findall(text):
-        for part in _HUMP.findall(identifier):
+        for part in HUMPS.findall(identifier):
             word = part.lower()
             if len(word) >= 3 and word not in STOPWORDS and not word.isdigit():
                 out.append(word)
@@ -78,8 +77,8 @@ class WordIndex:
     postings: Mapping[str, Sequence[tuple[str, float]]]
 
 
-def source_files(files: Sequence[str], documents: Sequence[str]) -> list[str]:
-    """The files an index is made of: source code, outside the decision documents' folders."""
+def source_files(files: Iterable[str], documents: Sequence[str]) -> list[str]:
+    """The files an index is made of, sorted: source code, outside the decision documents' folders."""
     folders = tuple(documents)
     return sorted(f for f in files if PurePosixPath(f).suffix in SOURCE_SUFFIXES and not f.startswith(folders))
 
