@@ -209,16 +209,9 @@ def chosen_libraries(title: str, libraries: Sequence[Library], as_code: frozense
 
 def _titled_libraries(lowered: str, libraries: Sequence[Library], as_code: frozenset[str]) -> list[Library]:
     """The libraries a title without a choosing verb takes up: what it names before "as"
-    ("NATS JetStream as the scaled backend"), or the one library a title of nothing but its
-    name stands for ("Sea ORM")."""
+    ("NATS JetStream as the scaled backend")."""
     head, role, _ = lowered.partition(" as ")
-    if role:
-        return named_libraries(head, libraries, as_code)
-    words = "".join(t for t in _TOKEN.findall(lowered) if not t.isdigit())
-    if not words:
-        return []
-    return [library for library in named_libraries(lowered, libraries, as_code | {lowered.strip()})
-            if any("".join(key) == words for key in prose_keys(library.name))]
+    return named_libraries(head, libraries, as_code) if role else []
 
 
 DECIDING = re.compile(
