@@ -40,9 +40,10 @@ COMMON_WORDS = frozenset("""
 next express request fetch bull chalk commander debug glob once yes color colors path url query moment boom got
 table date time store proxy form cross env which open live serve server static mark marked tiny session cookie
 compression helmet passport tap mock jest mocha chai async sharp pino winston redux nock ava prompt inquirer
-log bytes futures rand either lazy
+log bytes futures rand either lazy react
 """.split())
-"""Library names that are also words of ordinary prose: matched only as code."""
+"""Library names that are also words of ordinary prose: matched only as code, or as a proper
+noun in running text ("build the front end in React", not "react to a change")."""
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,10 @@ def prose_keys(name: str) -> list[tuple[str, ...]]:
         elif whole and all(t in GENERIC for t in whole):
             # An artifact that says nothing (``scalajs-react:core``) is its group's product.
             keys.append(tuple(_TOKEN.findall(group.rsplit(".", 1)[-1])))
-    return [k for k in keys if not (len(k) == 1 and (len(k[0]) < 3 or k[0] in GENERIC or k[0].isdigit()))]
+    # A generic part says nothing of which library, unless it is the library's whole name
+    # and that name is a product's (``react``): then it names it as a common word does.
+    return [k for k in keys if not (len(k) == 1 and (len(k[0]) < 3 or k[0].isdigit()
+                                                     or (k[0] in GENERIC and not (k == whole and k[0] in COMMON_WORDS))))]
 
 
 _HUMP = re.compile(r"[A-Z][a-z0-9]+")
@@ -161,12 +165,15 @@ PLATFORM_CORNERS = frozenset({"bcl", "extensions", "win32", "interop"})
 library a decision chooses."""
 
 
+BUILT_IN = r"(?:build|builds|building|implement|implements|implementing|write|writes|writing)\s+(?:[\w-]+\s+){1,3}?(?:in|with|using)|"
+"""Making something in a tool ("We will build the front end in React", "implement the API
+with FastAPI"): what follows "in", "with" or "using" is taken up."""
 FROM_TO = r"(?:switch|migrat|mov|chang|transition)\w*\s+(?:[\w-]+\s+){0,3}?from\s+[\w.-]+(?:\s+[\w.-]+)?\s+to|"
 """A change from one thing to another ("Switch test assertions from Truth to assertk"): what
 follows "to" is taken up."""
 CHOOSING = re.compile(
     r"\b(?:use|uses|using|adopt|adopts|adopting|choose|chooses|chose|choosing|prefer|prefers|preferring|select|"
-    r"build\s+\w+\s+(?:in|with)|written\s+in|"
+    r"written\s+in|" + BUILT_IN +
     r"switch(?:es|ing)?\s+to|migrat(?:e|es|ing)\s+to|mov(?:e|es|ing)\s+to|replac(?:e|es|ing)|introduc(?:e|es|ing)|"
     + FROM_TO +
     r"add(?:s|ing)?|remov(?:e|es|ing)|drop(?:s|ping)?|keep(?:s|ing)?|stick\s+with|stay\s+with|standardi[sz]e\s+on|"
@@ -217,7 +224,7 @@ def _titled_libraries(lowered: str, libraries: Sequence[Library], as_code: froze
 DECIDING = re.compile(
     r"\b(?:use|uses|using|adopt|adopts|adopting|choose|chooses|chose|chosen|prefer|prefers|select|selected|"
     r"switch(?:es|ing)?\s+to|migrat(?:e|es|ing)\s+to|mov(?:e|es|ing)\s+to|replac(?:e|es|ing)|introduc(?:e|es|ing)|"
-    + FROM_TO +
+    + FROM_TO + BUILT_IN +
     r"rel(?:y|ies|ying)\s+on|depend(?:s|ing)?\s+on|built\s+(?:on|with))\b",
     re.IGNORECASE,
 )
@@ -242,7 +249,9 @@ def decided_libraries(text: str, libraries: Sequence[Library], as_code: frozense
             # What the verb takes up follows it closely ("use bullmq", "use the bull library");
             # a library further on is named on the way ("use a thread for the log").
             near = " ".join(_object_words(sentence[verb.end():].split()[:DECIDED_WINDOW]))
-            found += [lib for lib in named_libraries(near, libraries, as_code) if lib not in found]
+            # The sentence says which capitals are names; the few words after the verb cannot.
+            named = named_libraries(near, libraries, as_code | proper_nouns(sentence))
+            found += [lib for lib in named if lib not in found]
     return found
 
 
@@ -265,7 +274,7 @@ def named_libraries(text: str, libraries: Sequence[Library], as_code: frozenset[
     lowered = text.lower()
     tokens = _TOKEN.findall(lowered)
     identifiers = _identifier_spans(lowered)
-    code = written_as_code(text) | as_code
+    code = written_as_code(text) | as_code | proper_nouns(text)
     spelled = set(_TOKEN.findall(re.sub(r"\b(\w+)\.js\b", r"\1js", lowered)))
     spans: dict[int, list[tuple[int, int]]] = {}
     found: list[Library] = []
@@ -284,6 +293,31 @@ def named_libraries(text: str, libraries: Sequence[Library], as_code: frozenset[
     longer = [span for at in spans.values() for span in at]
     return [library for index, library in enumerate(libraries) if library in found
             and not (index in spans and all(_inside(span, longer) for span in spans[index]))]
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+
+
+def proper_nouns(text: str) -> frozenset[str]:
+    """The words ``text`` capitalizes as names inside running sentences ("build the front
+    end in React"), lowered: a capital that starts a sentence, every word of a sentence in
+    title case (its words of four letters or more all capitalized: "Use Redis And Bull For
+    Background Tasks"), and a capital beside another are no sign of that name. Acronyms ("JSON") are left out: the libraries
+    named by common words are named in mixed case."""
+    found: set[str] = set()
+    for sentence in _SENTENCE.split(text):
+        words = _WORD.findall(sentence)
+        longer = [w for w in words[1:] if len(w) >= 4]
+        if len(longer) >= 2 and all(w[0].isupper() for w in longer):
+            continue
+        for at in range(1, len(words)):
+            word = words[at]
+            # A capital beside another is a part of a longer name ("SQL Server", "React
+            # Testing Library", "Open edX"), not the library's own.
+            beside = words[at - 1][0].isupper() and at > 1 or at + 1 < len(words) and words[at + 1][0].isupper()
+            if len(word) > 1 and word[0].isupper() and word[1:].islower() and not beside:
+                found.add(word.lower())
+    return frozenset(found)
 
 
 def _identifier_spans(lowered: str) -> list[tuple[int, int]]:

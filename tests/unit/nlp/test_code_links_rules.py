@@ -312,6 +312,20 @@ def test_a_title_that_builds_something_in_a_library_takes_it_up() -> None:
     assert chosen_libraries("Build a cache in memory", libraries) == []
 
 
+def test_a_library_named_by_a_common_word_is_named_as_a_proper_noun_in_running_text() -> None:
+    from nlp.code_links.libraries import decided_libraries, proper_nouns
+
+    react = Library("react", "js", ("client/package.json",))
+    assert prose_keys("react") == [("react",)]  # a product's whole name, though a generic part...
+    assert ("react",) not in prose_keys("@testing-library/react")  # ...of others' names
+    assert proper_nouns("We will build the front end in React.") == frozenset({"react"})
+    assert proper_nouns("React to changes. Use Redis And Bull For Background Tasks.") == frozenset()
+    assert proper_nouns("We use React Testing Library and SQL Server.") == frozenset()  # parts of longer names
+    assert decided_libraries("We will build the front end in React.", [react]) == [react]
+    assert decided_libraries("We will build the front end. Other teams know React well.", [react]) == []
+    assert named_libraries("components react to a change of state", [react]) == []
+
+
 def test_a_plural_of_a_generic_word_names_no_component() -> None:
     from nlp.code_links.components import words_of
 
