@@ -243,28 +243,16 @@ async def run(uri: str, password: str, server_pid: int, total: int, count: int) 
                              ("search within a session", search_in_session)):
             results[name] = await timed(count, action)
     settings = Settings(neo4j=Neo4jSettings(uri=uri, password=SecretStr(password)))
-    trips: list[int] = []
+    trips: dict[str, list[int]] = {"graphql page": [], "graphql page of 50, every field": []}
     with TestClient(create_app(settings)) as client:
-        def post(i: int) -> None:
-            body = client.post("/graphql", json={"query": GRAPHQL_PAGE % impact_dirs[i]}).json()
-            assert "errors" not in body, body
-            trips.append(body["extensions"]["cypherRoundTrips"])
+        for name, page in (("graphql page", GRAPHQL_PAGE), ("graphql page of 50, every field", GRAPHQL_FULL_PAGE)):
 
-        async def graphql(i: int) -> None:
-            post(i)
+            async def graphql(i: int, page: str = page, name: str = name) -> None:
+                body = client.post("/graphql", json={"query": page % impact_dirs[i]}).json()
+                assert "errors" not in body, body
+                trips[name].append(body["extensions"]["cypherRoundTrips"])
 
-        results["graphql page"] = await timed(count, graphql)
-
-        def post_full(i: int) -> None:
-            body = client.post("/graphql", json={"query": GRAPHQL_FULL_PAGE % impact_dirs[i]}).json()
-            assert "errors" not in body, body
-            full_trips.append(body["extensions"]["cypherRoundTrips"])
-
-        async def graphql_full(i: int) -> None:
-            post_full(i)
-
-        full_trips: list[int] = []
-        results["graphql page of 50, every field"] = await timed(count, graphql_full)
+            results[name] = await timed(count, graphql)
     results["search, right after load"] = first_searches
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     baseline_search, baseline_chain = sqlite_baseline(rows, texts, chain_ids)
@@ -275,8 +263,8 @@ async def run(uri: str, password: str, server_pid: int, total: int, count: int) 
     for name, timings in (("sqlite fts5 search", baseline_search), ("sqlite recursive-CTE chain", baseline_chain)):
         p50, p95, p99 = percentiles(timings)
         print(f"{name:<34}{p50:>9.2f}{p95:>9.2f}{p99:>9.2f}")
-    print(f"graphql round trips per page: max {max(trips)}, mean {statistics.mean(trips):.2f}; of 50 with every field: "
-          f"max {max(full_trips)}, mean {statistics.mean(full_trips):.2f}; "
+    print("graphql round trips per page: " + "; ".join(
+        f"{name}: max {max(sent)}, mean {statistics.mean(sent):.2f}" for name, sent in trips.items()) + "; "
           f"client process max RSS {rss:.0f} MB")
     print(json.dumps({name: dict(zip(("p50", "p95", "p99"), (round(x, 2) for x in percentiles(t)), strict=True)) for name, t in results.items()}))
 
