@@ -222,7 +222,7 @@ def _titled_libraries(lowered: str, libraries: Sequence[Library], as_code: froze
 
 
 DECIDING = re.compile(
-    r"\b(?:use|uses|using|adopt|adopts|adopting|choose|chooses|chose|chosen|prefer|prefers|select|selected|"
+    r"\b(?:use|uses|using|adopt|adopts|adopting|choose|chooses|chose|chosen\s+option:?|chosen|prefer|prefers|select|selected|"
     r"switch(?:es|ing)?\s+to|migrat(?:e|es|ing)\s+to|mov(?:e|es|ing)\s+to|replac(?:e|es|ing)|introduc(?:e|es|ing)|"
     + FROM_TO + BUILT_IN +
     r"rel(?:y|ies|ying)\s+on|depend(?:s|ing)?\s+on|built\s+(?:on|with))\b",
@@ -237,7 +237,9 @@ OBJECT_ENDS = frozenset("to for in from into within so because when where while 
 """Words that end what a choosing verb takes up: after them a sentence says what for, where
 or why ("use Renjin to run the optimiser", "consumers using hmrc-frontend in non-standard
 ways"), and a library named there ("run", "standard") is a word of that clause."""
-_SENTENCE = re.compile(r"(?<=[.!?;:])\s+|\n+")
+_SENTENCE = re.compile(r"(?<=[.!?;:])(?<!\boption:)\s+|\n+", re.IGNORECASE)
+"""Where a sentence ends. Not after "option:": MADR's "Chosen option: "Ruby-on-Rails", because
+..." is one sentence whose verb takes up what follows the colon."""
 
 
 def decided_libraries(text: str, libraries: Sequence[Library], as_code: frozenset[str] = frozenset()) -> list[Library]:

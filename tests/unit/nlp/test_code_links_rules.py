@@ -326,6 +326,15 @@ def test_a_library_named_by_a_common_word_is_named_as_a_proper_noun_in_running_t
     assert named_libraries("components react to a change of state", [react]) == []
 
 
+def test_madrs_chosen_option_takes_up_what_follows_its_colon() -> None:
+    from nlp.code_links.libraries import decided_libraries
+
+    rails = Library("rails", "ruby", ("Gemfile",))
+    chosen = 'Chosen option: "Ruby-on-Rails", because the team knows it.'
+    assert decided_libraries(chosen, [rails]) == [rails]
+    assert decided_libraries("Options considered: Ruby-on-Rails, Django.", [rails]) == []
+
+
 def test_a_plural_of_a_generic_word_names_no_component() -> None:
     from nlp.code_links.components import words_of
 
