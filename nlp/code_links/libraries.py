@@ -302,10 +302,10 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 
 def proper_nouns(text: str) -> frozenset[str]:
     """The words ``text`` capitalizes as names inside running sentences ("build the front
-    end in React"), lowered: a capital that starts a sentence, every word of a sentence in
-    title case (its words of four letters or more all capitalized: "Use Redis And Bull For
-    Background Tasks"), and a capital beside another are no sign of that name. Acronyms ("JSON") are left out: the libraries
-    named by common words are named in mixed case."""
+    end in React"), lowered. No sign of a name: a capital that starts a sentence, every word
+    of a sentence in title case (its words of four letters or more all capitalized: "Use
+    Redis And Bull For Background Tasks"), and a capital beside another. Acronyms ("JSON")
+    are left out: the libraries named by common words are named in mixed case."""
     found: set[str] = set()
     for sentence in _SENTENCE.split(text):
         words = _WORD.findall(sentence)
@@ -316,7 +316,7 @@ def proper_nouns(text: str) -> frozenset[str]:
             word = words[at]
             # A capital beside another is a part of a longer name ("SQL Server", "React
             # Testing Library", "Open edX"), not the library's own.
-            beside = words[at - 1][0].isupper() and at > 1 or at + 1 < len(words) and words[at + 1][0].isupper()
+            beside = (at > 1 and words[at - 1][0].isupper()) or (at + 1 < len(words) and words[at + 1][0].isupper())
             if len(word) > 1 and word[0].isupper() and word[1:].islower() and not beside:
                 found.add(word.lower())
     return frozenset(found)
