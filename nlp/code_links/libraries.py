@@ -247,13 +247,16 @@ def decided_libraries(text: str, libraries: Sequence[Library], as_code: frozense
     same sentence ("We'll use bullmq for the task queue")."""
     found: list[Library] = []
     for sentence in _SENTENCE.split(text):
-        for verb in DECIDING.finditer(sentence):
+        verbs = list(DECIDING.finditer(sentence))
+        if not verbs:
+            continue
+        # The sentence says which capitals are names; the few words after a verb cannot.
+        names = as_code | proper_nouns(sentence)
+        for verb in verbs:
             # What the verb takes up follows it closely ("use bullmq", "use the bull library");
             # a library further on is named on the way ("use a thread for the log").
             near = " ".join(_object_words(sentence[verb.end():].split()[:DECIDED_WINDOW]))
-            # The sentence says which capitals are names; the few words after the verb cannot.
-            named = named_libraries(near, libraries, as_code | proper_nouns(sentence))
-            found += [lib for lib in named if lib not in found]
+            found += [lib for lib in named_libraries(near, libraries, names) if lib not in found]
     return found
 
 
