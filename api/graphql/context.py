@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import strawberry
 from strawberry.dataloader import DataLoader
@@ -46,6 +46,10 @@ class RequestContext:
     """Like ``decisions``, drafts included: for the review queue and ``includeDrafts``."""
     journal: Journal
     """The journal facade as this caller uses it, over the counting ``services``."""
+    read_decisions: dict[str, DecisionRecord | None] = field(default_factory=dict)
+    """Decisions read ahead for this request (``read_ahead``), None when hidden or unknown."""
+    read_commits: dict[str, list[CommitRecord]] = field(default_factory=dict)
+    """Commits read ahead for this request, by decision id."""
 
     def scoped(self, where: DecisionFilter) -> DecisionFilter:
         """``where`` limited to what the caller may read."""
@@ -56,6 +60,31 @@ class RequestContext:
         drafts unless ``drafts``."""
         found = await (self.with_drafts if drafts else self.decisions).load_many(list(ids))
         return [record for record in found if record is not None]
+
+    def ready_decisions(self, ids: Sequence[str]) -> list[DecisionRecord] | None:
+        """What ``load_decisions(ids)`` would return, when every id was read ahead; else None."""
+        read = self.read_decisions
+        if not all(i in read for i in ids):
+            return None
+        return [record for i in ids if (record := read[i]) is not None]
+
+    async def load_with_linked(self, ids: Sequence[str], drafts: bool = False) -> list[DecisionRecord]:
+        """``load_decisions(ids, drafts)``, with the decisions they supersede, revisit, or are
+        superseded or revisited by read in the same round trip, so that those fields resolve
+        without awaiting.
+
+        Why: an awaiting field costs graphql-core a task and turns of the event loop, and
+        the linked decisions, loaded once the page's were, a round trip after them; on a page
+        of 50 with every field, the five such fields took about as long as all the others."""
+        records, linked = await self.services.reader.decisions_and_linked(ids, self.principal.groups, drafts)
+        for record in records:
+            for i in (*record.supersedes, *record.superseded_by, *record.revisits, *record.revisited_by):
+                self.read_decisions[i] = linked.get(i)
+        return records
+
+    async def read_commits_of(self, ids: Sequence[str]) -> None:
+        """Read now the commits of the decisions ``ids`` (see ``read_linked``)."""
+        self.read_commits.update(zip(ids, await self.commits.load_many(ids), strict=True))
 
 
 def build_context(principal: Principal, settings: Settings, services: Services) -> RequestContext:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable, Sequence
 from datetime import datetime
 
 import strawberry
@@ -11,6 +13,7 @@ from api.graphql.errors import ArgumentError
 from api.graphql.inputs import DecisionOrderBy, DecisionWhere, to_query
 from api.graphql.paging import decode_cursor, encode_cursor, page_size
 from api.graphql.record_fields import copy_fields, fields_of
+from api.graphql.selection import selected_below
 from api.usecases.requests import InvalidRequest
 from graph.commits import CommitRecord
 from graph.filters import DecisionFilter
@@ -240,27 +243,53 @@ class Decision:
             record=r,
         )
 
-    @strawberry.field(description="Older decisions this one replaces (those the caller may see).")
-    async def supersedes(self, info: Info) -> list[Decision]:
-        return [Decision.of(r) for r in await info.context.load_decisions(self.record.supersedes)]
+    # The five fields below answer at once when the request read their records ahead
+    # (``RequestContext.read_ahead``), and await a batched load otherwise.
+    @strawberry.field(description="Older decisions this one replaces (those the caller may see).",
+                      graphql_type=list["Decision"])
+    def supersedes(self, info: Info) -> list[Decision] | Awaitable[list[Decision]]:
+        return _linked(info, self.record.supersedes)
 
-    @strawberry.field(description="Newer decisions that replace this one.")
-    async def superseded_by(self, info: Info) -> list[Decision]:
-        return [Decision.of(r) for r in await info.context.load_decisions(self.record.superseded_by)]
+    @strawberry.field(description="Newer decisions that replace this one.", graphql_type=list["Decision"])
+    def superseded_by(self, info: Info) -> list[Decision] | Awaitable[list[Decision]]:
+        return _linked(info, self.record.superseded_by)
 
-    @strawberry.field(description="Older decisions this one reconsidered.")
-    async def revisits(self, info: Info) -> list[Decision]:
-        return [Decision.of(r) for r in await info.context.load_decisions(self.record.revisits)]
+    @strawberry.field(description="Older decisions this one reconsidered.", graphql_type=list["Decision"])
+    def revisits(self, info: Info) -> list[Decision] | Awaitable[list[Decision]]:
+        return _linked(info, self.record.revisits)
 
-    @strawberry.field(description="Newer decisions that reconsidered this one.")
-    async def revisited_by(self, info: Info) -> list[Decision]:
-        return [Decision.of(r) for r in await info.context.load_decisions(self.record.revisited_by)]
+    @strawberry.field(description="Newer decisions that reconsidered this one.", graphql_type=list["Decision"])
+    def revisited_by(self, info: Info) -> list[Decision] | Awaitable[list[Decision]]:
+        return _linked(info, self.record.revisited_by)
 
     @strawberry.field(description="Git commits that followed it (stored by ingest-git): those naming it and those "
-                                  "that changed a file it governs after it was decided; newest first.")
-    async def commits(self, info: Info, first: int = 10) -> list[Commit]:
-        found = await info.context.commits.load(self.record.id)
-        return [Commit.of(c) for c in found[: max(0, min(first, MAX_COMMITS))]]
+                                  "that changed a file it governs after it was decided; newest first.",
+                      graphql_type=list["Commit"])
+    def commits(self, info: Info, first: int = 10) -> list[Commit] | Awaitable[list[Commit]]:
+        shown = max(0, min(first, MAX_COMMITS))
+        read = info.context.read_commits.get(self.record.id)
+        if read is not None:
+            return [Commit.of(c) for c in read[:shown]]
+        return _commits(info, self.record.id, shown)
+
+
+def _linked(info: Info, ids: Sequence[str]) -> list[Decision] | Awaitable[list[Decision]]:
+    """The decisions of ``ids`` the caller may see, in order."""
+    if not ids:
+        return []
+    ready = info.context.ready_decisions(ids)
+    if ready is not None:
+        return [Decision.of(r) for r in ready]
+    return _load_linked(info, ids)
+
+
+async def _load_linked(info: Info, ids: Sequence[str]) -> list[Decision]:
+    return [Decision.of(r) for r in await info.context.load_decisions(ids)]
+
+
+async def _commits(info: Info, decision: str, shown: int) -> list[Commit]:
+    found = await info.context.commits.load(decision)
+    return [Commit.of(c) for c in found[:shown]]
 
 
 @strawberry.type(description="A git commit stored by ingest-git.")
@@ -303,6 +332,10 @@ class DecisionConnection:
     edges: list[DecisionEdge]
 
 
+LINK_FIELDS = frozenset({"supersedes", "supersededBy", "revisits", "revisitedBy"})
+"""A decision's fields that lead to other decisions."""
+
+
 def _distinct_files(record: DecisionRecord) -> list[CodeLinkRecord]:
     """One link per (repository, path), in the order of ``record.files``."""
     seen: dict[tuple[str, str], CodeLinkRecord] = {}
@@ -321,7 +354,14 @@ async def decision_connection(
     size = page_size(first, limits.default_page_size, limits.max_page_size)
     offset = decode_cursor(after)
     page = await context.services.listing.page(context.scoped(where), order, offset, size)
-    records = await context.load_decisions(page.ids, drafts=where.include_drafts)
+    asked = selected_below(info, ("edges", "node"))
+    # What the page's decisions link to is read with them, and their commits beside them.
+    reading = (context.load_with_linked if asked & LINK_FIELDS else context.load_decisions)(
+        page.ids, drafts=where.include_drafts)
+    if "commits" in asked:
+        records, _ = await asyncio.gather(reading, context.read_commits_of(page.ids))
+    else:
+        records = await reading
     return connection_of(records, offset, len(page.ids), page.total)
 
 

@@ -74,6 +74,9 @@ def test_a_chain_shows_a_hidden_link_as_hidden(graphql: GraphQL) -> None:
     assert seen["chain"]["current"] == {"id": new, "hidden": True, "decision": None}
     assert seen["chain"]["links"] == [{"from": new, "to": old, "reason": None}]
     assert seen["decision"] == {"status": "superseded", "supersededBy": []}
+    # A page reads what its decisions link to with them: the hidden one stays out there too.
+    page = graphql.run("{ decisions(where: {includeHistory: true}) { edges { node { id supersededBy { id } } } } }", as_="eng")
+    assert {"id": old, "supersededBy": []} in [edge["node"] for edge in page["decisions"]["edges"]]
     assert graphql.run(query, {"id": old}, as_="admin")["chain"]["links"][0]["reason"]  # the admin reads it
     assert graphql.run(query, {"id": old}, as_="sales")["decision"] is None
 
