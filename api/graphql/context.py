@@ -47,7 +47,7 @@ class RequestContext:
     journal: Journal
     """The journal facade as this caller uses it, over the counting ``services``."""
     read_decisions: dict[str, DecisionRecord | None] = field(default_factory=dict)
-    """Decisions read ahead for this request (``read_ahead``), None when hidden or unknown."""
+    """Decisions read ahead for this request (``load_with_linked``), None when hidden or unknown."""
     read_commits: dict[str, list[CommitRecord]] = field(default_factory=dict)
     """Commits read ahead for this request, by decision id."""
 
@@ -83,7 +83,8 @@ class RequestContext:
         return records
 
     async def read_commits_of(self, ids: Sequence[str]) -> None:
-        """Read now the commits of the decisions ``ids`` (see ``read_linked``)."""
+        """Read now the commits of the decisions ``ids``, so that their ``commits`` fields resolve
+        without awaiting (see ``load_with_linked``)."""
         self.read_commits.update(zip(ids, await self.commits.load_many(ids), strict=True))
 
 

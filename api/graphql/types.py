@@ -244,7 +244,7 @@ class Decision:
         )
 
     # The five fields below answer at once when the request read their records ahead
-    # (``RequestContext.read_ahead``), and await a batched load otherwise.
+    # (``RequestContext.load_with_linked``, ``read_commits_of``), and await a batched load otherwise.
     @strawberry.field(description="Older decisions this one replaces (those the caller may see).",
                       graphql_type=list["Decision"])
     def supersedes(self, info: Info) -> list[Decision] | Awaitable[list[Decision]]:
