@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from graph.cypher import load_query
@@ -100,7 +101,7 @@ class DecisionWriter:
         rows = [
             {
                 "id": m.id, "seq": seqs[m.id], "author": m.author, "role": m.role, "content": m.content,
-                "content_hash": m.id.rsplit("#", 1)[-1], "timestamp": m.timestamp, "topic": m.topic,
+                "content_hash": m.id.rsplit("#", 1)[-1], "timestamp": _wire_time(m.timestamp), "topic": m.topic,
             }
             for m in conversation.messages
         ]
@@ -131,6 +132,12 @@ class DecisionWriter:
             )
             results += [(row["id"], bool(row["created"])) for row in stored]
         return results
+
+
+def _wire_time(moment: datetime | None) -> datetime | str | None:
+    """A message's time as ``ingest_session_messages`` takes it: ISO text when it has a zone
+    (the query reads it with ``datetime()``), else as it is."""
+    return moment.isoformat() if moment is not None and moment.tzinfo is not None else moment
 
 
 def _offset(conversation: Conversation, existing: dict[str, int], last: int | None) -> int:

@@ -5,7 +5,9 @@
 // earliest time known), and a series the user names
 // (series_given) replaces an inferred one; an inferred series never replaces a stored one.
 // A session ingested with a repository keeps that repository's key (never cleared by a
-// later run that names none).
+// later run that names none). A message's time with a zone comes as ISO text, read here:
+// the driver turns a zoned datetime into its wire form slowly in Python (0.5 s for the
+// 9,105 messages of a 20 MB session, against 0.01 s to write them as text).
 // params: $session, $messages
 // example: :param session => {id: 'api-design', title: 'API design', source: 'transcript', access_groups: [], started_at: null, series: null, series_given: false, repository: null}
 //          :param messages => [{id: 'api-design#1a2b', seq: 0, author: 'alice', role: null, content: 'Should we use REST?', content_hash: '1a2b', timestamp: null, topic: null}]
@@ -21,6 +23,6 @@ MERGE (msg:Message {id: m.id})
 ON CREATE SET msg.session_id = s.id, msg.seq = m.seq, msg.author = m.author, msg.role = m.role,
               msg.content = m.content, msg.content_hash = m.content_hash, msg.topic = m.topic,
               msg.stored_at = datetime()
-SET msg.timestamp = coalesce(m.timestamp, msg.timestamp)
+SET msg.timestamp = coalesce(CASE WHEN m.timestamp IS :: STRING THEN datetime(m.timestamp) ELSE m.timestamp END, msg.timestamp)
 MERGE (msg)-[:IN_SESSION]->(s)
 RETURN count(msg) AS messages;

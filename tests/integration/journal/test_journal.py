@@ -12,7 +12,9 @@ from api.settings import JournalSettings, Neo4jSettings, Settings
 from api.usecases.events import DETECTED, EXTRACTED, INDEXED, SEARCHED
 from graph.errors import DecisionNotFound
 from graph.executor import Neo4jExecutor
+from graph.messages import session_messages
 from nlp.errors import InputFormatError
+from nlp.readers import read_conversation
 from tests.graph_fixtures import Neo4jServer
 from tests.support.cypher import support_query
 
@@ -281,3 +283,16 @@ async def test_seed_config_auto_detect_off_stores_messages_only(
         report = await quiet.ingest_session(_file(tmp_path, "db.txt", MARCH))
         assert (report.new_messages, report.decisions_found) == (3, 0)
         assert await _count(quiet, "Message") == 3
+
+
+async def test_message_times_are_stored_as_the_reader_read_them(journal: DecisionJournal, tmp_path: Path) -> None:
+    text = ("[2024-03-15T14:00:00.250+05:30] alice: Should we cache the catalogue?\n"
+            "[2024-03-15T08:31:00Z] bob: Yes, let's cache it for an hour.\n"
+            "carol: Agreed.\n")
+    path = _file(tmp_path, "cache.txt", text)
+    read = read_conversation(path)
+    await journal.ingest_session(path, session_id="cache")
+    stored = await session_messages(journal.services.executor, "cache")
+    assert [m["timestamp"] for m in stored] == [m.timestamp for m in read.messages]
+    assert [m["timestamp"].utcoffset() if m["timestamp"] else None for m in stored] == \
+        [m.timestamp.utcoffset() if m.timestamp else None for m in read.messages]
