@@ -11,8 +11,9 @@ the detection set's final split are left out, as ``eval session-links`` leaves t
 With ``--clones`` it also makes each repository's checkout at its pinned commit, which the
 evaluation ingests the sessions with. Nothing here is mixed into ``eval/sessions/labels.tsv``.
 
-Usage: ``python -m nlp.evaluation.session_link_pool --mirrors MIRRORS --out POOL --clones POOL/clones``
-(``MIRRORS/<owner>+<name>/repo`` a bare clone of each repository of ``--sources``).
+Usage: ``python -m nlp.evaluation.session_link_pool --mirrors MIRRORS --out POOL --clones POOL/clones
+--as-listed`` (``MIRRORS/<owner>+<name>/repo`` a bare clone of each repository of ``--sources``;
+``--as-listed`` rebuilds the pool ``FILES.tsv`` lists, without it the pool is drawn again).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from nlp.evaluation.session_corpus import (
     Session,
     Source,
     draw,
+    files_row,
     mirrored_files,
     pieces_of,
     read_sources,
@@ -51,6 +53,27 @@ def whole_sessions(source: Source, path: str, text: str) -> list[Session]:
 def pool_sources(sources: Sequence[Source]) -> list[Source]:
     """``sources`` without the repositories of the final split's owners."""
     return [s for s in sources if not is_final(s.repo.split("/", 1)[0])]
+
+
+def listed(eligible: Sequence[Session], files: Path) -> list[Session]:
+    """The sessions ``files`` lists, in its order, each checked against its sha256.
+
+    Why: the pool was drawn while a repository since removed (its owner is reserved) was
+    still listed; the seeded draw over today's sources picks other sessions of one
+    repository, so the pool is rebuilt from its list.
+
+    Raises:
+        SystemExit: A listed session is not among the eligible ones, or its text differs.
+    """
+    by_key = {(s.source.repo, s.path, s.start_line): s for s in eligible}
+    found = []
+    for line in files.read_text(encoding="utf-8").splitlines()[1:]:
+        repo, _, path, start, *_, sha = line.split("\t")
+        session = by_key.get((repo, path, int(start)))
+        if session is None or files_row(session).rsplit("\t", 1)[-1] != sha:
+            raise SystemExit(f"{files}: {repo} {path} (line {start}) is not in the mirrors as listed")
+        found.append(session)
+    return found
 
 
 def checkout(git_dir: Path, commit: str, target: Path, repo: str) -> None:
@@ -75,14 +98,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--clones", type=Path, help="also make each repository's checkout here, <owner>__<repo>")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--per-repository", type=int, default=PER_REPOSITORY)
+    parser.add_argument("--as-listed", action="store_true",
+                        help="write the sessions --files lists (the pool as it was drawn) instead of drawing again; "
+                             "--files is read, not rewritten")
     args = parser.parse_args(argv)
     eligible: list[Session] = []
     git_dirs: dict[str, Path] = {}
     for source in pool_sources(read_sources(args.sources)):
         git_dirs[source.repo], files = mirrored_files(args.mirrors, source)
         eligible.extend(s for path, text in files for s in whole_sessions(source, path, text))
-    found = draw(eligible, args.seed, args.per_repository)
-    write_sessions(found, args.out, args.files)
+    if args.as_listed:
+        found = listed(eligible, args.files)
+        write_sessions(found, args.out, args.out / "FILES.tsv")
+    else:
+        found = draw(eligible, args.seed, args.per_repository)
+        write_sessions(found, args.out, args.files)
     for repo in sorted({s.source.repo for s in found}):
         commit = next(s.source.commit for s in found if s.source.repo == repo)
         if args.clones is not None:

@@ -4,7 +4,10 @@ session, untrimmed, the final split's owners left out, a checkout at the pinned 
 from __future__ import annotations
 
 import subprocess
+from dataclasses import replace
 from pathlib import Path
+
+import pytest
 
 from nlp.evaluation import session_link_pool as pool
 from nlp.evaluation.session_corpus import FILES_HEADER, MAX_BYTES, Source, draw, split_aider
@@ -92,3 +95,15 @@ def test_main_keeps_at_most_the_cap_of_a_repository_by_the_seeded_draw(tmp_path:
     assert len(eligible) == 3 and len(kept) == 2
     assert kept == [str(s.start_line) for s in draw(eligible, 7, 2)]
     assert len(list((out / "octo__project").glob("*.md"))) == 2
+
+
+def test_the_pool_as_listed_is_rebuilt_from_its_list_and_a_changed_session_is_refused(tmp_path: Path) -> None:
+    two = AIDER.replace("#### /add x.py\n#### /drop x.py\n#### hello\n", TALK)
+    eligible = pool.whole_sessions(SOURCE, ".aider.chat.history.md", two)
+    assert len(eligible) == 2
+    files = tmp_path / "FILES.tsv"
+    files.write_text("\n".join([FILES_HEADER, pool.files_row(eligible[1])]) + "\n", encoding="utf-8")
+    assert pool.listed(eligible, files) == [eligible[1]]  # what the list names, not a new draw
+    changed = [eligible[0], replace(eligible[1], text=eligible[1].text + "more\n")]
+    with pytest.raises(SystemExit, match="not in the mirrors as listed"):
+        pool.listed(changed, files)
