@@ -172,17 +172,17 @@ async def _stages(services: Services, driver: AsyncDriver, texts: Sequence[str])
                   "scope_scan": SCOPE_SCAN, "min_score": VECTOR_MIN_SCORE, "text_weight": FULLTEXT_WEIGHT,
                   "weight": VECTOR_WEIGHT, "limit": TOP_K}
         by_ids = load_query("decisions_by_ids")
-        server = await _server_ms(driver, by_ids, {"ids": [], "linked": False, "search": search, "groups": None, "with_code": True})
+        server = await _server_ms(driver, by_ids, {"ids": [], "search": search, "groups": None, "with_code": True})
         out["  its server time"].append(server)
         fulltext = await _server_ms(driver, load_query("search_retrieve_fulltext"), fulltext_params(terms, retrieved, filters))
         out["  of which full-text retrieval (server, timed apart)"].append(fulltext)
         vector = await _server_ms(driver, load_query("decision_vector"), {"embedding": embedding, "limit": retrieved})
         out["  of which vector retrieval (server, timed apart)"].append(vector)
         ids = [hit.record.id for hit in outcome.hits]
-        load = await _server_ms(driver, by_ids, {"ids": ids, "linked": False, "search": None, "groups": None, "with_code": True})
+        load = await _server_ms(driver, by_ids, {"ids": ids, "search": None, "groups": None, "with_code": True})
         out["  of which loading the hits' shape (server, timed apart)"].append(load)
         out["  of which fusion and filters (server, the rest)"].append(server - fulltext - vector - load)
-        rows = await executor.read(by_ids, {"ids": ids, "linked": False, "search": None, "groups": None, "with_code": True})
+        rows = await executor.read(by_ids, {"ids": ids, "search": None, "groups": None, "with_code": True})
         members = list(rows[0]["decisions"]) if rows else []
         began = time.perf_counter()
         [DecisionRecord.from_row(member) for member in members]

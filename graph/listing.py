@@ -11,6 +11,8 @@ from typing import Any
 from graph.cypher import load_query
 from graph.executor import QueryExecutor
 from graph.filters import DecisionFilter, hidden_statuses, path_ancestors
+from graph.reader import read_members
+from graph.records import DecisionRecord
 from nlp.schema import UNSCOPED_REPOSITORY
 
 
@@ -40,6 +42,16 @@ class Page:
 
     ids: tuple[str, ...]
     total: int
+
+
+@dataclass(frozen=True)
+class PageRead:
+    """A page with its decisions read (``DecisionListing.page_read``): those of its ids the
+    reader may see, in order, and what they link to, by id (absent: hidden or unknown)."""
+
+    page: Page
+    records: tuple[DecisionRecord, ...]
+    linked: dict[str, DecisionRecord]
 
 
 @dataclass(frozen=True)
@@ -75,15 +87,33 @@ class DecisionListing:
         self, where: DecisionFilter, order: DecisionOrder = DecisionOrder.NEWEST, offset: int = 0, limit: int = 20
     ) -> Page:
         """The ``limit`` decisions after the first ``offset`` that ``where`` selects."""
-        params = {**where.params(), "order": order.value, "skip": max(offset, 0), "limit": max(limit, 0)}
+        row = await self._page_row(where, order, offset, limit, read=False, linked=False)
+        return Page(tuple(row["page"]), int(row["total"]))
+
+    async def page_read(
+        self, where: DecisionFilter, order: DecisionOrder = DecisionOrder.NEWEST, offset: int = 0, limit: int = 20,
+        linked: bool = False,
+    ) -> PageRead:
+        """``page``, with its decisions read in the same round trip (as ``DecisionReader.decisions``
+        reads them, drafts as ``where`` asks) and, with ``linked``, the decisions they
+        supersede, revisit, or are superseded or revisited by."""
+        row = await self._page_row(where, order, offset, limit, read=True, linked=linked)
+        page = Page(tuple(row["page"]), int(row["total"]))
+        records, linking = read_members(row["decisions"], page.ids, where.include_drafts)
+        return PageRead(page, tuple(records), linking)
+
+    async def _page_row(
+        self, where: DecisionFilter, order: DecisionOrder, offset: int, limit: int, read: bool, linked: bool,
+    ) -> dict[str, Any]:
+        params = {**where.params(), "order": order.value, "skip": max(offset, 0), "limit": max(limit, 0),
+                  "read": read, "linked": linked, "with_code": True}
         if params["path_prefix"] is not None:
             # The same answer, found from the File index: a path page reads only the decisions
             # affecting the path's files, and skips the general query's union of seeds.
             rows = await self._executor.read(load_query("decisions_page_under_path"), params)
         else:
             rows = await self._executor.read(load_query("decisions_page"), params)
-        row: dict[str, Any] = rows[0] if rows else {"page": [], "total": 0}
-        return Page(tuple(row["page"]), int(row["total"]))
+        return rows[0] if rows else {"page": [], "total": 0, "decisions": []}
 
     async def governing(
         self, paths: Sequence[str], groups: Sequence[str] | None = None, repository: str = UNSCOPED_REPOSITORY

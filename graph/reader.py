@@ -43,18 +43,6 @@ class DecisionReader:
         }
         return [by_id[i] for i in ids if i in by_id]
 
-    async def decisions_and_linked(
-        self, ids: Sequence[str], groups: Sequence[str] | None = None, drafts: bool = False,
-    ) -> tuple[list[DecisionRecord], dict[str, DecisionRecord]]:
-        """``decisions(ids, groups, drafts)``, and in the same round trip the decisions they
-        supersede, revisit, or are superseded or revisited by, by id: those a read by id of
-        them would give (visible, not drafts)."""
-        members = await self._members(list(ids), groups, linked=True)
-        rows = {member["id"]: member for member in members if member["visible"]}
-        records = {i: DecisionRecord.from_row(row) for i, row in rows.items()}
-        asked = [records[i] for i in ids if i in rows and not _hidden(rows[i], drafts)]
-        return asked, {i: records[i] for i, row in rows.items() if not _hidden(row)}
-
     async def decision(self, decision_id: str, groups: Sequence[str] | None = None, drafts: bool = False) -> DecisionRecord:
         """One decision (or, with ``drafts``, a draft).
 
@@ -125,9 +113,9 @@ class DecisionReader:
 
     async def _members(
         self, ids: list[str], groups: Sequence[str] | None,
-        search: Mapping[str, object] | None = None, code: bool = True, linked: bool = False,
+        search: Mapping[str, object] | None = None, code: bool = True,
     ) -> list[dict[str, Any]]:
-        params = {"ids": ids, "linked": linked, "search": dict(search) if search is not None else None,
+        params = {"ids": ids, "search": dict(search) if search is not None else None,
                   "groups": list(groups) if groups is not None else None, "with_code": code}
         rows = await self._executor.read(load_query("decisions_by_ids"), params)
         return list(rows[0]["decisions"]) if rows else []
@@ -153,6 +141,18 @@ class DecisionReader:
             links=tuple(sorted(links, key=lambda link: (times[link.source], link.source))),
             hidden=hidden,
         )
+
+
+def read_members(
+    members: Sequence[dict[str, Any]], ids: Sequence[str], drafts: bool = False,
+) -> tuple[list[DecisionRecord], dict[str, DecisionRecord]]:
+    """From the members a query read in the shape of ``decision_shape``: the decisions of
+    ``ids`` a read by id gives (visible; drafts only with ``drafts``), in order, and every
+    member such a read gives without drafts, by id (what those decisions link to)."""
+    rows = {member["id"]: member for member in members if member["visible"]}
+    records = {i: DecisionRecord.from_row(row) for i, row in rows.items()}
+    asked = [records[i] for i in ids if i in rows and not _hidden(rows[i], drafts)]
+    return asked, {i: records[i] for i, row in rows.items() if not _hidden(row)}
 
 
 def _hidden(member: dict[str, Any], drafts: bool = False) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Sequence
 from datetime import datetime
 
@@ -244,7 +243,7 @@ class Decision:
         )
 
     # The five fields below answer at once when the request read their records ahead
-    # (``RequestContext.load_with_linked``, ``read_commits_of``), and await a batched load otherwise.
+    # (``RequestContext.load_page``, ``read_commits_of``), and await a batched load otherwise.
     @strawberry.field(description="Older decisions this one replaces (those the caller may see).",
                       graphql_type=list["Decision"])
     def supersedes(self, info: Info) -> list[Decision] | Awaitable[list[Decision]]:
@@ -348,20 +347,17 @@ async def decision_connection(
     info: Info, where: DecisionFilter, order: DecisionOrder, first: int | None, after: str | None
 ) -> DecisionConnection:
     """A page of what ``where`` selects, limited to what the caller may read: one query for
-    the ids and the total, one (batched with the rest of the request) for the decisions."""
+    the ids, the total and the decisions (with what they link to when the page shows it),
+    one more for their commits when it shows those."""
     context = info.context
     limits = context.settings.graphql
     size = page_size(first, limits.default_page_size, limits.max_page_size)
     offset = decode_cursor(after)
-    page = await context.services.listing.page(context.scoped(where), order, offset, size)
     asked = selected_below(info, ("edges", "node"))
-    # What the page's decisions link to is read with them, and their commits beside them.
-    reading = (context.load_with_linked if asked & LINK_FIELDS else context.load_decisions)(
-        page.ids, drafts=where.include_drafts)
+    # The page's ids, its decisions and what they link to in one query; then their commits.
+    page, records = await context.load_page(where, order, offset, size, linked=bool(asked & LINK_FIELDS))
     if "commits" in asked:
-        records, _ = await asyncio.gather(reading, context.read_commits_of(page.ids))
-    else:
-        records = await reading
+        await context.read_commits_of([record.id for record in records])
     return connection_of(records, offset, len(page.ids), page.total)
 
 

@@ -1,8 +1,11 @@
 // The end of a page query: the decisions `d` the query selected, sorted by $order (NEWEST,
 // OLDEST, SUMMARY, CONFIDENCE, QUALITY; ties newest first, then by id, so pages never
-// overlap), returned as how many there are in all and the ids from $skip, $limit of them.
-// Included as {{decisions_paged}} by decisions_page and decisions_page_under_path.
-// params: $order, $skip, $limit
+// overlap), returned as how many there are in all and the ids from $skip, $limit of them;
+// with $read, also those decisions read whole (decisions_read), with $linked the decisions
+// they supersede, revisit, or are superseded or revisited by too: a page and what it shows
+// in one round trip. Included as {{decisions_paged}} by decisions_page and
+// decisions_page_under_path.
+// params: $order, $skip, $limit, $read, $linked, $groups, $with_code
 WITH d, coalesce(d.decided_at, d.recorded_at) AS at
 ORDER BY CASE WHEN $order = 'NEWEST' THEN at END DESC,
          CASE WHEN $order = 'OLDEST' THEN at END ASC,
@@ -11,4 +14,18 @@ ORDER BY CASE WHEN $order = 'NEWEST' THEN at END DESC,
          CASE WHEN $order = 'QUALITY' THEN coalesce(d.quality, 0.0) END DESC,
          at DESC, d.id
 WITH collect(d.id) AS ids
-RETURN size(ids) AS total, ids[$skip..$skip + $limit] AS page
+WITH size(ids) AS total, ids[$skip..$skip + $limit] AS page
+CALL (page) {
+  CALL (page) {
+    UNWIND CASE WHEN $read THEN page ELSE [] END AS wanted
+    MATCH (d:Decision {id: wanted})
+    RETURN d
+    UNION
+    UNWIND CASE WHEN $read AND $linked THEN page ELSE [] END AS wanted
+    MATCH (:Decision {id: wanted})-[:SUPERSEDES|REVISITS]-(d:Decision)
+    RETURN d
+  }
+  WITH d, null AS found
+  {{decisions_read}}
+}
+RETURN total, page, decisions

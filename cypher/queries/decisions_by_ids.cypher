@@ -1,7 +1,5 @@
 // Decisions with everything the shared JSON shape shows: those in $ids, or, with $search,
-// a search's best hits (a chain is read by decision_chain); with $linked, also the decisions
-// those in $ids supersede, revisit, or are superseded or revisited by (a page that shows them
-// reads them in the same round trip).
+// a search's best hits (a chain is read by decision_chain).
 // A search's hits are the decisions nearest to $search.embedding (cosine score at least
 // $search.min_score, k of them, among the decisions of $search.session or $search.series
 // when one is set; a candidate counts the nearer of its own vector and that of
@@ -23,9 +21,8 @@
 // more than the query itself. $with_code false leaves out each decision's code links
 // (`code`: every file it affects, hundreds for a decision of a large repository) for a
 // reader that shows none, such as check-diff's text.
-// params: $ids, $linked, $search, $groups, $with_code
+// params: $ids, $search, $groups, $with_code
 // example: :param ids => ['dec-123']
-//          :param linked => false
 //          :param search => null
 //          :param groups => null
 //          :param with_code => true
@@ -33,11 +30,6 @@ CALL () {
   UNWIND $ids AS wanted
   MATCH (d:Decision {id: wanted})
   RETURN d, null AS found
-  UNION
-  UNWIND $ids AS wanted
-  MATCH (:Decision {id: wanted})-[:SUPERSEDES|REVISITS]-(d:Decision)
-  WHERE $linked
-  RETURN DISTINCT d, null AS found
   UNION
   WITH $search AS search WHERE search IS NOT NULL
   CALL (search) {
@@ -125,11 +117,4 @@ CALL () {
   UNWIND range(0, size(best) - 1) AS rank
   RETURN best[rank].d AS d, {rank: rank, score: best[rank].score, by: best[rank].by} AS found
 }
-OPTIONAL MATCH (d)-[:IN_SESSION]->(s:Session)
-WITH d, found, s, {{session_visible}} AS visible
-CALL (d, visible) {
-  OPTIONAL MATCH (d)-[:SUPERSEDES|REVISITS]->{1,50}(older:Decision)
-  WHERE visible
-  RETURN count(DISTINCT older) AS earlier
-}
-RETURN collect({{decision_shape}}) AS decisions;
+{{decisions_read}};
