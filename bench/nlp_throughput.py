@@ -26,7 +26,7 @@ from nlp.evaluation.w3c import load_w3c
 from nlp.language import load_language
 from nlp.pipeline import OfflinePipeline
 from nlp.readers.qmsum import read_qmsum_meetings
-from nlp.schema import Conversation, Message
+from nlp.schema import TOOL_ROLE, Conversation, Message
 
 
 def _chat_length(conversations: list[Conversation]) -> list[Conversation]:
@@ -57,7 +57,10 @@ def _filter_seconds(conversations: list[Conversation], detector: DecisionDetecto
     started = time.perf_counter()
     for conversation in conversations:
         messages = conversation.messages
-        passed += sum(1 for m in messages if detector.prefilter(m, messages[max(0, m.seq - size) : m.seq]))
+        # As the detector does: a tool message (a call, its output) is never a candidate.
+        passed += sum(
+            1 for m in messages if m.role != TOOL_ROLE and detector.prefilter(m, messages[max(0, m.seq - size) : m.seq])
+        )
     return time.perf_counter() - started, passed
 
 

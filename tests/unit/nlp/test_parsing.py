@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from nlp.detect import DecisionDetector
 from nlp.language import LanguageInfo
+from nlp.parsing import parsed_text
 from nlp.schema import Conversation, Message
 
 _MESSAGES = (
@@ -38,3 +39,28 @@ def test_people_and_dates_are_recognised_only_when_asked_for(language: LanguageI
     assert detection_view == {("Redis", "TECH")}
     assert {("Redis", "TECH"), ("Alice Smith", "PERSON"), ("Monday", "DATE")} <= extraction_view
     assert parsed.syntax(2) is parsed.doc(2)  # one parse, completed in place of a second one
+
+
+def test_fenced_code_is_blanked_for_the_parser_and_offsets_still_index_the_message() -> None:
+    said = "We will use Redis for sessions.\n```python\nimport redis\nr = redis.Redis()  # we will\n```\nThen we ship it."
+    text = parsed_text(said)
+    assert len(text) == len(said) and text.count("\n") == said.count("\n")
+    assert "redis.Redis" not in text and "import" not in text
+    assert text.startswith("We will use Redis for sessions.\n") and text.endswith("\nThen we ship it.")
+    assert parsed_text("inline ```x``` stays") == "inline ```x``` stays"  # not a fence: not at a line's start
+
+
+def test_a_fence_the_cut_left_open_is_blanked_to_the_end() -> None:
+    said = "Let's keep SQLite.\n~~~\nCREATE TABLE t (id int);"
+    assert parsed_text(said).rstrip() == "Let's keep SQLite."
+
+
+def test_sentences_of_a_message_with_code_are_its_prose(language: LanguageInfo) -> None:
+    said = "We will use Redis for sessions.\n```\nDecided: use memcached instead.\n```\nThen we ship it."
+    conversation = Conversation(
+        session_id="s", source_format="chat", messages=(Message(id="0", seq=0, author="a", content=said),)
+    )
+    doc = DecisionDetector(language.nlp, light=language.light).parse(conversation).light_doc(0)
+    sentences = [s.text.strip() for s in doc.sents if s.text.strip()]
+    assert sentences == ["We will use Redis for sessions.", "Then we ship it."]
+    assert doc.text == parsed_text(said)
