@@ -42,6 +42,7 @@ from starlette.testclient import TestClient
 
 from api.app import create_app
 from api.settings import Neo4jSettings, Settings
+from api.usecases.impact import impact_json
 from api.usecases.local_server import default_lib_dir
 from api.usecases.search import hits_json, search_decisions
 from api.usecases.services import build_services
@@ -233,8 +234,9 @@ async def run(uri: str, password: str, server_pid: int, total: int, count: int) 
             await services.reader.chain(chain_ids[i])
 
         async def impact(i: int) -> None:
-            page = await services.listing.page(DecisionFilter(path_prefix=impact_dirs[i]), limit=20)
-            await services.reader.decisions(page.ids)
+            # What `decision-journal impact` and MCP's get_impact answer: the 20 newest
+            # decisions under the directory, each with its commits.
+            await impact_json(executor, impact_dirs[i], limit=20)
 
         first_searches = await timed(count, search)
         await keep_reading(SERVING_WARM_UP_SECONDS, [search, chain, impact, search_in_session], count)

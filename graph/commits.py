@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from graph.cypher import load_query
 from graph.executor import QueryExecutor
@@ -105,14 +106,20 @@ class CommitStore:
         """Decision id → the commits that followed it, newest first (at most ``limit``)."""
         if not ids:
             return {}
-        rows = await self._executor.read(load_query("commits_of_decisions"), {"ids": list(ids), "limit": limit})
-        return {
-            row["id"]: [
-                CommitRecord(
-                    sha=c["sha"], author=c["author"], date=instant(c["date"]), message=c["message"] or "",
-                    how=tuple(sorted(c["how"])), files=tuple(sorted(c["files"])),
-                )
-                for c in row["commits"]
-            ]
-            for row in rows
-        }
+        rows = await self._executor.read(load_query("commits_of_decisions"), {"ids": list(ids), "commit_limit": limit})
+        return commits_by_decision(rows)
+
+
+def commits_by_decision(rows: Sequence[Mapping[str, Any]]) -> dict[str, list[CommitRecord]]:
+    """Decision id → its commits, from rows of ``{id, commits}`` as the fragment
+    ``decision_commits`` reads them (``commits_of_decisions``, a page read with its commits)."""
+    return {
+        row["id"]: [
+            CommitRecord(
+                sha=c["sha"], author=c["author"], date=instant(c["date"]), message=c["message"] or "",
+                how=tuple(sorted(c["how"])), files=tuple(sorted(c["files"])),
+            )
+            for c in row["commits"]
+        ]
+        for row in rows
+    }

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from graph.commits import CommitRecord, commits_by_decision
 from graph.cypher import load_query
 from graph.executor import QueryExecutor
 from graph.filters import DecisionFilter, hidden_statuses, path_ancestors
@@ -47,11 +48,13 @@ class Page:
 @dataclass(frozen=True)
 class PageRead:
     """A page with its decisions read (``DecisionListing.page_read``): those of its ids the
-    reader may see, in order, and what they link to, by id (absent: hidden or unknown)."""
+    reader may see, in order, what they link to, by id (absent: hidden or unknown), and, when
+    asked, the commits that followed each of ``records`` (every one of them a key)."""
 
     page: Page
     records: tuple[DecisionRecord, ...]
     linked: dict[str, DecisionRecord]
+    commits: dict[str, list[CommitRecord]] | None = None
 
 
 @dataclass(frozen=True)
@@ -92,28 +95,34 @@ class DecisionListing:
 
     async def page_read(
         self, where: DecisionFilter, order: DecisionOrder = DecisionOrder.NEWEST, offset: int = 0, limit: int = 20,
-        linked: bool = False,
+        linked: bool = False, commits: int | None = None,
     ) -> PageRead:
         """``page``, with its decisions read in the same round trip (as ``DecisionReader.decisions``
-        reads them, drafts as ``where`` asks) and, with ``linked``, the decisions they
-        supersede, revisit, or are superseded or revisited by."""
-        row = await self._page_row(where, order, offset, limit, read=True, linked=linked)
+        reads them, drafts as ``where`` asks), with ``linked`` the decisions they supersede,
+        revisit, or are superseded or revisited by, and with ``commits`` the newest
+        ``commits`` commits that followed each (as ``CommitStore.commits_of`` reads them)."""
+        row = await self._page_row(where, order, offset, limit, read=True, linked=linked, commits=commits)
         page = Page(tuple(row["page"]), int(row["total"]))
         records, linking = read_members(row["decisions"], page.ids, where.include_drafts)
-        return PageRead(page, tuple(records), linking)
+        if commits is None:
+            return PageRead(page, tuple(records), linking)
+        followed = commits_by_decision(row["commits"])
+        return PageRead(page, tuple(records), linking, {r.id: followed.get(r.id, []) for r in records})
 
     async def _page_row(
         self, where: DecisionFilter, order: DecisionOrder, offset: int, limit: int, read: bool, linked: bool,
+        commits: int | None = None,
     ) -> dict[str, Any]:
         params = {**where.params(), "order": order.value, "skip": max(offset, 0), "limit": max(limit, 0),
-                  "read": read, "linked": linked, "with_code": True}
+                  "read": read, "linked": linked, "commits": commits is not None, "commit_limit": commits or 0,
+                  "with_code": True}
         if params["path_prefix"] is not None:
             # The same answer, found from the File index: a path page reads only the decisions
             # affecting the path's files, and skips the general query's union of seeds.
             rows = await self._executor.read(load_query("decisions_page_under_path"), params)
         else:
             rows = await self._executor.read(load_query("decisions_page"), params)
-        return rows[0] if rows else {"page": [], "total": 0, "decisions": []}
+        return rows[0] if rows else {"page": [], "total": 0, "decisions": [], "commits": []}
 
     async def governing(
         self, paths: Sequence[str], groups: Sequence[str] | None = None, repository: str = UNSCOPED_REPOSITORY

@@ -70,27 +70,27 @@ class RequestContext:
         return [record for i in ids if (record := read[i]) is not None]
 
     async def load_page(
-        self, where: DecisionFilter, order: DecisionOrder, offset: int, size: int, linked: bool,
+        self, where: DecisionFilter, order: DecisionOrder, offset: int, size: int, linked: bool, commits: bool = False,
     ) -> tuple[Page, list[DecisionRecord]]:
         """The page of what ``where`` selects that the caller may read, with its decisions
-        (drafts as ``where`` asks) and, with ``linked``, the decisions they supersede,
-        revisit, or are superseded or revisited by, all in one round trip; those fields then
-        resolve without awaiting.
+        (drafts as ``where`` asks), with ``linked`` the decisions they supersede, revisit, or
+        are superseded or revisited by, and with ``commits`` the commits that followed them
+        (``MAX_COMMITS`` each), all in one round trip; those fields then resolve without
+        awaiting.
 
         Why: an awaiting field costs graphql-core a task and turns of the event loop, and
         each load a round trip after the one before; on a page of 50 with every field, the
         five linking fields took about as long as all the others together."""
-        read = await self.services.listing.page_read(self.scoped(where), order, offset, size, linked=linked)
+        read = await self.services.listing.page_read(
+            self.scoped(where), order, offset, size, linked=linked, commits=MAX_COMMITS if commits else None
+        )
+        if read.commits is not None:
+            self.read_commits.update(read.commits)
         if linked:
             for record in read.records:
                 for i in (*record.supersedes, *record.superseded_by, *record.revisits, *record.revisited_by):
                     self.read_decisions[i] = read.linked.get(i)
         return read.page, list(read.records)
-
-    async def read_commits_of(self, ids: Sequence[str]) -> None:
-        """Read now the commits of the decisions ``ids``, so that their ``commits`` fields resolve
-        without awaiting (see ``load_page``)."""
-        self.read_commits.update(zip(ids, await self.commits.load_many(ids), strict=True))
 
 
 def build_context(principal: Principal, settings: Settings, services: Services) -> RequestContext:

@@ -243,7 +243,7 @@ class Decision:
         )
 
     # The five fields below answer at once when the request read their records ahead
-    # (``RequestContext.load_page``, ``read_commits_of``), and await a batched load otherwise.
+    # (``RequestContext.load_page``), and await a batched load otherwise.
     @strawberry.field(description="Older decisions this one replaces (those the caller may see).",
                       graphql_type=list["Decision"])
     def supersedes(self, info: Info) -> list[Decision] | Awaitable[list[Decision]]:
@@ -347,17 +347,17 @@ async def decision_connection(
     info: Info, where: DecisionFilter, order: DecisionOrder, first: int | None, after: str | None
 ) -> DecisionConnection:
     """A page of what ``where`` selects, limited to what the caller may read: one query for
-    the ids, the total and the decisions (with what they link to when the page shows it),
-    one more for their commits when it shows those."""
+    the ids, the total and the decisions, with what they link to and their commits when the
+    page shows those."""
     context = info.context
     limits = context.settings.graphql
     size = page_size(first, limits.default_page_size, limits.max_page_size)
     offset = decode_cursor(after)
     asked = selected_below(info, ("edges", "node"))
-    # The page's ids, its decisions and what they link to in one query; then their commits.
-    page, records = await context.load_page(where, order, offset, size, linked=bool(asked & LINK_FIELDS))
-    if "commits" in asked:
-        await context.read_commits_of([record.id for record in records])
+    # The page's ids, its decisions, what they link to and their commits in one query.
+    page, records = await context.load_page(
+        where, order, offset, size, linked=bool(asked & LINK_FIELDS), commits="commits" in asked
+    )
     return connection_of(records, offset, len(page.ids), page.total)
 
 

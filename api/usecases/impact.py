@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import TypedDict
 
 from api.usecases.json_shape import CommitJson, DecisionJson, commit_json, decision_record_json
-from graph.commits import CommitStore
 from graph.executor import QueryExecutor
 from graph.filters import DecisionFilter
 from graph.listing import DecisionListing, DecisionOrder
-from graph.reader import DecisionReader
 from nlp.schema import UNSCOPED_REPOSITORY
+
+COMMITS_SHOWN = 10
+"""The newest commits listed under each decision (``CommitStore.commits_of``'s default)."""
 
 
 class ImpactedDecisionJson(DecisionJson):
@@ -33,9 +34,9 @@ async def impact_json(
     """``{"repository", "total", "decisions": [decision in the shared shape + "commits"]}``,
     newest first; ``repository`` is the key of the repository ``path`` is in."""
     where = DecisionFilter(path_prefix=path, include_history=include_history, repository=repository)
-    page = await DecisionListing(executor).page(where, DecisionOrder.NEWEST, 0, limit)
-    records = await DecisionReader(executor).decisions(page.ids)
-    commits = await CommitStore(executor).commits_of([r.id for r in records])
-    return {"repository": repository, "total": page.total, "decisions": [
-        {**decision_record_json(r), "commits": [commit_json(c) for c in commits.get(r.id, [])]} for r in records
+    # The page, its decisions and their commits in one round trip.
+    read = await DecisionListing(executor).page_read(where, DecisionOrder.NEWEST, 0, limit, commits=COMMITS_SHOWN)
+    commits = read.commits or {}
+    return {"repository": repository, "total": read.page.total, "decisions": [
+        {**decision_record_json(r), "commits": [commit_json(c) for c in commits.get(r.id, [])]} for r in read.records
     ]}

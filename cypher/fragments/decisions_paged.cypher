@@ -2,10 +2,11 @@
 // OLDEST, SUMMARY, CONFIDENCE, QUALITY; ties newest first, then by id, so pages never
 // overlap), returned as how many there are in all and the ids from $skip, $limit of them;
 // with $read, also those decisions read whole (decisions_read), with $linked the decisions
-// they supersede, revisit, or are superseded or revisited by too: a page and what it shows
-// in one round trip. Included as {{decisions_paged}} by decisions_page and
+// they supersede, revisit, or are superseded or revisited by too, and with $commits the
+// commits that followed each of the page's ids (decision_commits; the caller keeps those
+// of the decisions it may see): a page and what it shows in one round trip. Included as {{decisions_paged}} by decisions_page and
 // decisions_page_under_path.
-// params: $order, $skip, $limit, $read, $linked, $groups, $with_code
+// params: $order, $skip, $limit, $read, $linked, $commits, $commit_limit, $groups, $with_code
 WITH d, coalesce(d.decided_at, d.recorded_at) AS at
 ORDER BY CASE WHEN $order = 'NEWEST' THEN at END DESC,
          CASE WHEN $order = 'OLDEST' THEN at END ASC,
@@ -28,4 +29,10 @@ CALL (page) {
   WITH d, null AS found
   {{decisions_read}}
 }
-RETURN total, page, decisions
+CALL (page) {
+  UNWIND CASE WHEN $read AND $commits THEN page ELSE [] END AS wanted
+  MATCH (d:Decision {id: wanted})
+  {{decision_commits}}
+  RETURN collect({id: wanted, commits: commits}) AS commits
+}
+RETURN total, page, decisions, commits

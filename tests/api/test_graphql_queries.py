@@ -276,3 +276,11 @@ async def test_a_decision_lists_the_commits_that_followed_it(graphql: GraphQL, d
         "subject": f"Orders schema, see {postgres['id']}", "how": ["MENTIONS"],
         "files": ["services/orders/schema.sql"], "author": "Dana",
     }]
+    # A page that shows commits reads them with its decisions, in the one query of the page.
+    page = graphql.post("""{ decisions(first: 50, where: {includeHistory: true}) {
+      edges { node { id commits(first: 5) { subject how files author } } } } }""").json()
+    assert "errors" not in page, page["errors"]
+    listed = {e["node"]["id"]: e["node"]["commits"] for e in page["data"]["decisions"]["edges"]}
+    assert listed[postgres["id"]] == graphql.run(query, {"id": postgres["id"]})["decision"]["commits"]
+    assert sum(1 for commits in listed.values() if commits) == 1
+    assert page["extensions"]["cypherRoundTrips"] == 1
