@@ -4,8 +4,8 @@
 // with $read, also those decisions read whole (decisions_read), with $linked the decisions
 // they supersede, revisit, or are superseded or revisited by too, and with $commits the
 // commits that followed each of the page's ids (decision_commits; the caller keeps those
-// of the decisions it may see): a page and what it shows in one round trip. Included as {{decisions_paged}} by decisions_page and
-// decisions_page_under_path.
+// of the decisions it may see): a page and what it shows in one round trip. Included as
+// {{decisions_paged}} by decisions_page and decisions_page_under_path.
 // params: $order, $skip, $limit, $read, $linked, $commits, $commit_limit, $groups, $with_code
 WITH d, coalesce(d.decided_at, d.recorded_at) AS at
 ORDER BY CASE WHEN $order = 'NEWEST' THEN at END DESC,
