@@ -18,6 +18,7 @@ from nlp.cue_languages import lexicons_of
 from nlp.cue_languages import signals as other_languages
 from nlp.cue_languages.lexicon import CueLexicon
 from nlp.detector_features import DECISION_HEADING, OUTCOME_HEADING, heading_kinds
+from nlp.prose import prose
 from nlp.schema import Message
 from nlp.seed_rules import SEED000_KEYWORDS, SEED001_PATTERNS
 
@@ -86,23 +87,25 @@ as a "Decisions" heading does in notes (where the reader moves such a label into
 
 
 def prefilter_hits(message: Message, context: Sequence[Message], keywords: Sequence[str]) -> tuple[str, ...]:
-    """The recall-stage signals a message fires; empty means it is not parsed at all."""
-    lowered = message.content.lower()
+    """The recall-stage signals a message fires; empty means it is not parsed at all. Cues are
+    read in the message's prose: "# we decided to use Redis" in a pasted snippet is code."""
+    said = prose(message.content)
+    lowered = said.lower()
     hits = [f"keyword:{word}" for word in keywords if word in lowered]
-    hits += [f"pattern:{pattern.pattern}" for pattern in SEED001_PATTERNS if pattern.search(message.content)]
-    if _EXTRA_CUES.search(message.content):
+    hits += [f"pattern:{pattern.pattern}" for pattern in SEED001_PATTERNS if pattern.search(said)]
+    if _EXTRA_CUES.search(said):
         hits.append("cue")
     if message.topic and (DECISION_HEADING.search(message.topic) or OUTCOME_HEADING.search(message.topic)):
         hits.append("topic")
     if context and any(_asks_choice(m.content) for m in context[-3:]):
         hits.append("after_choice_question")
-    if _AGREEMENT.search(message.content):
+    if _AGREEMENT.search(said):
         hits.append("agreement")
-    if _ACTION.search(message.content):
+    if _ACTION.search(said):
         # Read so that its action-item signal counts against it: "I'll look into the
         # caching question tomorrow" commits a person to a task, not the team to a choice.
         hits.append("action")
-    hits += [hit for hit in other_languages.prefilter(message.content) if hit not in hits]
+    hits += [hit for hit in other_languages.prefilter(said) if hit not in hits]
     return tuple(hits)
 
 

@@ -2,36 +2,27 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from nlp.prose import prose
 from nlp.schema import Conversation
 
 MAX_PARSE_CHARS = 20_000
 """Only the start of a longer message is analysed: decisions are stated in sentences, and
 spaCy's parser needs about 1 GB per 100,000 characters. The message itself is kept whole."""
 
-_FENCED = re.compile(r"^[ \t]*(```|~~~).*?(^[ \t]*\1[^\n]*$|\Z)", re.DOTALL | re.MULTILINE)
-"""A fenced block of code, to its closing fence or the end of the text (a message cut at
-``MAX_PARSE_CHARS`` may leave one open)."""
-
-
 def parsed_text(content: str) -> str:
-    """What spaCy reads of a message: its first ``MAX_PARSE_CHARS`` characters, with fenced
-    code blanked.
+    """What spaCy reads of a message: the prose (``nlp.prose``) of its first
+    ``MAX_PARSE_CHARS`` characters.
 
-    Code is not where a decision is stated, and in coding sessions it is about half of what
-    the candidates say: parsed as English it costs as much as the prose and yields sentences
-    no reader would take for a statement. Blanking keeps every character's offset, so spans
-    found in the parse index the message itself; spaCy reads the blank as one space token.
+    In coding sessions fenced code is about half of what the candidates say: parsed as English
+    it costs as much as the prose and yields sentences no reader would take for a statement.
+    spaCy reads a blank as one space token.
     """
-    text = content[:MAX_PARSE_CHARS]
-    if "```" not in text and "~~~" not in text:
-        return text
-    return _FENCED.sub(lambda block: re.sub(r"[^\n]", " ", block.group(0)), text)
+    return prose(content[:MAX_PARSE_CHARS])
 
 
 class ParsedConversation:

@@ -64,3 +64,17 @@ def test_sentences_of_a_message_with_code_are_its_prose(language: LanguageInfo) 
     sentences = [s.text.strip() for s in doc.sents if s.text.strip()]
     assert sentences == ["We will use Redis for sessions.", "Then we ship it."]
     assert doc.text == parsed_text(said)
+
+
+def test_a_cue_only_in_pasted_code_makes_no_candidate_and_no_decision(language: LanguageInfo) -> None:
+    asked = "Should we cache sessions in Redis or Memcached?"
+    pasted = "```python\n# We decided to use Redis for sessions.\nr = redis.Redis()\n```"
+    conversation = Conversation(session_id="s", source_format="chat", messages=(
+        Message(id="0", seq=0, author="a", content=asked), Message(id="1", seq=1, author="b", content=pasted),
+    ))
+    detector = DecisionDetector(language.nlp, light=language.light)
+    assert detector.prefilter(conversation.messages[1]) == ()
+    assert not any(d.is_decision or d.is_candidate for d in detector.detect(conversation))
+    # Said in prose beside the same code, it is one.
+    stated = Message(id="1", seq=1, author="b", content="We decided to use Redis for sessions.\n" + pasted)
+    assert "keyword:decided" in detector.prefilter(stated)
