@@ -14,6 +14,7 @@ MAX_PARSE_CHARS = 20_000
 """Only the start of a longer message is analysed: decisions are stated in sentences, and
 spaCy's parser needs about 1 GB per 100,000 characters. The message itself is kept whole."""
 
+
 def parsed_text(content: str) -> str:
     """What spaCy reads of a message: the prose (``nlp.prose``) of its first
     ``MAX_PARSE_CHARS`` characters.
