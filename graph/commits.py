@@ -16,6 +16,9 @@ from nlp.schema import CommitInfo
 BATCH = 200
 """Commits per write: a long history is stored in steps the caller can report."""
 
+COMMITS_SHOWN = 10
+"""The newest commits listed under a decision where the caller sets no number (impact)."""
+
 FILES_PER_WRITE = 2_000
 """Changed paths per write. A write's memory grows with the paths it merges, and Neo4j
 refuses a transaction past ``dbms.memory.transaction.total.max`` (70% of the heap by
@@ -102,7 +105,7 @@ class CommitStore:
         rows = await self._executor.write(load_query("ingest_commits"), {"repository": repository, "commits": payload})
         return int(rows[0]["commits"]) if rows else 0
 
-    async def commits_of(self, ids: Sequence[str], limit: int = 10) -> dict[str, list[CommitRecord]]:
+    async def commits_of(self, ids: Sequence[str], limit: int = COMMITS_SHOWN) -> dict[str, list[CommitRecord]]:
         """Decision id → the commits that followed it, newest first (at most ``limit``)."""
         if not ids:
             return {}

@@ -6,13 +6,11 @@ from __future__ import annotations
 from typing import TypedDict
 
 from api.usecases.json_shape import CommitJson, DecisionJson, commit_json, decision_record_json
+from graph.commits import COMMITS_SHOWN
 from graph.executor import QueryExecutor
 from graph.filters import DecisionFilter
 from graph.listing import DecisionListing, DecisionOrder
 from nlp.schema import UNSCOPED_REPOSITORY
-
-COMMITS_SHOWN = 10
-"""The newest commits listed under each decision (``CommitStore.commits_of``'s default)."""
 
 
 class ImpactedDecisionJson(DecisionJson):
