@@ -8,5 +8,5 @@
 MATCH (d:Decision {id: $id})
 WHERE d.status <> 'candidate'
 MERGE (label:ReviewLabel {decision_id: d.id})
-SET label += $label, label.reviewed_at = datetime()
+SET label += $label, label.reviewed_at = datetime.realtime()
 RETURN label.decision_id AS id;

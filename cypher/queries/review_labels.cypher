@@ -1,6 +1,7 @@
 // Every review label (a person's confirmation or rejection of a draft) whose session the
-// reader may see ($groups null: all), oldest review first: the training data a team's
-// reviews add to the detector's (`eval train-detector`).
+// reader may see ($groups null: all), oldest review first (reviewed_at is the real-time
+// clock's, finer than a millisecond, so two reviews a moment apart keep their order): the
+// training data a team's reviews add to the detector's (`eval train-detector`).
 // params: $groups
 // example: :param groups => null
 MATCH (label:ReviewLabel)

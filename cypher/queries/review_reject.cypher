@@ -7,7 +7,7 @@
 //          :param label => {verdict: 'rejected', proposed: 'Yeah.', summary: null, subject: null, confidence: 0.4, session_id: 'ami-es2002a', source_format: 'transcript', source_kind: 'spoken', series: null, message_ids: ['ami-es2002a#12'], message_texts: ['Yeah.'], anchor: 0, reviewer: 'alice', reason: 'a backchannel'}
 MATCH (d:Decision {id: $id, status: 'candidate'})
 MERGE (label:ReviewLabel {decision_id: d.id})
-SET label += $label, label.reviewed_at = datetime()
+SET label += $label, label.reviewed_at = datetime.realtime()
 WITH d, label
 DETACH DELETE d
 RETURN label.decision_id AS id;
