@@ -26,6 +26,14 @@ from graph.driver_errors import Neo4jError, ServiceUnavailable
 from graph.schema import verify_schema
 
 log = logging.getLogger("decision_journal.app")
+FULL_COLLECTION_EVERY = 1000
+"""Collections of the middle generation between two full passes of the cycle collector while
+serving (Python's default: 10). With start-up frozen, the long-lived heap a full pass weighs
+its work against is nearly empty, so every tenth middle collection became a full pass: one
+or two per GraphQL page of 50 with every field (about 100,000 objects made and dropped), each
+walking the request's live objects. That was the page's tail: against a real `serve` at 30k
+decisions, p95 63-70 ms instead of 83-101 (docs/performance.md). What a request drops is
+freed by reference counting or by the young collections, which stay as frequent as before."""
 AUTH_OFF_WARNING = (
     "AUTH IS OFF: no [[auth.tokens]] are configured, so anyone who can reach this port reads and "
     "writes every decision. Fine on 127.0.0.1 for local development; configure tokens before "
@@ -94,9 +102,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
             # (docs/performance.md).
             gc.collect()
             gc.freeze()
+            thresholds = gc.get_threshold()
+            gc.set_threshold(thresholds[0], thresholds[1], FULL_COLLECTION_EVERY)
             try:
                 yield {"graph": graph, "settings": resolved, "services": services}
             finally:
+                gc.set_threshold(*thresholds)
                 await services.aclose()
 
     return Starlette(

@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+import gc
+
 from neo4j import AsyncDriver
 from pydantic import SecretStr
 from starlette.testclient import TestClient
 
-from api.app import create_app
+from api.app import FULL_COLLECTION_EVERY, create_app
 from api.settings import EmbeddingSettings, Neo4jSettings, Settings
 from tests.graph_fixtures import EMBEDDING_DIMENSION, Neo4jServer
 
@@ -33,3 +35,12 @@ def test_readyz_is_503_when_the_schema_does_not_match(neo4j_server: Neo4jServer,
     assert ready.status_code == 503
     assert ready.json()["status"] == "schema_mismatch"
     assert any("expected 768" in problem for problem in ready.json()["schema"]["problems"])
+
+
+def test_serving_makes_full_collections_rare_and_leaving_restores_them(neo4j_server: Neo4jServer, driver: AsyncDriver) -> None:
+    before = gc.get_threshold()
+    with TestClient(create_app(_settings(neo4j_server))) as client:
+        assert client.get("/healthz").status_code == 200
+        serving = gc.get_threshold()
+    assert serving == (before[0], before[1], FULL_COLLECTION_EVERY)
+    assert gc.get_threshold() == before
