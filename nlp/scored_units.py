@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from nlp.decision_cues import is_proposal
 from nlp.detector_features import ConversationFeatures
 from nlp.schema import TOOL_ROLE
+from nlp.tool_commands import only_commands
 from nlp.units import Unit, decision_units
 
 VETOES = frozenset({"question", "negated", "empty"})
@@ -47,8 +48,12 @@ def units_from(
                    for m, names in zip(messages, signals, strict=True)]
     final = capped(confidences, signals)
     # A tool call or its output is evidence of what a session did, never talk: it can
-    # neither state a decision nor anchor one, whatever words a file or log holds.
-    final = [0.0 if m.role == TOOL_ROLE else score for m, score in zip(messages, final, strict=True)]
+    # neither state a decision nor anchor one, whatever words a file or log holds. So is a
+    # turn of slash commands that work the tool ("/ls", "/run pytest"). It stays a turn for
+    # the features of the turns around it: read as a tool's, the session model's points
+    # moved (stored F1 by owner 0.548 -> 0.483), held at 0 they do not.
+    final = [0.0 if m.role == TOOL_ROLE or only_commands(m.content) else score
+             for m, score in zip(messages, final, strict=True)]
     units = decision_units(
         final, features.replies, threshold, [m.topic for m in messages],
         statements_join=features.kind != "notes", times=[m.timestamp for m in messages],

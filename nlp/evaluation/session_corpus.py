@@ -23,6 +23,7 @@ from pathlib import Path
 
 from nlp.evaluation.sessions import is_reserved_owner
 from nlp.readers import read_conversation_text
+from nlp.tool_commands import TALK_COMMANDS
 
 SEED = 20261126
 SEEDS = {1: SEED, 2: 2026112602}
@@ -40,8 +41,6 @@ _AIDER_START = re.compile(r"^# aider chat started at (.+?)\s*$")
 _SPECSTORY_USER = re.compile(r"^_\*\*User(?:\s*\([^)]*\))*\*\*_\s*$")
 _SPECSTORY_TITLE = re.compile(r"^#{1,2} .*?\((\d{4}-\d\d-\d\d[ T_]\d\d[:-]\d\d(?:[:-]\d\d)?Z?)\)\s*$")
 _FILE_STAMP = re.compile(r"(\d{4}-\d\d-\d\d_\d\d-\d\d(?:-\d\d)?Z?)")
-_TALK_COMMANDS = ("/ask", "/code", "/architect")
-"""Aider commands that carry a request to the model; every other ``/command`` is bookkeeping."""
 PATHS = {"aider": re.compile(r"(^|/)\.?aider\.chat\.history\.md$"),
          "specstory": re.compile(r"(^|/)\.specstory/history/[^/]+\.md$")}
 
@@ -116,7 +115,8 @@ def user_turns(fmt: str, lines: Sequence[str]) -> list[tuple[int, bool]]:
         if fmt == "aider":
             if line.startswith("#### ") and not (i and lines[i - 1].startswith("#### ")):
                 said = line[5:].strip()
-                talk = bool(said) and (not said.startswith("/") or said.split()[0] in _TALK_COMMANDS
+                # Aider's commands other than those that talk to the model are bookkeeping.
+                talk = bool(said) and (not said.startswith("/") or said.split()[0][1:] in TALK_COMMANDS
                                        and len(said.split()) > 1)
                 turns.append((i, talk))
         elif _SPECSTORY_USER.match(line):

@@ -1,0 +1,28 @@
+"""Slash commands: what a user types to work a tool, not to say anything.
+
+Aider's ``/add``, ``/ls``, ``/run pytest``, ``/commit``; a chat's ``/remind`` or ``/giphy``. A
+turn of nothing but such commands is an operation: it can state no decision, whatever its
+words ("/git remote add origin …"). Aider's ``/ask``, ``/code``, ``/architect`` and
+``/context`` put their text to the model as a message, so they stay talk.
+"""
+
+from __future__ import annotations
+
+import re
+
+TALK_COMMANDS = frozenset({"ask", "code", "architect", "context"})
+"""Aider's commands whose text is a message to the model."""
+_COMMAND = re.compile(r"^/([a-z][a-z-]*)(?:\s|$)")
+
+
+def works_the_tool(line: str) -> bool:
+    """Whether ``line`` is a command other than ``TALK_COMMANDS``; a line that only looks like
+    one ("/home/me/notes.txt has the spec") is not."""
+    command = _COMMAND.match(line.strip())
+    return command is not None and command.group(1) not in TALK_COMMANDS
+
+
+def only_commands(content: str) -> bool:
+    """Whether every line of ``content`` that says anything is a command that works the tool."""
+    said = [line for line in content.splitlines() if line.strip()]
+    return bool(said) and all(works_the_tool(line) for line in said)

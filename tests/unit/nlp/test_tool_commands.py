@@ -1,0 +1,30 @@
+"""A turn of slash commands works a tool: it states no decision (nlp.tool_commands)."""
+
+from __future__ import annotations
+
+from nlp.detector_features import ConversationFeatures
+from nlp.schema import Conversation, Message
+from nlp.scored_units import units_from
+from nlp.tool_commands import only_commands, works_the_tool
+
+
+def test_commands_that_work_the_tool_and_those_that_talk_to_the_model() -> None:
+    assert works_the_tool("/ls") and works_the_tool("/run pytest -q") and works_the_tool("  /git remote add origin x")
+    assert not works_the_tool("/ask should dates be ISO strings?")
+    assert not works_the_tool("/code use ISO strings everywhere")
+    assert not works_the_tool("/home/me/notes.txt has the spec"), "a path is not a command"
+    assert not works_the_tool("Use /api/v2 for the new endpoints")
+    assert only_commands("/add notes.py\n\n/run pytest\n")
+    assert not only_commands("/add notes.py\nnow use ISO strings everywhere")
+    assert not only_commands("")
+
+
+def test_a_turn_of_commands_anchors_no_decision_however_the_model_scores_it() -> None:
+    turns = [("user", "/git remote add origin https://example.org/me/app.git"), ("assistant", "Done."),
+             ("user", "Use ISO 8601 strings for every date.")]
+    messages = tuple(Message(id=f"s#{seq}", seq=seq, role=role, author=role, content=text)
+                     for seq, (role, text) in enumerate(turns))
+    features = ConversationFeatures(Conversation(session_id="s", source_format="aider", messages=messages), {})
+    confidences, units = units_from(features, [0.95, 0.1, 0.95], 0.5, session=True)
+    assert confidences[0] == 0.0
+    assert [unit.anchor for unit in units] == [2]
