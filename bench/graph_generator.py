@@ -106,6 +106,12 @@ def _rel(kind: str, label: str, target: dict[str, Any], properties: dict[str, An
     return {"type": kind, "properties": properties or {}, "target_labels": [label], "target": target}
 
 
+def directories(rows: Sequence[dict[str, Any]]) -> list[str]:
+    """The module directories (``src/<component>/<module>``) the generated decisions affect: the
+    paths the impact and GraphQL path pages are asked about."""
+    return sorted({"/".join(x["target"]["path"].split("/")[:3]) for r in rows for x in r["relationships"] if x["type"] == "AFFECTS"})
+
+
 def questions(count: int, seed: int = 7) -> list[str]:
     rng = random.Random(seed)
     return [rng.choice(QUESTIONS).format(t=rng.choice(TECH), c=rng.choice(COMPONENTS)) for _ in range(count)]

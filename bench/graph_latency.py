@@ -36,7 +36,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from graph_generator import COMPONENTS, cluster_vectors, generate, questions
+from graph_generator import COMPONENTS, cluster_vectors, directories, generate, questions
 from pydantic import SecretStr
 from starlette.testclient import TestClient
 
@@ -218,7 +218,7 @@ async def run(uri: str, password: str, server_pid: int, total: int, count: int) 
         texts = questions(count)
         linked = [r["properties"]["id"] for r in rows if any(x["type"] in {"SUPERSEDES", "REVISITS"} for x in r["relationships"])]
         chain_ids = [rng.choice(linked) for _ in range(count)]
-        dirs = sorted({"/".join(x["target"]["path"].split("/")[:3]) for r in rows for x in r["relationships"] if x["type"] == "AFFECTS"})
+        dirs = directories(rows)
         impact_dirs = [rng.choice(dirs) for _ in range(count)]
 
         sessions = [f"bench-{rng.choice(COMPONENTS)}" for _ in range(count)]

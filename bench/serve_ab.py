@@ -29,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from graph_generator import cluster_vectors, generate
+from graph_generator import cluster_vectors, directories, generate
 from graph_latency import GRAPHQL_FULL_PAGE, load_generated, settle, throwaway_server
 
 from graph.connection import open_driver
@@ -47,7 +47,7 @@ async def _load(uri: str, password: str, pid: int, decisions: int) -> list[str]:
     async with open_driver(uri, "neo4j", password) as driver:
         seconds = await load_generated(Neo4jExecutor(driver), rows)
     print(f"loaded {decisions} decisions in {seconds:.1f} s; server idle {await settle(pid):.0f} s later", flush=True)
-    return sorted({"/".join(x["target"]["path"].split("/")[:3]) for r in rows for x in r["relationships"] if x["type"] == "AFFECTS"})
+    return directories(rows)
 
 
 @contextmanager

@@ -24,5 +24,8 @@ def works_the_tool(line: str) -> bool:
 
 def only_commands(content: str) -> bool:
     """Whether every line of ``content`` that says anything is a command that works the tool."""
+    # Asked of every message each time units are formed: most do not open with a slash.
+    if not content.lstrip().startswith("/"):
+        return False
     said = [line for line in content.splitlines() if line.strip()]
     return bool(said) and all(works_the_tool(line) for line in said)
