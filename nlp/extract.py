@@ -24,12 +24,14 @@ from nlp.fluency import clarity, fluent
 from nlp.gazetteer import TECHNOLOGIES
 from nlp.ids import handle_for
 from nlp.linking import feature_mentions, file_mentions
+from nlp.option_picks import Pick, pick_at
 from nlp.options import CHOICE_QUESTION, find_alternatives, find_trade_offs
 from nlp.parsing import ParsedConversation
 from nlp.schema import (
     TOOL_ROLE,
     Conversation,
     Detection,
+    ExtractedAlternative,
     ExtractedDecision,
     ExtractedStakeholder,
     Message,
@@ -102,7 +104,13 @@ class DecisionExtractor:
             message = messages[detection.seq]
             doc = self._parsed.doc(message.seq) if detection.signals else self._parsed.light_doc(message.seq)
             statement_msg, sentence = message, _statement(doc)
-            if self._spoken:
+            # "B" says nothing on its own: the option it took states the decision. A unit
+            # anchored at the offer holds the pick as a member.
+            pick = next((p for seq in (message.seq, *detection.unit) if (p := pick_at(messages, seq)) is not None), None)
+            chosen = self._chosen_option(pick) if pick is not None else None
+            if chosen is not None:
+                statement_msg, sentence = chosen
+            elif self._spoken:
                 statement_msg, sentence = self._clearest(messages, detection, last_source) or (statement_msg, sentence)
             elif "agreement_to_proposal" in detection.signals and not _has_commitment(sentence):
                 proposal = self._proposal_before(messages, detection.seq, last_source)
@@ -114,9 +122,15 @@ class DecisionExtractor:
             start = max(statement_msg.seq - CONTEXT_SIZE, _topic_start(messages, statement_msg.seq, last_source))
             # A unit's votes and replies come after its statement; they belong to it.
             window = messages[max(0, start) : max((detection.seq, *detection.unit)) + 1]
-            decisions.append(self._build(conversation, detection, statement_msg, sentence, message, doc, window))
+            taken = pick if pick is not None and chosen is not None else None
+            decisions.append(self._build(conversation, detection, statement_msg, sentence, message, doc, window, taken))
             last_source = statement_msg.seq
         return decisions
+
+    def _chosen_option(self, pick: Pick) -> tuple[Message, Span] | None:
+        """The offering message and the span of the option a pick took."""
+        span = self._parsed.doc(pick.offer.seq).char_span(pick.chosen.start, pick.chosen.end, alignment_mode="expand")
+        return (pick.offer, span) if span is not None else None
 
     def _proposal_before(self, messages: Sequence[Message], seq: int, previous: int | None) -> tuple[Message, Span] | None:
         # An agreement may accept the proposal that was itself the previous decision
@@ -167,9 +181,11 @@ class DecisionExtractor:
         message: Message,
         doc: Doc,
         window: Sequence[Message],
+        pick: Pick | None = None,
     ) -> ExtractedDecision:
         config = self._config
-        summary = clean(fluent(sentence.text) if self._spoken else sentence.text)
+        stated = pick.chosen.text if pick is not None else sentence.text
+        summary = clean(fluent(stated) if self._spoken else stated)
         # Only messages that can add a field are parsed; authors need no parse.
         useful = [m for m in window if _MAY_CONTRIBUTE.search(m.content)]
         self._parsed.prime_light(m.seq for m in useful)
@@ -190,6 +206,11 @@ class DecisionExtractor:
         alternatives = (
             find_alternatives(sentence, window_docs, chosen, statement_texts, questions) if config.extract_alternatives else []
         )
+        if pick is not None and config.extract_alternatives:
+            # The options a pick passed over lost, in the offer's order, before any other.
+            listed = [ExtractedAlternative(option=option.text) for option in pick.others]
+            passed_over = {alt.option.lower() for alt in listed}
+            alternatives = [*listed, *(alt for alt in alternatives if alt.option.lower() not in passed_over)]
         rationale = None
         if config.extract_rationale:
             own = {statement_msg.seq, message.seq, *detection.unit}

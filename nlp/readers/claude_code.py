@@ -22,6 +22,9 @@ KNOWN_MAJOR_VERSION = 2
 EDIT_TOOLS = frozenset({"Edit", "MultiEdit", "Write", "NotebookEdit"})
 """Tools whose ``file_path`` (``notebook_path``) input is a file the session changed."""
 
+OPTION_LETTERS = "ABCDEFGH"
+"""How a question's options are lettered when written out as the assistant's turn."""
+
 _LOCAL_PREFIXES = ("<command-name>", "<command-message>", "<local-command-", "[Request interrupted by user")
 
 
@@ -37,7 +40,7 @@ class _Session:
         self.version: str | None = None
         self.title: str | None = None
 
-    def add(self, entry_id: str | None, part: int, role: str, content: str, line: int,
+    def add(self, entry_id: str | None, part: int | str, role: str, content: str, line: int,
             entry: dict[str, object], files: tuple[str, ...] = ()) -> None:
         if not content.strip():
             return
@@ -126,8 +129,45 @@ def _read_message(session: _Session, number: int, entry: dict[str, object], kind
             shown = json.dumps(inputs, ensure_ascii=False, sort_keys=True)
             session.add(uuid, part, TOOL_ROLE, tool_text(f"{name} {shown}"), number, entry, files)
         elif block_type == "tool_result":
-            session.add(uuid, part, TOOL_ROLE, tool_text(_result_text(block.get("content"))), number, entry)
+            asked = _answered_questions(entry.get("toolUseResult"))
+            if asked:
+                # The user's answers to the assistant's questions (``AskUserQuestion``) are talk:
+                # each question with its options as the assistant's turn, each answer as the
+                # user's, so a pick among options reads as one (``nlp.option_picks``).
+                for number_asked, (question, answer) in enumerate(asked):
+                    session.add(uuid, f"{part}.q{number_asked}", "assistant", question, number, entry)
+                    session.add(uuid, f"{part}.a{number_asked}", "user", answer, number, entry)
+            else:
+                session.add(uuid, part, TOOL_ROLE, tool_text(_result_text(block.get("content"))), number, entry)
         # thinking, redacted_thinking, image and block kinds added later carry no talk
+
+
+def _answered_questions(result: object) -> list[tuple[str, str]]:
+    """Each question an ``AskUserQuestion`` result holds, written out with its options
+    lettered ("Which framework?\n\nA. React — popular library\nB. Vue — …"), beside the
+    answer given (several chosen at once are joined by commas). Questions left unanswered are
+    left out; a result of any other tool holds none."""
+    if not isinstance(result, dict):
+        return []
+    questions, answers = result.get("questions"), result.get("answers")
+    if not isinstance(questions, list) or not isinstance(answers, dict):
+        return []
+    asked: list[tuple[str, str]] = []
+    for question in questions:
+        if not isinstance(question, dict) or not (text := as_str(question.get("question"))):
+            continue
+        given = answers.get(text)
+        answer = ", ".join(a for a in given if isinstance(a, str)) if isinstance(given, list) else as_str(given)
+        if not answer:
+            continue
+        options = question.get("options")
+        lines = [text, ""] if isinstance(options, list) and options else [text]
+        for letter, option in zip(OPTION_LETTERS, options if isinstance(options, list) else [], strict=False):
+            if isinstance(option, dict) and (label := as_str(option.get("label"))):
+                about = as_str(option.get("description"))
+                lines.append(f"{letter}. {label} — {about}" if about else f"{letter}. {label}")
+        asked.append(("\n".join(lines), answer))
+    return asked
 
 
 def _edited(name: str, inputs: dict[str, object]) -> tuple[str, ...]:
