@@ -14,6 +14,8 @@ import json
 
 from nlp.errors import InputFormatError
 from nlp.readers.common import message_id, parse_timestamp
+from nlp.readers.question_tool import TOOL_NAME as QUESTION_TOOL
+from nlp.readers.question_tool import stated_answers, written_question
 from nlp.readers.session_log import SessionLog, as_str, json_lines, major_version, tool_text
 from nlp.schema import TOOL_ROLE, Message
 
@@ -21,9 +23,6 @@ KNOWN_MAJOR_VERSION = 2
 """The newest major version of Claude Code whose format this reader was written against."""
 EDIT_TOOLS = frozenset({"Edit", "MultiEdit", "Write", "NotebookEdit"})
 """Tools whose ``file_path`` (``notebook_path``) input is a file the session changed."""
-
-OPTION_LETTERS = "ABCDEFGH"
-"""How a question's options are lettered when written out as the assistant's turn."""
 
 _LOCAL_PREFIXES = ("<command-name>", "<command-message>", "<local-command-", "[Request interrupted by user")
 
@@ -39,6 +38,8 @@ class _Session:
         self.branch: str | None = None
         self.version: str | None = None
         self.title: str | None = None
+        self.asked: dict[str, object] = {}
+        """The questions of each ``AskUserQuestion`` call so far, by the call's id."""
 
     def add(self, entry_id: str | None, part: int | str, role: str, content: str, line: int,
             entry: dict[str, object], files: tuple[str, ...] = ()) -> None:
@@ -125,11 +126,15 @@ def _read_message(session: _Session, number: int, entry: dict[str, object], kind
             name = as_str(block.get("name")) or "tool"
             tool_input = block.get("input")
             inputs = tool_input if isinstance(tool_input, dict) else {}
+            if name == QUESTION_TOOL and (call := as_str(block.get("id"))):
+                session.asked[call] = inputs.get("questions")
             files = _edited(name, inputs)
             shown = json.dumps(inputs, ensure_ascii=False, sort_keys=True)
             session.add(uuid, part, TOOL_ROLE, tool_text(f"{name} {shown}"), number, entry, files)
         elif block_type == "tool_result":
-            asked = _answered_questions(entry.get("toolUseResult"))
+            result_text = _result_text(block.get("content"))
+            call = as_str(block.get("tool_use_id"))
+            asked = _answered_questions(entry.get("toolUseResult"), result_text, session.asked.get(call) if call else None)
             if asked:
                 # The user's answers to the assistant's questions (``AskUserQuestion``) are talk:
                 # each question with its options as the assistant's turn, each answer as the
@@ -138,36 +143,44 @@ def _read_message(session: _Session, number: int, entry: dict[str, object], kind
                     session.add(uuid, f"{part}.q{number_asked}", "assistant", question, number, entry)
                     session.add(uuid, f"{part}.a{number_asked}", "user", answer, number, entry)
             else:
-                session.add(uuid, part, TOOL_ROLE, tool_text(_result_text(block.get("content"))), number, entry)
+                session.add(uuid, part, TOOL_ROLE, tool_text(result_text), number, entry)
         # thinking, redacted_thinking, image and block kinds added later carry no talk
 
 
-def _answered_questions(result: object) -> list[tuple[str, str]]:
-    """Each question an ``AskUserQuestion`` result holds, written out with its options
-    lettered ("Which framework?\n\nA. React — popular library\nB. Vue — …"), beside the
-    answer given (several chosen at once are joined by commas). Questions left unanswered are
-    left out; a result of any other tool holds none."""
-    if not isinstance(result, dict):
+def _answered_questions(result: object, text: str, asked: object) -> list[tuple[str, str]]:
+    """Each answered question of an ``AskUserQuestion`` result written out with its options
+    (``written_question``), beside its answer (several chosen at once joined by commas): from
+    the entry's ``toolUseResult`` when it has one, else from the result's text and the call's
+    input (``asked``). None for any other tool's result."""
+    if isinstance(result, dict) and isinstance(result.get("answers"), dict):
+        answers = [(q, _joined(a)) for q, a in result["answers"].items() if isinstance(q, str)]
+        questions = result.get("questions") or asked
+    elif asked is not None:
+        answers, questions = stated_answers(text), asked
+    else:
         return []
-    questions, answers = result.get("questions"), result.get("answers")
-    if not isinstance(questions, list) or not isinstance(answers, dict):
-        return []
-    asked: list[tuple[str, str]] = []
-    for question in questions:
+    options = _options_by_question(questions)
+    return [(written_question(q, options.get(q, [])), a) for q, a in answers if a]
+
+
+def _options_by_question(questions: object) -> dict[str, list[tuple[str, str | None]]]:
+    found: dict[str, list[tuple[str, str | None]]] = {}
+    for question in questions if isinstance(questions, list) else []:
         if not isinstance(question, dict) or not (text := as_str(question.get("question"))):
             continue
-        given = answers.get(text)
-        answer = ", ".join(a for a in given if isinstance(a, str)) if isinstance(given, list) else as_str(given)
-        if not answer:
-            continue
         options = question.get("options")
-        lines = [text, ""] if isinstance(options, list) and options else [text]
-        for letter, option in zip(OPTION_LETTERS, options if isinstance(options, list) else [], strict=False):
-            if isinstance(option, dict) and (label := as_str(option.get("label"))):
-                about = as_str(option.get("description"))
-                lines.append(f"{letter}. {label} — {about}" if about else f"{letter}. {label}")
-        asked.append(("\n".join(lines), answer))
-    return asked
+        found[text] = [
+            (label, as_str(option.get("description")))
+            for option in (options if isinstance(options, list) else [])
+            if isinstance(option, dict) and (label := as_str(option.get("label")))
+        ]
+    return found
+
+
+def _joined(answer: object) -> str:
+    if isinstance(answer, list):
+        return ", ".join(a for a in answer if isinstance(a, str))
+    return as_str(answer) or ""
 
 
 def _edited(name: str, inputs: dict[str, object]) -> tuple[str, ...]:

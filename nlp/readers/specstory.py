@@ -14,6 +14,8 @@ from datetime import datetime
 
 from nlp.errors import InputFormatError
 from nlp.readers.common import message_id, parse_timestamp
+from nlp.readers.question_tool import TOOL_NAME as QUESTION_TOOL
+from nlp.readers.question_tool import stated_answers, written_question
 from nlp.readers.session_log import SessionLog, major_version, numbered_lines, patch_files, tool_text
 from nlp.schema import TOOL_ROLE, Message
 
@@ -31,6 +33,10 @@ names its file in backticks), then ``Result:`` or ``Error:`` and the output in a
 _EDIT_TOOLS = frozenset({"edit", "multiedit", "write", "notebookedit", "edit_file", "search_replace", "create_file",
                          "apply_patch"})
 _EDITED_RESULT = re.compile(r"The file (\S+) has been updated|File created successfully at: (\S+)")
+_BOLD_LINE = re.compile(r"^\s*\*\*(.+?)\*\*\s*$")
+_LISTED_OPTION = re.compile(r"^\s*[-*]\s+\*\*(.+?)\*\*\s*(?:[-\u2013\u2014:]\s*(.*))?$")
+"""How SpecStory writes a question of ``AskUserQuestion`` ("**Which style?**") and, after an
+"Options:" line, each option ("- **Dark** - a dark theme")."""
 _WRITE_BLOCK = re.compile(r'<tool-use\b[^>]*\bdata-tool-type="write"')
 """How SpecStory's Markdown v2 marks a tool call that writes files (Edit, Write, write_file,
 replace, apply_patch of Claude Code, Gemini CLI and Codex): the block then names them as
@@ -117,7 +123,8 @@ def _parts(role: str, first_line: int, body: list[str]) -> list[tuple[str, int, 
             parts.append(_prose(role, prose_line, prose))
             end = next((i for i in range(index + 1, len(body)) if _TOOL_LINE.match(body[i])), len(body))
             block = body[index:end]
-            parts.append((TOOL_ROLE, first_line + 1 + index, tool_text("\n".join(block)), _called_files(called, block)))
+            parts.extend(_question_parts(block, first_line + 1 + index)
+                         or [(TOOL_ROLE, first_line + 1 + index, tool_text("\n".join(block)), _called_files(called, block))])
             index = end
             prose = []
             prose_line = first_line + 1 + index
@@ -135,11 +142,40 @@ def _parts(role: str, first_line: int, body: list[str]) -> list[tuple[str, int, 
         files = tuple(dict.fromkeys(_EDIT_SUMMARY.findall(summary)))
         if _WRITE_BLOCK.search(body[index]):
             files = tuple(dict.fromkeys([*files, *_written_files(block)]))
-        parts.append((TOOL_ROLE, first_line + 1 + index, tool_text(_strip_tags("\n".join(block))), files))
+        parts.extend(_question_parts(block, first_line + 1 + index)
+                     or [(TOOL_ROLE, first_line + 1 + index, tool_text(_strip_tags("\n".join(block))), files)])
         index = end + 1
         prose = []
         prose_line = first_line + 1 + index
     parts.append(_prose(role, prose_line, prose))
+    return parts
+
+
+def _question_parts(block: list[str], line: int) -> list[tuple[str, int, str, tuple[str, ...]]]:
+    """An answered ``AskUserQuestion`` block as talk (``nlp.readers.question_tool``): each
+    question with the options the block lists ("**Which style?**", "Options:", "- **Dark** -
+    …") as the assistant's turn, each answer its result states as the user's. None for any
+    other block, or one no answer came back to (refused, cut short)."""
+    if not any(QUESTION_TOOL in row for row in block[:3]):
+        return []
+    answers = stated_answers("\n".join(block))
+    if not answers:
+        return []
+    options: dict[str, list[tuple[str, str | None]]] = {}
+    current: str | None = None
+    for row in block:
+        asked = _BOLD_LINE.match(row)
+        listed = _LISTED_OPTION.match(row)
+        if asked and "Tool use:" not in row:
+            current = asked.group(1).strip()
+            options[current] = []
+        elif listed and current is not None:
+            options[current].append((listed.group(1).strip(), (listed.group(2) or "").strip() or None))
+    only = next(iter(options.values())) if len(options) == 1 else []
+    parts: list[tuple[str, int, str, tuple[str, ...]]] = []
+    for question, answer in answers:
+        parts.append(("assistant", line, written_question(question, options.get(question.strip(), only)), ()))
+        parts.append(("user", line, answer, ()))
     return parts
 
 
