@@ -1,4 +1,4 @@
-"""Slash commands: what a user types to work a tool, not to say anything.
+"""Slash commands, and prompts an editor writes for the user: the tool working, not the user saying anything.
 
 Aider's ``/add``, ``/ls``, ``/run pytest``, ``/commit``; a chat's ``/remind`` or ``/giphy``. A
 turn of nothing but such commands is an operation: it can state no decision, whatever its
@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import re
 
+EDITOR_PROMPTS = ("Implement the plan as specified, it is attached for your reference.",)
+"""User turns an editor writes itself: Cursor's prompt when the user presses "Build" on a plan
+(the plan, which the session settled before, is the decision; the button is not)."""
 TALK_COMMANDS = frozenset({"ask", "code", "architect", "context"})
 """Aider's commands whose text is a message to the model."""
 _COMMAND = re.compile(r"^/([a-z][a-z-]*)(?:\s|$)")
@@ -29,3 +32,9 @@ def only_commands(content: str) -> bool:
         return False
     said = [line for line in content.splitlines() if line.strip()]
     return bool(said) and all(works_the_tool(line) for line in said)
+
+
+def written_by_tool(content: str) -> bool:
+    """Whether ``content`` is a turn of slash commands (``only_commands``) or a prompt the
+    editor wrote for the user (``EDITOR_PROMPTS``)."""
+    return only_commands(content) or content.lstrip().startswith(EDITOR_PROMPTS)

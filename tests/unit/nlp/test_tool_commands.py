@@ -5,7 +5,7 @@ from __future__ import annotations
 from nlp.detector_features import ConversationFeatures
 from nlp.schema import Conversation, Message
 from nlp.scored_units import units_from
-from nlp.tool_commands import only_commands, works_the_tool
+from nlp.tool_commands import only_commands, works_the_tool, written_by_tool
 
 
 def test_commands_that_work_the_tool_and_those_that_talk_to_the_model() -> None:
@@ -28,3 +28,16 @@ def test_a_turn_of_commands_anchors_no_decision_however_the_model_scores_it() ->
     confidences, units = units_from(features, [0.95, 0.1, 0.95], 0.5, session=True)
     assert confidences[0] == 0.0
     assert [unit.anchor for unit in units] == [2]
+
+
+def test_a_prompt_the_editor_wrote_anchors_no_decision_and_keeps_its_role() -> None:
+    build = ("Implement the plan as specified, it is attached for your reference. Do NOT edit the plan file itself.\n\n"
+             "To-do's from the plan have already been created. Do not create them again.")
+    assert written_by_tool(build) and written_by_tool("/ls") and not written_by_tool("Implement the plan, but use Redis.")
+    turns = [("user", "Plan the cache: use Redis, not Memcached."), ("assistant", "Here is the plan."), ("user", build)]
+    messages = tuple(Message(id=f"s#{seq}", seq=seq, role=role, author=role, content=text)
+                     for seq, (role, text) in enumerate(turns))
+    features = ConversationFeatures(Conversation(session_id="s", source_format="specstory", messages=messages), {})
+    confidences, units = units_from(features, [0.95, 0.1, 0.95], 0.5, session=True)
+    assert confidences[2] == 0.0 and messages[2].role == "user"
+    assert [unit.anchor for unit in units] == [0]
