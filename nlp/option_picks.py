@@ -13,6 +13,8 @@ or "1" ("A.", "**B.**", "- **C. …**", "1)", "方案 2：", "### Option 3"). A 
 steps is the same shape, so the reply must be the label and nothing of its own: "2", "方案
 1, 可以", "go with B", not "2 is wrong, try again"; or the option's name word for word, as
 Claude Code's question tool answers (its reader writes the question out with lettered options).
+A menu of the assistant's own next steps ("Would you like me to: 1. investigate the 404 …")
+offers tasks, not designs: a pick from it is no decision.
 """
 
 from __future__ import annotations
@@ -21,8 +23,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from nlp.cue_languages.signals import is_short_agreement as agrees_in_language
-from nlp.detector_features import is_short_agreement
 from nlp.schema import TOOL_ROLE, Message
 
 _OPTION_LINE = re.compile(
@@ -47,6 +47,22 @@ _PICK = re.compile(
     re.IGNORECASE,
 )
 """A reply that is an option's label and nothing of its own: "B", "方案 1, 可以", "go with B"."""
+_NEXT_STEPS = re.compile(
+    r"\b(?:would you like me to|do you want me to|want me to|shall i|should i|how (?:would|do) you (?:like|want) to proceed)\b"
+    r"|需要我|要我",
+    re.IGNORECASE,
+)
+"""An offer of the assistant's own next steps ("Would you like me to: 1. investigate the 404
+2. continue with another task 3. stop the servers"): what it does next, not how the code
+should be. A pick among them is a task, not a decision."""
+NEXT_STEPS_CHARS = 200
+"""How far before its first option an offer is read for ``_NEXT_STEPS``."""
+_AGREEMENT = re.compile(
+    r"^\W*(?:ok(?:ay)?|yes|yep|sure|sounds good|looks good|lgtm|agreed|fine|go ahead|可以|好的?|行|同意|没问题|就这样)\W*$",
+    re.IGNORECASE,
+)
+"""A reply that agrees and says nothing else ("ok", "可以"): it takes the one recommended option.
+"好，更新推送" asks for something of its own."""
 PICK_CHARS = 40
 NAMED_CHARS = 200
 """A reply that is an option's name, word for word, may be as long as an option's name: a
@@ -78,8 +94,16 @@ class Pick:
 
 
 def offered_options(text: str) -> list[Option]:
-    """The labelled options ``text`` offers: the first run of two or more lines with
-    consecutive labels from "A" or "1"; none when it has no such run."""
+    """The labelled options ``text`` offers last: the last of its runs (``option_runs``), or
+    none."""
+    runs = option_runs(text)
+    return runs[-1] if runs else []
+
+
+def option_runs(text: str) -> list[list[Option]]:
+    """Each run of two or more lines of ``text`` with consecutive labels from "A" or "1", in
+    order: a turn may report in one ("1. the server started, 2. …") and ask in the next, or
+    compare approaches ("方案 A …（推荐）", "方案 B …") and then lay out the one it recommends."""
     runs: list[list[Option]] = []
     for match in _OPTION_LINE.finditer(text):
         label = match.group("label")
@@ -93,7 +117,7 @@ def offered_options(text: str) -> list[Option]:
             run.append(option)
         elif option.label in ("A", "1"):
             runs.append([option])
-    return next((run for run in runs if len(run) >= 2), [])
+    return [run for run in runs if len(run) >= 2]
 
 
 def picked(reply: Message, before: Sequence[Message]) -> Pick | None:
@@ -109,13 +133,15 @@ def picked(reply: Message, before: Sequence[Message]) -> Pick | None:
     content = reply.content.strip()
     if not content or len(content) > NAMED_CHARS:
         return None
-    options = offered_options(offer.content)
-    if not options:
-        return None
-    chosen = _named(content, options) or (_by_label(content, options) if len(content) <= PICK_CHARS else None)
-    if chosen is None:
-        return None
-    return Pick(offer=offer, chosen=chosen, others=tuple(o for o in options if o is not chosen))
+    # The reply answers the last question: a run that offers the assistant's next steps ends
+    # the search; a run it does not name (a layout after the compared approaches) is passed.
+    for options in reversed(option_runs(offer.content)):
+        if _NEXT_STEPS.search(offer.content[max(0, options[0].start - NEXT_STEPS_CHARS) : options[0].start]):
+            return None
+        chosen = _named(content, options) or (_by_label(content, options) if len(content) <= PICK_CHARS else None)
+        if chosen is not None:
+            return Pick(offer=offer, chosen=chosen, others=tuple(o for o in options if o is not chosen))
+    return None
 
 
 def pick_at(messages: Sequence[Message], seq: int) -> Pick | None:
@@ -130,7 +156,7 @@ def _by_label(reply: str, options: Sequence[Option]) -> Option | None:
     if match is not None:
         label = match.group("label").upper()
         return next((o for o in options if o.label == label), None)
-    if is_short_agreement(reply) or agrees_in_language(reply):
+    if _AGREEMENT.match(reply):
         recommended = [o for o in options if o.recommended]
         return recommended[0] if len(recommended) == 1 else None
     return None

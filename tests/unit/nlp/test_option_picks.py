@@ -226,3 +226,16 @@ def test_question_results_are_read_from_their_text_when_the_entry_has_no_structu
     ]
     log = read_claude_code("\n".join(json.dumps(e) for e in entries), "s.jsonl", "s")
     assert [(m.role, m.content) for m in log.messages[1:]] == [("assistant", "Which framework?\n\nA. React\nB. Vue"), ("user", "Vue")]
+
+
+def test_a_menu_of_the_assistants_next_steps_is_no_offer_and_the_last_question_is_answered() -> None:
+    report = ("I've started both servers:\n1. Convex (in the background)\n2. Next.js at http://localhost:3000\n\n"
+              "The root route answers 404. Would you like me to:\n\n1. Investigate and fix the 404?\n"
+              "2. Continue with a different task?\n3. Stop the servers?")
+    assert pick_at(_messages(("assistant", report), ("user", "1")), 1) is None, "a task chosen, not a design"
+    compared = ("### Option A: a page of its own (recommended)\n\n### Option B: a modal\n\n"
+                "## The design of A\n\n1. Page layout\n2. Form fields\n3. Redirect after sign-up")
+    pick = pick_at(_messages(("assistant", compared), ("user", "ok")), 1)
+    assert pick is not None and pick.chosen.text == "a page of its own", "the layout after the comparison is passed over"
+    recommended = "1. **SSH (recommended)**: add a key\n2. **HTTPS with a token**"
+    assert pick_at(_messages(("assistant", recommended), ("user", "ok, and push it")), 1) is None, "it asks for more"
