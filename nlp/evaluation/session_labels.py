@@ -6,7 +6,8 @@ batches, finds each session's repository folder under the text, adds the sha1 of
 text (``nlp.evaluation.chat.text_sha1``) so the loader can check it reads what was labelled,
 and lists every session read (``read.txt``), those without decisions included.
 
-Usage: python -m nlp.evaluation.session_labels TEXT_ROOT EVAL_SESSIONS BATCH.tsv...
+Usage: python -m nlp.evaluation.session_labels [--append] TEXT_ROOT EVAL_SESSIONS BATCH.tsv...
+(``--append``: add the batches' rows after those of ``labels.tsv``, leaving them as they are.)
 """
 
 from __future__ import annotations
@@ -103,13 +104,34 @@ def _messages(text_root: Path, key: str) -> tuple[Message, ...]:
 
 
 def main(argv: list[str]) -> None:
-    text_root, out, *batches = (Path(arg) for arg in argv)
+    append = "--append" in argv
+    text_root, out, *batches = (Path(arg) for arg in argv if arg != "--append")
     joined = join_readings(batches, text_root, strict=False)
     for row in joined.skipped:
         print(f"left out, anchored on a message that is not talk: {row}")
-    (out / "labels.tsv").write_text("\t".join(COLUMNS) + "\n" + "".join(row + "\n" for row in joined.rows), encoding="utf-8")
-    (out / "read.txt").write_text("".join(key + "\n" for key in joined.read), encoding="utf-8")
-    print(f"{len(joined.rows)} units over {len(joined.read)} sessions read")
+    if append:
+        # A later batch's rows go after those already joined, which stay byte for byte.
+        labels, read = appended(out, joined)
+    else:
+        labels, read = joined.rows, joined.read
+    (out / "labels.tsv").write_text("\t".join(COLUMNS) + "\n" + "".join(row + "\n" for row in labels), encoding="utf-8")
+    (out / "read.txt").write_text("".join(key + "\n" for key in read), encoding="utf-8")
+    print(f"{len(joined.rows)} units over {len(joined.read)} sessions read" + (" added" if append else ""))
+
+
+def appended(out: Path, joined: Joined) -> tuple[list[str], list[str]]:
+    """The rows and sessions read of ``out``'s ``labels.tsv`` and ``read.txt`` with ``joined``'s
+    after them (``--append``: batches joined before, whose files need not be at hand).
+
+    Raises:
+        ValueError: A session of ``joined`` was read before.
+    """
+    rows = (out / "labels.tsv").read_text(encoding="utf-8").splitlines()[1:]
+    read = (out / "read.txt").read_text(encoding="utf-8").splitlines()
+    again = sorted(set(read) & set(joined.read))
+    if again:
+        raise ValueError(f"already read: {', '.join(again)}")
+    return [*rows, *joined.rows], sorted([*read, *joined.read])
 
 
 if __name__ == "__main__":

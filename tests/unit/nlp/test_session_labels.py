@@ -12,6 +12,7 @@ from nlp.evaluation.chat import text_sha1
 from nlp.evaluation.labelled_sources import Places, load_labelled
 from nlp.evaluation.session_corpus import read_sources
 from nlp.evaluation.session_labels import join_readings
+from nlp.evaluation.session_labels import main as session_labels_main
 from nlp.evaluation.session_links import development_folders
 from nlp.evaluation.sessions import COLUMNS, is_reserved_owner, load_sessions, read_session_labels
 from nlp.readers import read_conversation
@@ -126,3 +127,18 @@ def test_a_sources_list_loses_its_reserved_owners_and_a_session_folder_list_too(
     for folder in ("Borewit__listFix", "DanCard__widget"):
         (tmp_path / "pool" / folder).mkdir(parents=True)
     assert [p.name for p in development_folders(tmp_path / "pool")] == ["DanCard__widget"]
+
+
+def test_a_later_batch_appends_its_rows_leaving_those_joined_before_as_they_are(tmp_path: Path) -> None:
+    conversation = read_conversation(FIXTURE, "auto")
+    user_turn = next(m.seq for m in conversation.messages if m.content.startswith("Let's go with the queue"))
+    earlier = _decision_row(user_turn, f"{user_turn - 1},{user_turn}")
+    labels, text = _layout(tmp_path, [earlier], read=f"older__repo/{NAME}-0\n")
+    batch = tmp_path / "batch5.labels.tsv"
+    batch.write_text(f"{NAME}\t{user_turn}\t{user_turn}\tqueue with SSE\t\tunsure\n")
+    session_labels_main(["--append", str(text), str(labels), str(batch)])
+    rows = (labels / "labels.tsv").read_text().splitlines()
+    assert rows[1] == "\t".join(earlier) and rows[2].startswith(f"{GROUP}/{NAME}\t{user_turn}\t{user_turn}\tunsure\t")
+    assert (labels / "read.txt").read_text().splitlines() == [f"octo__orders/{NAME}", f"older__repo/{NAME}-0"]
+    with pytest.raises(ValueError, match="already read"):
+        session_labels_main(["--append", str(text), str(labels), str(batch)])
