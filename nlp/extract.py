@@ -186,8 +186,10 @@ class DecisionExtractor:
         config = self._config
         stated = pick.chosen.text if pick is not None else sentence.text
         summary = clean(fluent(stated) if self._spoken else stated)
-        # Only messages that can add a field are parsed; authors need no parse.
-        useful = [m for m in window if _MAY_CONTRIBUTE.search(m.content)]
+        # Only messages that can add a field are parsed; authors need no parse. A tool call, its
+        # output or the assistant's reasoning is evidence, never why or what else: read as talk,
+        # a session's "Thought Process" became a decision's rationale.
+        useful = [m for m in window if m.role != TOOL_ROLE and _MAY_CONTRIBUTE.search(m.content)]
         self._parsed.prime_light(m.seq for m in useful)
         window_docs = [(m, self._parsed.light_doc(m.seq)) for m in useful]
         authors = [m for m in window if m.author]
@@ -231,6 +233,8 @@ class DecisionExtractor:
         seqs = tuple(sorted({statement_msg.seq, message.seq, *detection.unit}))
         context = _context(window, statement_msg, {name.lower() for name in techs})
         subject = subject_of(statement_msg.topic, context if context != statement_msg.topic else None, self._spoken)
+        if pick is not None and pick.question:
+            subject = pick.question  # "Which style for the code blocks": what the option answers
         return ExtractedDecision(
             summary=self_standing(summary, subject),
             subject=subject,
@@ -239,7 +243,9 @@ class DecisionExtractor:
             alternatives=tuple(alternatives),
             trade_offs=find_trade_offs(chosen, sentence, window_docs) if config.extract_trade_offs else TradeOffs(),
             stakeholders=tuple(_stakeholders(authors, window_docs)) if config.extract_stakeholders else (),
-            decision_maker=handle_for(statement_msg.author) if statement_msg.author else None,
+            # A pick is decided by whoever picked, not by the assistant that offered the options.
+            decision_maker=handle_for(decider.author) if (decider := message if pick is not None else statement_msg).author
+            else None,
             related_code=tuple(file_mentions([*texts, *follow_up])) if config.link_to_code else (),
             related_features=tuple(feature_mentions(texts)) if config.link_to_features else (),
             tags=tuple(tags_for(techs)),

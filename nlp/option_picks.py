@@ -64,6 +64,10 @@ _AGREEMENT = re.compile(
 """A reply that agrees and says nothing else ("ok", "可以"): it takes the one recommended option.
 "好，更新推送" asks for something of its own."""
 PICK_CHARS = 40
+_SENTENCE_END = re.compile(r"(?<=[.!])\s+|(?<=[\u3002\uff01])\s*")
+"""Where a sentence ends: "." or "!" before a space ("main.css" goes on), "。" or "！" anywhere."""
+QUESTION_CHARS = 200
+"""A longer line before the options is an explanation, not the question they answer."""
 NAMED_CHARS = 200
 """A reply that is an option's name, word for word, may be as long as an option's name: a
 question tool answers with the label it showed ("Rewrite (Recommended)")."""
@@ -91,6 +95,8 @@ class Pick:
     offer: Message
     chosen: Option
     others: tuple[Option, ...]
+    question: str | None = None
+    """The question the options answer, when the line before them asks one."""
 
 
 def offered_options(text: str) -> list[Option]:
@@ -140,13 +146,28 @@ def picked(reply: Message, before: Sequence[Message]) -> Pick | None:
             return None
         chosen = _named(content, options) or (_by_label(content, options) if len(content) <= PICK_CHARS else None)
         if chosen is not None:
-            return Pick(offer=offer, chosen=chosen, others=tuple(o for o in options if o is not chosen))
+            others = tuple(o for o in options if o is not chosen)
+            return Pick(offer=offer, chosen=chosen, others=others, question=_asked_before(offer.content, options[0].start))
     return None
 
 
 def pick_at(messages: Sequence[Message], seq: int) -> Pick | None:
     """The option the message at ``seq`` of ``messages`` picks (``picked``), if any."""
     return picked(messages[seq], messages[max(0, seq - LOOKBACK) : seq])
+
+
+def _asked_before(text: str, start: int) -> str | None:
+    """The last line said before ``start`` when it asks ("**What goes in the menu**?"), without
+    its markup and question mark: what the options are the answers to."""
+    before = text[:start].rpartition("\n")[0]  # the lines before the option's own
+    said = [line for line in before.splitlines() if line.strip()]
+    if not said:
+        return None
+    line = _MARKUP.sub("", said[-1]).strip(" \t-*#>")
+    if not line.endswith(("?", "\uff1f")):
+        return None
+    asked = _SENTENCE_END.split(line)[-1].rstrip("?\uff1f ").strip()  # "I read the routes. Which menu?"
+    return asked if 0 < len(asked) <= QUESTION_CHARS else None
 
 
 def _by_label(reply: str, options: Sequence[Option]) -> Option | None:

@@ -154,7 +154,7 @@ def test_claude_code_question_tool_answers_are_talk_and_a_named_option_is_a_pick
     conversation = Conversation(session_id="s", source_format="claude-code", messages=tuple(log.messages))
     extraction = OfflinePipeline(language).run(conversation)
     [decision] = [d for d in extraction.decisions if 3 in d.messages]
-    assert decision.summary == "Tailwind"
+    assert decision.summary == "Which styling approach do you prefer: Tailwind"
     assert [a.option for a in decision.alternatives][:2] == ["CSS Modules", "Styled Components"]
 
 
@@ -239,3 +239,15 @@ def test_a_menu_of_the_assistants_next_steps_is_no_offer_and_the_last_question_i
     assert pick is not None and pick.chosen.text == "a page of its own", "the layout after the comparison is passed over"
     recommended = "1. **SSH (recommended)**: add a key\n2. **HTTPS with a token**"
     assert pick_at(_messages(("assistant", recommended), ("user", "ok, and push it")), 1) is None, "it asks for more"
+
+
+def test_a_pick_is_about_the_question_its_options_answer_and_decided_by_whoever_picked(language: LanguageInfo) -> None:
+    offer = "Footer settled. Next question: **how should small screens show the menu**?\n\n**A.** A burger menu\n**B.** Not yet"
+    messages = _messages(("user", "Set up the layout."), ("assistant", offer), ("user", "B"))
+    pick = pick_at(messages, 2)
+    assert pick is not None and pick.question == "Next question: how should small screens show the menu"
+    conversation = Conversation(session_id="s", source_format="claude-code", messages=messages)
+    [decision] = [d for d in OfflinePipeline(language).run(conversation).decisions if 2 in d.messages]
+    assert decision.summary == "Next question: how should small screens show the menu: Not yet"
+    assert decision.decision_maker == "@user" and [a.option for a in decision.alternatives][:1] == ["A burger menu"]
+    assert pick_at(_messages(("assistant", "Two ways.\n\n1. Redis\n2. Memcached"), ("user", "2")), 1).question is None  # type: ignore[union-attr]
