@@ -106,6 +106,19 @@ async def apply_schema(
     return ApplyReport(len(statements), tuple(sorted(after - before)))
 
 
+SCHEMA_MARK = "decision_embedding"
+"""The index whose presence says a journal's schema was applied (the last statement's)."""
+
+
+async def ensure_schema(executor: QueryExecutor, dimension: int) -> ApplyReport | None:
+    """Apply the schema to a journal that has never had it (no ``SCHEMA_MARK`` index), as a
+    new local journal's first command finds it; None when it has (its migrations stay with
+    ``decision-journal schema apply``)."""
+    if await executor.read(load_query("schema_index_named"), {"name": SCHEMA_MARK}):
+        return None
+    return await apply_schema(executor, dimension)
+
+
 async def verify_schema(executor: QueryExecutor, dimension: int) -> VerifyReport:
     """Compare the database's indexes and constraints with ``cypher/schema``.
 

@@ -41,7 +41,7 @@ def _answer(cli: CliContext, text: str) -> HookOutput | None:
         return None  # not a file of a git checkout: nothing the journal could govern
 
     async def ask() -> HookOutput | None:
-        async with connect(cli.settings, lambda _line: None, start=False) as graph:
+        async with connect(cli.settings, lambda _line: None, start=False, schema=False) as graph:
             return await pre_edit_context(graph.executor, edit, located)
 
     return asyncio.run(ask())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
@@ -13,10 +14,13 @@ from graph.errors import GraphError
 from lineage.errors import LineageError
 
 T = TypeVar("T")
+_NO_SCHEMA = re.compile(r"There is no such (?:vector|fulltext) schema index")
+"""What Neo4j says when a query needs an index ``schema apply`` makes and the journal lacks it."""
 
 
-def run_on_graph(cli: CliContext, action: Callable[[GraphConnection], Awaitable[T]]) -> T:
-    """Connect (starting the local server if needed), run ``action``, close the driver.
+def run_on_graph(cli: CliContext, action: Callable[[GraphConnection], Awaitable[T]], *, schema: bool = True) -> T:
+    """Connect (starting the local server if needed, giving a new local journal its schema
+    unless ``schema`` is False), run ``action``, close the driver.
 
     Raises:
         typer.Exit: With one clear line on stderr when the graph cannot be reached or errs.
@@ -25,7 +29,7 @@ def run_on_graph(cli: CliContext, action: Callable[[GraphConnection], Awaitable[
     answer: list[T] = []
 
     async def main() -> None:
-        async with connect(cli.settings, cli.note) as graph:
+        async with connect(cli.settings, cli.note, schema=schema) as graph:
             answer.append(await action(graph))
 
     try:
@@ -44,5 +48,9 @@ def run_on_graph(cli: CliContext, action: Callable[[GraphConnection], Awaitable[
     except (GraphError, LineageError) as exc:
         raise fail(str(exc)) from exc
     except Neo4jError as exc:
-        raise fail(f"Neo4j said: {exc.message or exc}") from exc
+        said = exc.message or str(exc)
+        if _NO_SCHEMA.search(said):
+            raise fail("the journal has no schema yet: run `decision-journal schema apply` (with NEO4J_URI, as a "
+                       f"user allowed to create indexes). Neo4j said: {said}") from exc
+        raise fail(f"Neo4j said: {said}") from exc
 

@@ -25,7 +25,7 @@ def apply(ctx: typer.Context) -> None:
         applied = await apply_schema(graph.executor, dimension)
         return applied, await verify_schema(graph.executor, dimension)
 
-    applied, verified = run_on_graph(cli, action)
+    applied, verified = run_on_graph(cli, action, schema=False)
     created = ", ".join(applied.created) if applied.created else "none (all present)"
     cli.out.print(f"schema: {applied.statements} statements run; created: {created}", highlight=False)
     _print_verify(cli.out.print, verified)
@@ -42,7 +42,7 @@ def verify(ctx: typer.Context) -> None:
     async def action(graph: GraphConnection) -> VerifyReport:
         return await verify_schema(graph.executor, dimension)
 
-    report = run_on_graph(cli, action)
+    report = run_on_graph(cli, action, schema=False)
     _print_verify(cli.out.print, report)
     if not report.ok:
         raise typer.Exit(code=1)

@@ -11,6 +11,7 @@ from api.settings import Settings
 from graph.connection import open_driver
 from graph.errors import LocalNeo4jError
 from graph.executor import Neo4jExecutor
+from graph.schema import ensure_schema
 
 if TYPE_CHECKING:
     from api.usecases.local_server import Notify
@@ -65,10 +66,21 @@ def resolve_target(settings: Settings, notify: Notify, *, start: bool = True) ->
 
 
 @asynccontextmanager
-async def connect(settings: Settings, notify: Notify, *, start: bool = True) -> AsyncIterator[GraphConnection]:
+async def connect(
+    settings: Settings, notify: Notify, *, start: bool = True, schema: bool = True
+) -> AsyncIterator[GraphConnection]:
     """Open the one driver of this process and close it at the end. (neomodel is not bound:
     the product reads and writes through ``cypher/``; the models declare the graph.)
-    ``start`` False: use the local server only if it runs (``resolve_target``)."""
+    ``start`` False: use the local server only if it runs (``resolve_target``). ``schema``:
+    give the local server's journal its schema if it never had one (a new journal's first
+    command, which would otherwise fail on the missing indexes); a server of ``neo4j.uri`` is
+    a team's, whose schema its owner applies."""
     target = resolve_target(settings, notify, start=start)
     async with open_driver(target.uri, target.user, target.password) as driver:
-        yield GraphConnection(Neo4jExecutor(driver, target.database), target)
+        executor = Neo4jExecutor(driver, target.database)
+        if schema and target.embedded:
+            applied = await ensure_schema(executor, settings.embedding.dimension)
+            if applied is not None:
+                notify(f"a new journal: its schema applied ({applied.statements} statements; "
+                       "`decision-journal schema verify` checks it)")
+        yield GraphConnection(executor, target)

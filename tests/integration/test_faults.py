@@ -1,5 +1,6 @@
-"""Faults: Neo4j going away in the middle of work fails clearly, loses nothing, and a
-re-run completes without duplicates. Uses its own server, so the suite's is untouched."""
+"""Faults: a journal without its schema, or Neo4j going away in the middle of work, fails
+clearly, loses nothing, and a re-run completes without duplicates. Uses its own server, so the
+suite's is untouched."""
 
 from __future__ import annotations
 
@@ -41,6 +42,9 @@ def test_neo4j_stopping_mid_ingest_fails_clearly_and_a_rerun_completes(tmp_path:
     runner = CliRunner()
     try:
         start_server(config, password)
+        # A team's journal (NEO4J_URI) whose schema was never applied says what to run.
+        unready = runner.invoke(app, ["search", "which queue"], env=env)
+        assert unready.exit_code == 1 and "run `decision-journal schema apply`" in unready.stderr, unready.stderr
         assert runner.invoke(app, ["schema", "apply"], env=env).exit_code == 0
         assert runner.invoke(app, ["ingest", str(first), "--session", "sync"], env=env).exit_code == 0
         before = asyncio.run(_counts(config.bolt_uri, password))

@@ -8,8 +8,9 @@ from neomodel.exceptions import UniqueProperty
 from graph.cypher import load_query
 from graph.executor import Neo4jExecutor
 from graph.models import AlternativeNode, DecisionNode
-from graph.schema import apply_schema, expected_schema, verify_schema
+from graph.schema import SCHEMA_MARK, apply_schema, ensure_schema, expected_schema, verify_schema
 from tests.graph_fixtures import EMBEDDING_DIMENSION
+from tests.support.cypher import support_query
 
 
 def _unit(direction: int) -> list[float]:
@@ -69,3 +70,12 @@ async def test_verify_reports_a_vector_index_of_the_wrong_dimension(executor: Ne
     assert not report.ok
     assert len(report.problems) == 1
     assert "decision_embedding has vector.dimensions = 384, expected 768" in report.problems[0]
+
+
+async def test_a_journal_without_its_schema_gets_it_once_and_one_with_it_is_left_alone(executor: Neo4jExecutor) -> None:
+    assert await ensure_schema(executor, EMBEDDING_DIMENSION) is None, "a journal with its schema is not touched"
+    await executor.write(support_query("testing_drop_vector_index"))
+    report = await ensure_schema(executor, EMBEDDING_DIMENSION)
+    assert report is not None and report.created == (SCHEMA_MARK,)
+    verified = await verify_schema(executor, EMBEDDING_DIMENSION)
+    assert verified.ok, verified.problems
