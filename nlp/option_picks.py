@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from nlp.schema import TOOL_ROLE, Message
 
@@ -103,10 +104,11 @@ def offered_options(text: str) -> list[Option]:
     """The labelled options ``text`` offers last: the last of its runs (``option_runs``), or
     none."""
     runs = option_runs(text)
-    return runs[-1] if runs else []
+    return list(runs[-1]) if runs else []
 
 
-def option_runs(text: str) -> list[list[Option]]:
+@lru_cache(maxsize=256)
+def option_runs(text: str) -> tuple[tuple[Option, ...], ...]:
     """Each run of two or more lines of ``text`` with consecutive labels from "A" or "1", in
     order: a turn may report in one ("1. the server started, 2. …") and ask in the next, or
     compare approaches ("方案 A …（推荐）", "方案 B …") and then lay out the one it recommends."""
@@ -123,7 +125,9 @@ def option_runs(text: str) -> list[list[Option]]:
             run.append(option)
         elif option.label in ("A", "1"):
             runs.append([option])
-    return [run for run in runs if len(run) >= 2]
+    # Cached (and so immutable): units form twice per conversation, decisions then drafts, and
+    # each short reply reads the offer before it again.
+    return tuple(tuple(run) for run in runs if len(run) >= 2)
 
 
 def picked(reply: Message, before: Sequence[Message]) -> Pick | None:

@@ -195,12 +195,18 @@ async def _whole(
         text = decode_text(data[:end], shown)
     conversation = read_conversation_text(text, chosen, session, path)
     where = await _find(repository, repository_for, conversation.cwd)
+    # A session file's ingest leaves its read mark last: a stored session of one without a mark
+    # is one whose ingest stopped part way (its messages stored, its decisions or links not),
+    # and is ingested whole again, which adds nothing twice.
+    unfinished = state is not None and state.mark is None and chosen in SESSION_READERS
+    if unfinished:
+        note = note or f"{shown}: its last ingest did not finish; ingested whole again"
     stored = await reads.stored(session, [m.id for m in conversation.messages]) if state is not None else set()
     fresh = [m.seq for m in conversation.messages if m.id not in stored]
     mode = "new" if state is None else "rewritten" if rewritten else "whole"
-    if state is not None and not fresh:
+    if state is not None and not fresh and not unfinished:
         report = IngestReport(session, messages_read=len(conversation.messages))
-    elif state is None:
+    elif state is None or unfinished:
         report = await ingest_conversation(conversation, services, repository=where)
     else:
         start = max(0, fresh[0] - WINDOW)

@@ -13,6 +13,7 @@ from api.usecases.session_files import WINDOW, SessionIngest, ingest_session_fil
 from graph.session_reads import SessionReads
 from nlp.errors import InputFormatError
 from tests.support.claude_sessions import claude_code_session
+from tests.support.cypher import support_query
 
 SESSIONS = Path(__file__).parents[2] / "unit" / "nlp" / "sessions"
 CLAUDE = SESSIONS / "7f3c2a10-5b1e-4c2d-9a7e-0c1d2e3f4a5b.jsonl"
@@ -128,3 +129,19 @@ async def test_a_line_still_being_written_waits_and_a_bad_line_is_named(journal:
     assert f":{len(lines) + 1}:" in str(error.value), "the file's own line number"
     after = await _messages(journal, CODEX.stem)
     assert len(after) == len(await _messages(journal, CODEX.stem))
+
+
+async def test_a_session_whose_ingest_stopped_part_way_is_ingested_whole_again(
+    journal: DecisionJournal, tmp_path: Path
+) -> None:
+    session = tmp_path / CLAUDE.name
+    shutil.copy(CLAUDE, session)
+    first = await _ingest(journal, session, "unfinished")
+    assert first.report.new_decisions == 1
+    # As an ingest that failed after storing the messages leaves it: no decisions, no read mark.
+    await journal.services.executor.write(support_query("testing_unfinished_session"), {"session_id": "unfinished"})
+    again = await _ingest(journal, session, "unfinished")
+    assert again.mode == "whole" and again.note is not None and "did not finish" in again.note
+    assert (again.report.new_messages, again.report.new_decisions) == (0, 1), "the decision found again, no message twice"
+    done = await _ingest(journal, session, "unfinished")
+    assert done.mode == "unchanged" and done.report.new_decisions == 0
