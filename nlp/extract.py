@@ -108,6 +108,8 @@ class DecisionExtractor:
             # anchored at the offer holds the pick as a member.
             pick = next((p for seq in (message.seq, *detection.unit) if (p := pick_at(messages, seq)) is not None), None)
             chosen = self._chosen_option(pick) if pick is not None else None
+            if chosen is None:
+                pick = None  # an option whose span the parse cannot give states nothing
             if chosen is not None:
                 statement_msg, sentence = chosen
             elif self._spoken:
@@ -122,8 +124,7 @@ class DecisionExtractor:
             start = max(statement_msg.seq - CONTEXT_SIZE, _topic_start(messages, statement_msg.seq, last_source))
             # A unit's votes and replies come after its statement; they belong to it.
             window = messages[max(0, start) : max((detection.seq, *detection.unit)) + 1]
-            taken = pick if pick is not None and chosen is not None else None
-            decisions.append(self._build(conversation, detection, statement_msg, sentence, message, doc, window, taken))
+            decisions.append(self._build(conversation, detection, statement_msg, sentence, message, doc, window, pick))
             last_source = statement_msg.seq
         return decisions
 
@@ -235,6 +236,8 @@ class DecisionExtractor:
         subject = subject_of(statement_msg.topic, context if context != statement_msg.topic else None, self._spoken)
         if pick is not None and pick.question:
             subject = pick.question  # "Which style for the code blocks": what the option answers
+        # A pick is decided by whoever picked, not by the assistant that offered the options.
+        decider = message if pick is not None else statement_msg
         return ExtractedDecision(
             summary=self_standing(summary, subject),
             subject=subject,
@@ -243,9 +246,7 @@ class DecisionExtractor:
             alternatives=tuple(alternatives),
             trade_offs=find_trade_offs(chosen, sentence, window_docs) if config.extract_trade_offs else TradeOffs(),
             stakeholders=tuple(_stakeholders(authors, window_docs)) if config.extract_stakeholders else (),
-            # A pick is decided by whoever picked, not by the assistant that offered the options.
-            decision_maker=handle_for(decider.author) if (decider := message if pick is not None else statement_msg).author
-            else None,
+            decision_maker=handle_for(decider.author) if decider.author else None,
             related_code=tuple(file_mentions([*texts, *follow_up])) if config.link_to_code else (),
             related_features=tuple(feature_mentions(texts)) if config.link_to_features else (),
             tags=tuple(tags_for(techs)),

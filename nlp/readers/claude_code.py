@@ -151,7 +151,7 @@ def _answered_questions(result: object, text: str, asked: object) -> list[tuple[
     """Each answered question of an ``AskUserQuestion`` result written out with its options
     (``written_question``), beside its answer (several chosen at once joined by commas): from
     the entry's ``toolUseResult`` when it has one, else from the result's text and the call's
-    input (``asked``). None for any other tool's result."""
+    input (``asked``). Empty for any other tool's result."""
     if isinstance(result, dict) and isinstance(result.get("answers"), dict):
         answers = [(q, _joined(a)) for q, a in result["answers"].items() if isinstance(q, str)]
         questions = result.get("questions") or asked
