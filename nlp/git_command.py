@@ -349,3 +349,38 @@ def _path_history(sha: str, date: datetime, message: str, status: str) -> PathHi
                 added.append(path)
         index += 2
     return PathHistory(sha, date, message, tuple(added), tuple(dict.fromkeys(changed)), tuple(renames))
+
+
+def merged_by(repo: Path, revision: str = "HEAD") -> dict[str, str]:
+    """Each commit that reached ``revision``'s first-parent line through a merge → that merge.
+
+    A pull request merged with a merge commit leaves its commits on a side branch: the one that
+    adds an ADR and the ones that carry it out are apart, and only the merge shows they went in
+    together. A commit belongs to the oldest merge of the first-parent line that brings it in
+    (a branch that merged the main line into itself brings nothing new: those commits are on the
+    line or came with an earlier merge). Commits on the line itself, and every commit of a
+    history merged by squashing or rebasing, are in no merge.
+
+    Raises:
+        GitError: Not a git repository, or an unknown revision.
+    """
+    parents: dict[str, list[str]] = {}
+    for line in run_git(repo, "log", "--format=%H %P", revision).splitlines():
+        sha, *rest = line.split()
+        parents[sha] = rest
+    line_of: list[str] = []
+    head: str | None = run_git(repo, "rev-parse", revision).strip()
+    while head is not None and head in parents:
+        line_of.append(head)
+        head = parents[head][0] if parents[head] else None
+    on_line = set(line_of)
+    owner: dict[str, str] = {}
+    for merge in reversed(line_of):  # oldest first: the first merge to bring a commit in owns it
+        waiting = list(parents[merge][1:])
+        while waiting:
+            sha = waiting.pop()
+            if sha in on_line or sha in owner or sha not in parents:
+                continue
+            owner[sha] = merge
+            waiting.extend(parents[sha])
+    return owner

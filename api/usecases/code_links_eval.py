@@ -4,13 +4,13 @@ Each labelled repository's ADRs are imported and its history ingested into one t
 Neo4j (beside the example conversation, whose decisions belong to no repository), then
 ``check-diff``'s use case is asked about each of its last real commits; the (commit, ADR)
 pairs it lists are scored against the hand labels (``nlp.evaluation.code_links``). A link
-whose only evidence is the very commit asked about is not counted: a change is checked
-before it lands, when its own commit is not yet history.
+whose only evidence is the very commit asked about, or the commits of the pull request it was
+merged in, is not counted: a change is checked before it lands, when it is not yet history.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,7 +36,7 @@ from nlp.evaluation.code_links import (
     pooled,
     score_commits,
 )
-from nlp.git_command import PathHistory, history_of, run_git
+from nlp.git_command import PathHistory, history_of, merged_by, run_git
 from nlp.readers import read_conversation
 from nlp.repository import identify_repository
 
@@ -162,7 +162,7 @@ async def _evaluate(
         progress(f"{labels.repo}: checking its last {commits} commits ...")
         history = history_of(root)[:commits]
         results[labels.folder], foreign[labels.folder], details[labels.folder] = await _score(
-            executor, labels, history, keys[labels.folder], adrs[labels.folder],
+            executor, labels, history, keys[labels.folder], adrs[labels.folder], merged_by(root),
         )
     out: list[RepositoryResult] = []
     for labels, _ in sets:
@@ -176,13 +176,20 @@ async def _evaluate(
 
 async def _score(
     executor: QueryExecutor, labels: RepositoryLabels, history: Sequence[PathHistory], key: str, adrs: dict[str, str],
+    merged: Mapping[str, str],
 ) -> tuple[dict[float, PairScore], int, list[PairDetail]]:
     """Pairs per floor, how many listed decisions were not this repository's ADRs, and
-    each pair at the shipped floor with the link it rests on."""
+    each pair at the shipped floor with the link it rests on.
+
+    A link that rests on the asked commit alone, or on commits of its own pull request alone
+    (``merged``: a commit → the merge that brought it in), is not counted: the change being
+    checked cannot be its own evidence."""
     asked: list[tuple[str, tuple[str, ...], dict[str, float], int]] = []
     details: list[PairDetail] = []
+    change_of = changes(merged)
     for commit in history:
         sha, paths = commit.sha, commit.changed
+        own = change_of(sha)
         report = await decisions_for_paths(executor, paths, None, None, key)
         strength: dict[str, float] = {}
         strongest: dict[str, tuple[str, str, str]] = {}
@@ -193,8 +200,8 @@ async def _score(
                 if decision.id not in adrs:
                     alien += 1
                     continue
-                if link is not None and link.commits == (sha,):
-                    continue  # rests on this very commit alone
+                if link is not None and link.commits and set(link.commits) <= own:
+                    continue  # rests on this very change alone
                 value = 1.0 if link is None or not link.inferred else float(link.confidence or 0.0)
                 adr = adrs[decision.id]
                 if value > strength.get(adr, -1.0):
@@ -211,6 +218,15 @@ async def _score(
 
         by_floor[floor], _ = score_commits(labels, [(a[0], a[1]) for a in asked], listed)
     return by_floor, sum(a[3] for a in asked), details
+
+
+def changes(merged: Mapping[str, str]) -> Callable[[str], frozenset[str]]:
+    """A commit → the commits of the change it was merged in: its pull request's, when
+    ``merged`` (a commit → its merge, ``merged_by``) has it, else itself alone."""
+    branches: dict[str, set[str]] = {}
+    for child, merge in merged.items():
+        branches.setdefault(merge, set()).add(child)
+    return lambda sha: frozenset({sha, *branches.get(merged.get(sha, ""), ())})
 
 
 def _details(

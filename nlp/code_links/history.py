@@ -4,7 +4,7 @@ document, and the code of commits whose message names a decision."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import PurePosixPath
 
@@ -87,17 +87,28 @@ class Renames:
 
 def document_commit_links(
     decisions: Sequence[DecisionText], history: Sequence[PathHistory], tree: RepoTree, documents: Sequence[str],
+    merged: Mapping[str, str] | None = None,
 ) -> list[CodeLink]:
-    """The code changed by the commits that add or change a decision's document.
+    """The code changed by the commits that add or change a decision's document, or by the
+    other commits of the pull request that adds it.
 
     The commit that adds an ADR often implements it ("Add ADR 0030 and move the models to
     django-fsm"); a later commit that edits it along with code usually revises what it
-    governs. Code paths are followed through later renames and gathered into the
-    directories they cluster in.
+    governs. A pull request merged with a merge commit may add the ADR in a commit of its own
+    and carry it out in its other commits: when the commit that adds it changes no code, the
+    code of the pull request's other commits counts, a step weaker (``PULL_REQUEST``). Code
+    paths are followed through later renames and gathered into the directories they cluster in.
 
     Args:
         documents: Folders of decision documents (their files are never code).
+        merged: A commit → the merge that brought it into the main line (``merged_by``);
+            none: every commit stands alone.
     """
+    merged = merged or {}
+    branch: dict[str, list[PathHistory]] = {}
+    for commit in history:
+        if commit.sha in merged:
+            branch.setdefault(merged[commit.sha], []).append(commit)
     current = Renames(history)
     by_path: dict[str, list[DecisionText]] = {}
     for decision in decisions:
@@ -116,22 +127,58 @@ def document_commit_links(
             continue
         code = _code_paths(commit.changed, tree, documents, current)
         weight = size_weight(len(code))
-        if not code or weight == 0.0:
-            continue
-        for decision in touched:
-            assert decision.source_path is not None
-            added = any(current(p) == decision.source_path for p in commit.added)
-            since = written.get(decision.source_path)
-            carried_out = since is not None and _aware(commit.date) - since <= CARRIED_OUT
-            confidence = round((0.85 if added else 0.65 if carried_out else LATE_EDIT) * weight, 2)
-            verb = "added" if added else "changed" if carried_out else "later edited"
-            for path in common_directories(code, tree):
-                links.append(CodeLink(
-                    decision.id, path, "decision-document commit", confidence,
-                    f"commit {commit.sha[:7]} {verb} {PurePosixPath(decision.source_path).name} and changed "
-                    f"{_some(code, path)}", (commit.sha,),
-                ))
+        if code and weight:
+            for decision in touched:
+                assert decision.source_path is not None
+                added = any(current(p) == decision.source_path for p in commit.added)
+                since = written.get(decision.source_path)
+                carried_out = since is not None and _aware(commit.date) - since <= CARRIED_OUT
+                confidence = round((0.85 if added else 0.65 if carried_out else LATE_EDIT) * weight, 2)
+                verb = "added" if added else "changed" if carried_out else "later edited"
+                for path in common_directories(code, tree):
+                    links.append(CodeLink(
+                        decision.id, path, "decision-document commit", confidence,
+                        f"commit {commit.sha[:7]} {verb} {PurePosixPath(decision.source_path).name} and changed "
+                        f"{_some(code, path)}", (commit.sha,),
+                    ))
+        elif not code and commit.sha in merged:
+            links += _pull_request_links(touched, commit, branch[merged[commit.sha]], merged[commit.sha], tree, documents, current)
     return links
+
+
+PULL_REQUEST = 0.8
+"""How much the code of a pull request's other commits weighs against code changed in the
+commit that adds the decision: one commit removed, one step of ``size_weight`` less."""
+
+
+def _pull_request_links(
+    touched: Sequence[DecisionText], commit: PathHistory, branch: Sequence[PathHistory], merge: str, tree: RepoTree,
+    documents: Sequence[str], current: Renames,
+) -> list[CodeLink]:
+    """The code the other commits of ``commit``'s pull request (``branch``, merged in
+    ``merge``) changed, for the decisions whose documents ``commit`` adds."""
+    added = [d for d in touched if any(current(p) == d.source_path for p in commit.added)]
+    others = [c for c in branch if c.sha != commit.sha]
+    code = sorted({p for c in others for p in _code_paths(c.changed, tree, documents, current)})
+    weight = size_weight(len(code)) * PULL_REQUEST
+    if not added or not code or not weight:
+        return []
+    links: list[CodeLink] = []
+    for decision in added:
+        assert decision.source_path is not None
+        for path in common_directories(code, tree):
+            rests_on = tuple(c.sha for c in others if any(_under(current(p), path) for p in c.changed))
+            links.append(CodeLink(
+                decision.id, path, "decision-document commit", round(0.85 * weight, 2),
+                f"the pull request merged in {merge[:7]} added {PurePosixPath(decision.source_path).name} "
+                f"(commit {commit.sha[:7]}) and changed {_some(code, path)}", (commit.sha, *rests_on),
+            ))
+    return links
+
+
+def _under(path: str, target: str) -> bool:
+    """Whether ``path`` is ``target`` or, when ``target`` is a directory, lies in it."""
+    return path == target or (target.endswith("/") and path.startswith(target))
 
 
 def message_links(

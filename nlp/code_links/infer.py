@@ -88,6 +88,9 @@ class RepositoryView:
     """Its ``owner/name`` on its forge ('' when it has no remote): whose issues its ADRs cite."""
     sources: Callable[[], Mapping[str, str]] = lambda: {}
     """Its source files outside the decision documents → their texts, read when asked."""
+    merges: Callable[[], Mapping[str, str]] = lambda: {}
+    """A commit → the merge that brought it into the main line (``nlp.git_command.merged_by``),
+    read when asked: a pull request's commits count together."""
 
 
 def infer_links(
@@ -104,7 +107,7 @@ def infer_links(
     record_keeping = {d.id for d in decisions if keeps_records(d.title)}
     history = [
         link for link in (
-            *document_commit_links(decisions, view.history, view.tree, view.documents),
+            *document_commit_links(decisions, view.history, view.tree, view.documents, view.merges()),
             *message_links(decisions, view.history, view.tree, view.documents, mentions, view.name),
         )
         if (link.decision_id in about_dependencies or not is_manifest(link.path)) and link.decision_id not in record_keeping

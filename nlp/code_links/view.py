@@ -30,6 +30,7 @@ from nlp.git_command import (
     grep_lines_matching,
     grep_matches,
     history_of,
+    merged_by,
     tracked_files,
 )
 
@@ -83,6 +84,7 @@ def read_view(
         name=name,
         sources=lambda: file_texts(root, source_files(tree.files, documents)[:MAX_SOURCES], revision,
                                    limit=MAX_SOURCE_BYTES, head=TEXT_CHARACTERS),
+        merges=lambda: merged_by(root, revision),
     )
 
 

@@ -130,3 +130,11 @@ def test_the_command_reports_the_means_beside_the_pooled_pairs(tmp_path: Path) -
     rows = list(csv.reader((tmp_path / "pairs.tsv").read_text(encoding="utf-8").splitlines(), delimiter="\t"))
     assert rows == [["repo", "commit", "adr", "verdict", "strength", "via", "file", "evidence"],
                     ["acme/a", "c1", "doc/adr/1.md", "wrong", "0.55", "component", "src/", "names src"]]
+
+
+def test_a_commit_is_checked_with_its_pull_request_as_one_change() -> None:
+    from api.usecases.code_links_eval import changes
+
+    change_of = changes({"adr": "m1", "code": "m1", "fix": "m2"})
+    # A link resting on these commits alone is the checked change's own evidence, not counted.
+    assert change_of("code") == {"adr", "code"} and change_of("fix") == {"fix"} and change_of("solo") == {"solo"}

@@ -182,3 +182,23 @@ def test_in_a_fork_the_issues_are_those_of_the_repository_the_decisions_link_to(
     own = {(link.decision_id, link.commits[0]) for link in message_links(
         decisions, history, tree, ["doc/adr/"], _mentions(decisions), "acme/shop")}
     assert own == set()
+
+
+def test_a_pull_request_that_adds_a_decision_in_a_commit_of_its_own_carries_it_out_in_its_others() -> None:
+    tree = RepoTree(["src/cache/redis.py", "src/cache/keys.py", "src/billing/invoice.py"])
+    decision = DecisionText("d", "Use Redis for caching", "", source_path="docs/adr/0002-use-redis.md")
+    history = [  # newest first
+        _commit("later", 30, "Invoices", ("src/billing/invoice.py",)),
+        _commit("code", 2, "Cache with Redis", ("src/cache/redis.py", "src/cache/keys.py")),
+        _commit("adr", 1, "Add ADR 2", ("docs/adr/0002-use-redis.md",), ("docs/adr/0002-use-redis.md",)),
+    ]
+    alone = document_commit_links([decision], history, tree, ["docs/adr/"])
+    links = document_commit_links([decision], history, tree, ["docs/adr/"], {"adr": "m1", "code": "m1", "later": "m2"})
+    assert alone == []  # without the merge, the ADR's commit changed no code
+    assert [(link.path, link.confidence, link.commits) for link in links] == [("src/cache/", 0.68, ("adr", "code"))]
+    assert links[0].evidence.startswith("the pull request merged in m1 added 0002-use-redis.md")
+    # When the commit that adds the document changes code itself, that code is the evidence.
+    with_code = _commit("adr", 1, "Add ADR 2", ("docs/adr/0002-use-redis.md", "src/billing/invoice.py"),
+                        ("docs/adr/0002-use-redis.md",))
+    own = document_commit_links([decision], [history[1], with_code], tree, ["docs/adr/"], {"adr": "m1", "code": "m1"})
+    assert [(link.path, link.commits) for link in own] == [("src/billing/invoice.py", ("adr",))]

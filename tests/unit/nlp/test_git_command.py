@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from nlp.git_command import GitError, file_texts, read_change, read_commits
+from nlp.git_command import GitError, file_texts, merged_by, read_change, read_commits
 from tests.support.git import git
 
 
@@ -66,3 +66,31 @@ def test_file_texts_reads_many_files_at_a_revision_and_leaves_out_what_is_not_th
     assert file_texts(repo, []) == {}
     with pytest.raises(GitError):
         file_texts(repo.parent / "nowhere", ["a.py"])
+
+
+def _commit_file(repo: Path, path: str, text: str, message: str) -> str:
+    (repo / path).parent.mkdir(parents=True, exist_ok=True)
+    (repo / path).write_text(text)
+    git(repo, "add", path)
+    git(repo, "commit", "-qm", message)
+    return git(repo, "rev-parse", "HEAD").strip()
+
+
+def test_a_pull_requests_commits_belong_to_the_merge_that_brought_them_in(tmp_path: Path) -> None:
+    git(tmp_path, "init", "-q", "-b", "main")
+    start = _commit_file(tmp_path, "README.md", "x\n", "Start")
+    git(tmp_path, "checkout", "-qb", "feature")
+    adr = _commit_file(tmp_path, "docs/adr/0002-use-redis.md", "# Use Redis\n", "Add ADR 2")
+    git(tmp_path, "checkout", "-q", "main")
+    direct = _commit_file(tmp_path, "src/other.py", "y = 1\n", "Straight to main")
+    git(tmp_path, "checkout", "-q", "feature")
+    git(tmp_path, "merge", "-q", "--no-edit", "main")  # the main line merged into the branch brings nothing new
+    code = _commit_file(tmp_path, "src/cache.py", "import redis\n", "Cache with Redis")
+    git(tmp_path, "checkout", "-q", "main")
+    git(tmp_path, "merge", "-q", "--no-ff", "--no-edit", "feature")
+    merge = git(tmp_path, "rev-parse", "HEAD").strip()
+    after = _commit_file(tmp_path, "src/later.py", "z = 1\n", "Later")
+    owners = merged_by(tmp_path)
+    assert owners[adr] == owners[code] == merge
+    assert not {start, direct, merge, after} & owners.keys()  # the main line is in no pull request
+    assert merged_by(tmp_path, start) == {}
