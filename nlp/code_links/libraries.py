@@ -380,7 +380,13 @@ def import_names(library: Library) -> tuple[str, ...]:
     by its Maven group, or by the group's last part when that is the artifact's product
     (``com.willowtreeapps.assertk:assertk-jvm`` is imported as ``assertk.assertThat``)."""
     name = library.name
-    if library.ecosystem in ("js", "go", "dotnet", "ruby"):
+    if library.ecosystem == "ruby":
+        # Bundler requires a Gemfile's gems for the code, which uses a gem by its constant
+        # (``RSpec.describe``, ``FactoryBot.create``, ``Sidekiq::Job``): the gem's name up to
+        # its first hyphen (``rspec-rails`` is ``RSpec::Rails``), underscores joining words.
+        constant = name.split("-", 1)[0].replace("_", "").lower()
+        return (name, constant) if len(constant) >= 4 and constant not in GENERIC | COMMON_WORDS | ORDINARY else (name,)
+    if library.ecosystem in ("js", "go", "dotnet"):
         return (name,)
     if library.ecosystem == "python":
         return (name.lower().replace("-", "_").removeprefix("python_"),)
@@ -402,16 +408,34 @@ def import_pattern(ecosystem: str, names: Sequence[str]) -> tuple[str, tuple[str
     if not names or ecosystem not in _SOURCES:
         return None
     alternation = "(" + "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True)) + ")"
+    constants = _any_case(names)
     pattern = {
         "js": f"""(from|import|require\\()\\s*['"]{alternation}(/[^'"]*)?['"]""",
         "python": f"^\\s*(from|import)\\s+{alternation}(\\.|\\s|$)",
         "go": f'"{alternation}(/[^"]*)?"',
         "rust": f"(^|[^A-Za-z0-9_])(extern crate |use ){alternation}(::|;|\\b)",
         "dotnet": f"^\\s*(global\\s+)?using\\s+(static\\s+)?{alternation}(\\.|;)",
-        "ruby": f"""require\\s+['"]{alternation}['"/]""",
+        "ruby": f"""require\\s+['"]{alternation}['"/]""" + (f"|(^|[^A-Za-z0-9_:]){constants}(::|\\.)" if constants else ""),
         "java": f"^\\s*import\\s+(static\\s+)?{alternation}\\.",
     }[ecosystem]
     return pattern, _SOURCES[ecosystem]
+
+
+def _any_case(names: Sequence[str]) -> str:
+    """An extended regular expression for any of ``names`` (lower-case letters and digits) as
+    a constant: a capital first, then any case (``rspec`` matches ``RSpec``, ``pg`` ``PG``,
+    never a variable ``rspec``); names with other characters are left out."""
+    plain = sorted((n for n in set(names) if re.fullmatch(r"[a-z][a-z0-9]*", n)), key=len, reverse=True)
+    spelled = (n[0].upper() + "".join(f"[{c}{c.upper()}]" if c.isalpha() else c for c in n[1:]) for n in plain)
+    return "(" + "|".join(spelled) + ")" if plain else ""
+
+
+def imported_name(match_text: str, names: Sequence[str]) -> str | None:
+    """Which of ``names`` a matched import names: exactly, or as a constant written in any
+    case (``RSpec`` is ``rspec``)."""
+    if match_text in names:
+        return match_text
+    return next((n for n in names if n == match_text.lower()), None)
 
 
 def ecosystem_of(manifest: str) -> str:

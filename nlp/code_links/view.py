@@ -9,7 +9,7 @@ from pathlib import Path
 
 from nlp.code_links.definitions import DECLARATION
 from nlp.code_links.infer import RepositoryView
-from nlp.code_links.libraries import Library, import_names, import_pattern, libraries_of
+from nlp.code_links.libraries import Library, import_names, import_pattern, imported_name, libraries_of
 from nlp.code_links.manifests import (
     catalog_aliases,
     catalog_dependencies,
@@ -124,7 +124,8 @@ def find_importers(root: Path, revision: str, wanted: Sequence[Library], tree: R
             match = matcher.search(text)
             if match is None or path not in tree.files:
                 continue
-            imported = next((n for n in names if n in match.groups()), None)
+            imported = next((name for name in (imported_name(group, list(names)) for group in match.groups() if group)
+                             if name is not None), None)
             for library in names.get(imported or "", []):
                 found[library].add(path)
     return {library: sorted(paths) for library, paths in found.items()}
