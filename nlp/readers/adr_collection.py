@@ -20,8 +20,9 @@ _NOT_ADRS = ("readme", "index", "template", "adr-template", "_sidebar", "summary
 
 def adr_files(dirs: Sequence[Path]) -> list[Path]:
     """The ADR files under ``dirs``, markdown or reStructuredText (index pages and templates
-    left out), and the numbered files without an extension an ADR folder may hold beside
-    them (``0016-handle-concurrent-git-operations``, written by hand or by a tool that adds none).
+    left out, and in a folder that numbers its records the unnumbered files beside them), and
+    the numbered files without an extension an ADR folder may hold beside them
+    (``0016-handle-concurrent-git-operations``, written by hand or by a tool that adds none).
 
     Raises:
         InputFormatError: A directory does not exist or holds no ADRs.
@@ -35,8 +36,21 @@ def adr_files(dirs: Sequence[Path]) -> list[Path]:
                  and not p.stem.lower().startswith(_NOT_ADRS) and not _unnumbered(p.stem).startswith(_TEMPLATES)]
         if not found:
             raise InputFormatError(str(folder), "holds no ADR files (.md, .rst)")
-        files += found
+        files += _records(found)
     return files
+
+
+_RECORD_NUMBER = re.compile(r"^(?:adr[-_ ]?)?\d+(?:[-_. ]|$)", re.IGNORECASE)
+NUMBERED_FOLDER = 3
+"""A folder with at least this many numbered records, most of its files, numbers them all."""
+
+
+def _records(found: Sequence[Path]) -> list[Path]:
+    """The records among a folder's files: where most are numbered (``0007-use-redis.md``,
+    ``ADR-12.md``), an unnumbered one is the folder's overview, log, guide or template
+    (``ARCHITECTURE.md``, ``intro.md``, ``ADR.md``, ``_template.md``), not a decision."""
+    numbered = [p for p in found if _RECORD_NUMBER.match(p.stem)]
+    return numbered if len(numbered) >= NUMBERED_FOLDER and 2 * len(numbered) > len(found) else list(found)
 
 
 _SUFFIXES = (".md", ".rst")

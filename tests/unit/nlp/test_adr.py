@@ -319,3 +319,19 @@ def test_an_adr_without_a_title_is_named_by_its_front_matter_or_file() -> None:
 def test_html_entities_in_titles_read_as_characters() -> None:
     decision = read_adr("# Environments after GOV&#46;UK PaaS\n\n## Decision\n\nKeep staging.\n", "x.md", 0, "c")[1]
     assert decision.subject == "Environments after GOV.UK PaaS"
+
+
+def test_a_folder_that_numbers_its_records_keeps_its_overview_and_log_out(tmp_path: Path) -> None:
+    numbered = tmp_path / "adr"
+    numbered.mkdir()
+    for name in ("0001-record-decisions.md", "0002-use-postgresql.md", "ADR-3.md", "0004-use-redis.md",
+                 "ARCHITECTURE.md", "intro.md", "_template.md"):
+        (numbered / name).write_text("# x\n")
+    assert [p.name for p in adr_files([numbered])] == ["0001-record-decisions.md", "0002-use-postgresql.md",
+                                                      "0004-use-redis.md", "ADR-3.md"]
+    # A collection that numbers nothing (MADR's file names may carry none) keeps every record.
+    plain = tmp_path / "decisions"
+    plain.mkdir()
+    for name in ("use-postgresql.md", "use-redis.md", "0001-first.md"):
+        (plain / name).write_text("# x\n")
+    assert [p.name for p in adr_files([plain])] == ["0001-first.md", "use-postgresql.md", "use-redis.md"]
