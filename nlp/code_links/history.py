@@ -235,7 +235,7 @@ def _code_paths(changed: Iterable[str], tree: RepoTree, documents: Sequence[str]
 
 
 def _some(code: Sequence[str], path: str, shown: int = 2) -> str:
-    inside = [p for p in code if p == path or p.startswith(path)] if path.endswith("/") else [path]
+    inside = [p for p in code if _under(p, path)] if path.endswith("/") else [path]
     if path.endswith("/"):
         return f"{len(inside)} file{'s' if len(inside) != 1 else ''} in {path}"
     return ", ".join(inside[:shown]) + (f" and {len(inside) - shown} more" if len(inside) > shown else "")

@@ -120,11 +120,12 @@ def find_importers(root: Path, revision: str, wanted: Sequence[Library], tree: R
             continue
         pattern, pathspecs = built
         matcher = re.compile(pattern, re.MULTILINE)
+        known = list(names)
         for path, text in grep_matches(root, [pattern], revision, list(pathspecs)):
             match = matcher.search(text)
             if match is None or path not in tree.files:
                 continue
-            imported = next((name for name in (imported_name(group, list(names)) for group in match.groups() if group)
+            imported = next((name for name in (imported_name(group, known) for group in match.groups() if group)
                              if name is not None), None)
             for library in names.get(imported or "", []):
                 found[library].add(path)
