@@ -124,6 +124,10 @@ class JournalSettings(_Section, ExtractorConfig):
     detection_threshold: float = Field(default=0.7, ge=0.0, le=1.0)
     draft_kinds: list[DetectorKind] = Field(default_factory=lambda: sorted(DRAFT_KINDS))
     """Kinds of conversation whose detections are all drafts (``nlp.detector_features.DRAFT_KINDS``)."""
+    detector_model: str | None = None
+    """A detector model file to detect with instead of the shipped one: the journal's own,
+    corrected by its review labels (``review learn`` writes it). Unset: the journal's own file
+    in the data folder when ``review learn`` has written one, else the shipped model."""
     llm_confirmation: bool = True
     structured_extraction: bool = True
     auto_link_strategy: Literal["file_mention", "git_context", "llm_inference"] = "file_mention"

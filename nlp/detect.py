@@ -131,9 +131,10 @@ class DecisionDetector:
         features = self.features(conversation, parsed)
         model = self._config.model or shipped_model()
         kind = model.scored_kind(features)
-        scores = model.confidences(model_rows(model, features, kind), kind)
+        # A team's correction from its reviews applies to its own series (nlp.review_adaptation).
+        scores = model.confidences(model_rows(model, features, kind), kind, conversation.series)
         confidences, units = units_from(features, scores, self._config.threshold, kind == SESSION)
-        drafts = self._drafts(features, scores, units, model.draft_confidence(kind), kind == SESSION)
+        drafts = self._drafts(features, scores, units, model.draft_confidence(kind, conversation.series), kind == SESSION)
         if kind in self._config.draft_kinds:
             units, drafts = [], sorted((*units, *drafts), key=lambda unit: unit.anchor)
         unit_of = {seq: unit for unit in (*units, *drafts) for seq in unit.members}

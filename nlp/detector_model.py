@@ -33,6 +33,7 @@ import numpy as np
 
 from nlp.detector_features import BUCKETS, CHAT, PROSE_NOTES, SESSION, SPOKEN, VOTING, ConversationFeatures
 from nlp.errors import NlpError
+from nlp.review_adaptation import ReviewAdaptation, adapted_kind
 
 MODEL_FILE = "detector_model.json"
 OPERATING_CONFIDENCE = 0.7
@@ -87,6 +88,8 @@ class DetectorModel:
         spoken: The scorer of spoken meetings; without it the shared weights score them.
         voting: The scorer of minutes that vote; without it the shared weights score them.
         chat: The scorer of chats; without it the shared weights score them.
+        reviews: Per kind (``review_adaptation.adapted_kind``), the correction a team's
+            verdicts on its drafts made (``nlp.review_adaptation``); the shipped model has none.
     """
 
     weights: np.ndarray
@@ -97,16 +100,24 @@ class DetectorModel:
     spoken: KindModel | None = None
     voting: KindModel | None = None
     chat: KindModel | None = None
+    reviews: dict[str, ReviewAdaptation] = field(default_factory=dict)
+
+    def adaptation(self, kind: str, series: str | None = None) -> ReviewAdaptation | None:
+        """The correction a team's verdicts make to ``kind`` for a conversation of ``series``, if any."""
+        found = self.reviews.get(adapted_kind(kind))
+        return found if found is not None and found.applies_to(series) else None
 
     def own(self, kind: str) -> KindModel | None:
         """The model of ``kind``'s own (sessions, spoken meetings, minutes that vote, chats), if this one has it."""
         return {SESSION: self.session, SPOKEN: self.spoken, VOTING: self.voting, CHAT: self.chat}.get(kind)
 
-    def logits(self, rows: Sequence[Sequence[int]], kind: str = "chat") -> np.ndarray:
+    def logits(self, rows: Sequence[Sequence[int]], kind: str = "chat", series: str | None = None) -> np.ndarray:
         """Raw log-odds of each row of hashed features (of the kind's own model's features when
-        ``kind`` has one: ``own``)."""
+        ``kind`` has one: ``own``), with a team's correction for ``series`` when it has one."""
         own = self.own(kind)
-        return _logits(own.weights if own is not None else self.weights, rows)
+        logits = _logits(own.weights if own is not None else self.weights, rows)
+        adaptation = self.adaptation(kind, series)
+        return logits if adaptation is None else logits + _logits(adaptation.weights, rows)
 
     def scored_kind(self, features: ConversationFeatures) -> str:
         """The kind whose weights and points score ``features``: a session's own when the model
@@ -125,17 +136,20 @@ class DetectorModel:
                 reliable[kind], draft[kind] = own.operating_logit, own.draft_logit
         return reliable, draft
 
-    def operating_logit(self, kind: str) -> float:
-        """The operating log-odds of ``kind`` (``operating_logit_of``)."""
+    def operating_logit(self, kind: str, series: str | None = None) -> float:
+        """The operating log-odds of ``kind`` (``operating_logit_of``), or a team's lower one
+        for ``series`` (``ReviewAdaptation.reliable_logit``)."""
         own = self.own(kind)
-        if own is not None:
-            return own.operating_logit
-        return operating_logit_of(self.operating_logits, kind)
+        base = own.operating_logit if own is not None else operating_logit_of(self.operating_logits, kind)
+        adaptation = self.adaptation(kind, series)
+        if adaptation is None or adaptation.reliable_logit is None:
+            return base
+        return min(base, adaptation.reliable_logit)
 
-    def draft_confidence(self, kind: str) -> float:
+    def draft_confidence(self, kind: str, series: str | None = None) -> float:
         """The confidence (on the scale where the operating point is 0.7) from which a
         detection of ``kind`` is a draft; ``OPERATING_CONFIDENCE`` when the kind has no drafts."""
-        operating = self.operating_logit(kind)
+        operating = self.operating_logit(kind, series)
         own = self.own(kind)
         if own is not None:
             draft = min(own.draft_logit, operating)
@@ -143,9 +157,9 @@ class DetectorModel:
             draft = min(operating_logit_of(self.draft_logits, kind) if self.draft_logits else operating, operating)
         return confidences_at(np.array([draft]), operating)[0]
 
-    def confidences(self, rows: Sequence[Sequence[int]], kind: str = "chat") -> list[float]:
-        """Confidence in [0, 1] of each row, 0.7 at the operating point of ``kind``."""
-        return confidences_at(self.logits(rows, kind), self.operating_logit(kind))
+    def confidences(self, rows: Sequence[Sequence[int]], kind: str = "chat", series: str | None = None) -> list[float]:
+        """Confidence in [0, 1] of each row, 0.7 at the operating point of ``kind`` (for ``series``)."""
+        return confidences_at(self.logits(rows, kind, series), self.operating_logit(kind, series))
 
     def to_json(self) -> str:
         """The non-zero weights, rounded, with the operating point and the note; the session
@@ -161,6 +175,9 @@ class DetectorModel:
             own = self.own(kind)
             if own is not None:
                 data[kind] = own.to_data()
+        if self.reviews:
+            # Last, and only when a team's verdicts made one: the shipped file stays byte for byte.
+            data["reviews"] = {kind: adaptation.to_data() for kind, adaptation in sorted(self.reviews.items())}
         return json.dumps(data, separators=(",", ":")) + "\n"
 
     @classmethod
@@ -172,8 +189,10 @@ class DetectorModel:
         logits = {str(kind): float(value) for kind, value in data["operating_logits"].items()}
         drafts = {str(kind): float(value) for kind, value in data.get("draft_logits", {}).items()}
         own = {kind: KindModel.from_data(data[kind]) for kind in OWN_KINDS if kind in data}
+        reviews = {str(kind): ReviewAdaptation.from_data(str(kind), value, BUCKETS) for kind, value in data.get("reviews", {}).items()}
         return cls(weights=_dense(data), operating_logits=logits, note=str(data.get("note", "")), draft_logits=drafts,
-                   session=own.get(SESSION), spoken=own.get(SPOKEN), voting=own.get(VOTING), chat=own.get(CHAT))
+                   session=own.get(SESSION), spoken=own.get(SPOKEN), voting=own.get(VOTING), chat=own.get(CHAT),
+                   reviews=reviews)
 
 
 def _sparse(weights: np.ndarray) -> dict[str, list[int] | list[float]]:

@@ -216,12 +216,11 @@ def train_detector_command(
     extra: Path | None = EXTRA,
     reviews: Path | None = typer.Option(
         None, "--reviews", help="A JSON lines file of review labels (confirmed/rejected drafts, as `review labels --json` "
-        "gives them) to add to the training data; each kind of conversation's verdicts weigh as one labelled source "
-        "from 100 verdicts up, in proportion below.",
+        "gives them): the trained model is corrected by them, as `review learn` corrects the model in use.",
     ),
     from_journal: bool = typer.Option(
-        False, "--from-journal", help="Add the journal's own review labels (the drafts confirmed or rejected in "
-        "`review`, as `review labels` lists them), weighed as --reviews weighs its records.",
+        False, "--from-journal", help="Correct the trained model by the journal's own review labels (the drafts "
+        "confirmed or rejected in `review`), as --reviews does by a file's.",
     ),
     out: Path = typer.Option(Path("nlp/detector_model.json"), help="Where to write the trained model."),
     only: str | None = typer.Option(
@@ -233,8 +232,9 @@ def train_detector_command(
         "(the model of chats, trained on the real chat of --eval-data, our conversations and the minutes that do not vote).",
     ),
 ) -> None:
-    """Train the detector on every labelled group outside the final split (and the reviewed
-    drafts of --reviews and --from-journal) and write it (deterministic: the same data give the same file)."""
+    """Train the detector on every labelled group outside the final split (corrected by the
+    reviewed drafts of --reviews and --from-journal) and write it (deterministic: the same data
+    give the same file)."""
     cli = cli_context(ctx)
     check("dev", data)
     if only is not None:

@@ -7,19 +7,27 @@ import getpass
 import json
 from collections.abc import Callable
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 import typer
 from typer._click.core import Context as ClickContext  # typer vendors click; its groups take this Context
 from typer.core import TyperGroup
 
-from api.cli.context import CliContext, cli_context
+from api.cli.context import CliContext, cli_context, fail
+from api.cli.eval_common import detector
 from api.cli.run_on_graph import run_on_graph
+from api.usecases.detector_file import DetectorFileError, detector_model_file, own_model_file, read_detector_model
+from api.usecases.detector_training import journal_review_records
 from api.usecases.journal_facade import Journal, local_journal
 from api.usecases.requests import ReviewAction
 from api.usecases.review import Confirmation, DraftJson, draft_json, review_labels
+from api.usecases.review_learning import learn_from_reviews, write_model
 from api.usecases.runtime import GraphConnection
 from api.usecases.services import Services, build_services, open_services
+from nlp.detector_model import shipped_model
+from nlp.evaluation.review_fit import MIN_VERDICTS
+from nlp.evaluation.reviews import ReviewRecord, ReviewRecordError, read_reviews
 
 PAGE = 50
 """Drafts listed, or reviewed in one interactive run, at most."""
@@ -37,7 +45,8 @@ class _ListByDefault(TyperGroup):
 app = typer.Typer(
     cls=_ListByDefault,
     help="Drafts to review: `review [SESSION] [--json]` lists them, `review confirm ID [--summary TEXT]`, "
-         "`review reject ID [--reason TEXT]` and `review interactive [SESSION]` act on them.",
+         "`review reject ID [--reason TEXT]` and `review interactive [SESSION]` act on them; `review learn` corrects "
+         "the detector by the verdicts so far.",
 )
 
 
@@ -163,9 +172,70 @@ def interactive(
 
 
 @app.command()
+def learn(
+    ctx: typer.Context,
+    reviews: Path | None = typer.Option(
+        None, "--reviews", help="Learn from this JSON lines file of review labels (as `review labels --json` prints "
+        "them) instead of the journal's.",
+    ),
+    out: Path | None = typer.Option(
+        None, "--out", help="Where to write the corrected model (default: [journal] detector_model, else the "
+        "journal's own file in the data folder, which ingest then reads).",
+    ),
+    everywhere: bool = typer.Option(
+        False, "--everywhere", help="Apply each correction to every conversation of its kind, not only to the series "
+        "its verdicts were given in.",
+    ),
+) -> None:
+    """Correct the detector by the review labels so far: per kind of conversation, what tells
+    a confirmed draft from a rejected one, and a lower reliable point where the team's drafts
+    were mostly decisions. Applied to the verdicts' series only (unless --everywhere); the
+    shipped model is kept as it is beneath. Re-running reads every label again."""
+    cli = cli_context(ctx)
+    if reviews is not None:
+        if not reviews.is_file():
+            raise fail(f"{reviews} not found: --reviews takes a JSON lines file of review labels", code=2)
+        try:
+            records = read_reviews(reviews)
+        except ReviewRecordError as exc:
+            raise fail(str(exc), code=2) from exc
+    else:
+
+        async def action(graph: GraphConnection) -> tuple[list[ReviewRecord], int]:
+            return await journal_review_records(graph.executor)
+
+        records, skipped = run_on_graph(cli, action)
+        if skipped:
+            cli.note(f"{skipped} review label{'s' if skipped != 1 else ''} without their words (pruned): left out")
+    in_use = detector_model_file(cli.settings.journal.detector_model)
+    try:
+        base = read_detector_model(in_use) if in_use is not None else shipped_model()
+    except DetectorFileError as exc:
+        raise fail(str(exc), code=2) from exc
+    target = out or in_use or own_model_file()
+    learned = learn_from_reviews(base, records, detector(), everywhere=everywhere)
+    say = _say(cli)
+    say(f"{len(records)} review label{'s' if len(records) != 1 else ''} read")
+    for kind, correction in sorted(learned.corrections.items()):
+        before = learned.points_before[kind]
+        point = (f"decisions from log-odds {correction.reliable_logit:.2f} (was {before:.2f})"
+                 if correction.reliable_logit is not None else f"decisions from log-odds {before:.2f}, as before")
+        scope = ", ".join(correction.series) or "every conversation of the kind"
+        say(f"{kind}: {correction.note}; {point}; applies to: {scope}")
+    if not learned.corrections:
+        say(f"nothing to learn yet: a kind needs {MIN_VERDICTS} verdicts, confirmed and rejected ones among them")
+        if not target.is_file():
+            return
+    write_model(learned.model, target)
+    read = detector_model_file(cli.settings.journal.detector_model)
+    say(f"wrote {target}" + ("; ingest detects with it" if read is not None and read.resolve() == target.resolve()
+                             else f"; to detect with it, set [journal] detector_model = \"{target}\""))
+
+
+@app.command()
 def labels(ctx: typer.Context, as_json: bool = typer.Option(False, "--json")) -> None:
     """The review labels kept so far (confirmations and rejections), oldest first: what
-    `eval train-detector` can learn from."""
+    `review learn` learns from."""
     cli = cli_context(ctx)
 
     async def action(graph: GraphConnection) -> list[dict[str, Any]]:

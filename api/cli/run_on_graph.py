@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from api.cli.context import CliContext, fail
+from api.usecases.detector_file import DetectorFileError
 from api.usecases.runtime import GraphConnection, connect
 from graph.driver_errors import AuthError, Neo4jError, ServiceUnavailable
 from graph.errors import GraphError
@@ -45,7 +46,7 @@ def run_on_graph(cli: CliContext, action: Callable[[GraphConnection], Awaitable[
     except ServiceUnavailable as exc:
         where = cli.settings.neo4j.uri or "the local Neo4j"
         raise fail(f"cannot reach {where}: {exc}") from exc
-    except (GraphError, LineageError) as exc:
+    except (GraphError, LineageError, DetectorFileError) as exc:
         raise fail(str(exc)) from exc
     except Neo4jError as exc:
         said = exc.message or str(exc)

@@ -1,23 +1,26 @@
-"""Retrain the detector on the labelled sources and a team's verdicts on drafts (issue 45, part 4).
+"""Retrain the detector on the labelled sources, with a team's correction from its verdicts on
+drafts on top (issue 45, part 4).
 
 ``eval train-detector`` calls ``retrain_detector`` with the records of ``--reviews FILE`` (JSON
 lines, as ``review labels --json`` prints them) or, with ``--from-journal``, of the journal's own
 review labels (the ReviewLabel nodes the review queue keeps, read by ``journal_review_records``).
-How the verdicts weigh: ``nlp.evaluation.reviews``.
+The verdicts are not trained on with the labelled sources: they make a correction of the
+trained model (``api.usecases.review_learning``, as ``review learn`` makes one of the model in use).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import asdict, is_dataclass
+from dataclasses import asdict, is_dataclass, replace
 from typing import Any
 
 from api.usecases.review import review_labels
+from api.usecases.review_learning import learn_from_reviews
 from graph.executor import QueryExecutor
 from nlp.detect import DecisionDetector
 from nlp.evaluation.detector_training import TrainedDetector, train_detector
 from nlp.evaluation.labelled_sources import Places, load_labelled
-from nlp.evaluation.reviews import ReviewRecord, ReviewRecordError, review_meetings, review_record
+from nlp.evaluation.reviews import ReviewRecord, ReviewRecordError, review_record
 from nlp.evaluation.train import Featurized, featurize
 
 Progress = Callable[[str], None]
@@ -57,8 +60,8 @@ def retrain_detector(
     places: Places, reviews: Sequence[ReviewRecord], detector: DecisionDetector,
     progress: Progress | None = None, featurized: Sequence[Featurized] | None = None,
 ) -> TrainedDetector:
-    """The detector trained on every labelled development group and on ``reviews``, with its
-    operating points chosen out of fold on the labelled groups (``train_detector``).
+    """The detector trained on every labelled development group, with its operating points
+    chosen out of fold on them (``train_detector``), and the correction ``reviews`` make of it.
 
     Args:
         places: Where the labelled data is.
@@ -68,6 +71,9 @@ def retrain_detector(
         featurized: The labelled groups already featurized (saves reading them again).
     """
     items = list(featurized) if featurized is not None else featurize(detector, load_labelled(places))
-    if progress is not None and reviews:
-        progress(f"adding {len(reviews)} reviewed drafts to the training data")
-    return train_detector([*items, *featurize(detector, review_meetings(reviews))], progress)
+    trained = train_detector(items, progress)
+    if not reviews:
+        return trained
+    if progress is not None:
+        progress(f"correcting the trained model by {len(reviews)} reviewed drafts")
+    return replace(trained, model=learn_from_reviews(trained.model, reviews, detector).model)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from api.settings import Settings
+from api.usecases.detector_file import detector_model_file, read_detector_model
 from api.usecases.events import EventBus
 from api.usecases.ingest import IngestServices
 from api.usecases.lazy_models import LazyEmbedder, LazyLLMClient, LazyPipeline
@@ -131,9 +132,10 @@ def load_pipeline(settings: Settings, client: LLMClient | None) -> Pipeline:
         from nlp.pipeline import OfflinePipeline
 
         journal = settings.journal
+        own = detector_model_file(journal.detector_model)
         detector = DetectorConfig(
             keywords=tuple(k.lower() for k in journal.detection_keywords), threshold=journal.detection_threshold,
-            draft_kinds=frozenset(journal.draft_kinds),
+            draft_kinds=frozenset(journal.draft_kinds), model=read_detector_model(own) if own is not None else None,
         )
         # Seed 000's extraction switches are journal keys: the journal section is the extractor's configuration.
         return with_llm(OfflinePipeline(load_language(), detector, journal), settings, client)

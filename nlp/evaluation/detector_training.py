@@ -21,7 +21,6 @@ from nlp.evaluation.cross_validation import (
     out_of_fold,
 )
 from nlp.evaluation.operating_points import Points, candidate_scores, choose_points
-from nlp.evaluation.reviews import is_review
 from nlp.evaluation.train import CHAT_L2, SESSION_L2, SPOKEN_L2, VOTING_L2, Featurized, fit
 
 
@@ -35,8 +34,6 @@ class TrainedDetector:
 
 def train_detector(items: Sequence[Featurized], progress: Progress | None = None) -> TrainedDetector:
     """Cross-validate, choose the operating points out of fold, then fit on every dev group.
-    A team's verdicts on drafts among ``items`` (``nlp.evaluation.reviews``) are trained on in
-    every fold and in the end, never held out, scored or chosen on.
 
     Spoken meetings read for the spoken model (``featurize(spoken=True)``) get one
     (``train_spoken``); the shared model still trains on them, and its own ``spoken`` points
@@ -44,14 +41,13 @@ def train_detector(items: Sequence[Featurized], progress: Progress | None = None
     shared_of_spoken: dict[str, np.ndarray] = {}
     fold_weights = out_of_fold(items, progress, shared_of_spoken=shared_of_spoken)
     dev = [item for item in items if not item.meeting.final]
-    labelled = [item for item in dev if not is_review(item.meeting)]
-    points = choose_points(labelled, candidate_scores(labelled, fold_logits(labelled, fold_weights)))
+    points = choose_points(dev, candidate_scores(dev, fold_logits(dev, fold_weights)))
     if progress is not None:
         chosen = ", ".join(f"{kind} {points.draft[kind]:.2f}/{value:.2f}" for kind, value in points.reliable.items())
         progress(f"operating points (draft/reliable log-odds): {chosen}; training on every group outside the final split")
     reliable = {kind: value for kind, value in points.reliable.items() if kind != SESSION}
     draft = {kind: value for kind, value in points.draft.items() if kind != SESSION}
-    spoken = [item.shared() for item in labelled if is_spoken(item) or is_voting(item) or is_chat(item)]
+    spoken = [item.shared() for item in dev if is_spoken(item) or is_voting(item) or is_chat(item)]
     if spoken:
         # The shared model's spoken, voting and chat points, on its own scores: what they were
         # before those kinds had models of their own.
@@ -61,9 +57,9 @@ def train_detector(items: Sequence[Featurized], progress: Progress | None = None
     # The shared model's note speaks of its own training data; the session model's of its own.
     shared = [item.shared() for item in dev if not is_session(item)]
     sessions = [item for item in dev if is_session(item)]
-    note = _note([item for item in shared if not is_review(item.meeting)], sum(is_review(i.meeting) for i in shared), "meetings")
+    note = _note(shared, "meetings")
     return TrainedDetector(DetectorModel(
-        fit(shared), reliable, note, draft, session_model_of(sessions, points), _spoken_model(labelled, points),
+        fit(shared), reliable, note, draft, session_model_of(sessions, points), _spoken_model(dev, points),
         voting_model_of(dev, points), chat_model_of(dev, points),
     ), fold_weights)
 
@@ -72,8 +68,7 @@ def session_model_of(sessions: Sequence[Featurized], points: Points) -> KindMode
     """The session model fitted on every development session, at ``points``' session points."""
     if not sessions or SESSION not in points.reliable:
         return None
-    note = _note([i for i in sessions if not is_review(i.meeting)], sum(is_review(i.meeting) for i in sessions),
-                 "coding-assistant sessions, on their own features (nlp.session_features)")
+    note = _note(sessions, "coding-assistant sessions, on their own features (nlp.session_features)")
     return KindModel(fit(sessions, l2=SESSION_L2), points.reliable[SESSION], points.draft[SESSION], note)
 
 
@@ -82,8 +77,7 @@ def voting_model_of(dev: Sequence[Featurized], points: Points) -> KindModel | No
     voting = [item for item in dev if is_voting(item)]
     if not voting or VOTING not in points.reliable:
         return None
-    note = _note([i for i in voting if not is_review(i.meeting)], sum(is_review(i.meeting) for i in voting),
-                 "meetings that vote, on the shared features and their vote runs (nlp.voting_features)")
+    note = _note(voting, "meetings that vote, on the shared features and their vote runs (nlp.voting_features)")
     return KindModel(fit([item.as_voting() for item in voting], l2=VOTING_L2), points.reliable[VOTING], points.draft[VOTING], note)
 
 
@@ -92,8 +86,7 @@ def chat_model_of(dev: Sequence[Featurized], points: Points) -> KindModel | None
     chats = [item for item in dev if is_chat(item)]
     if not chats or CHAT not in points.reliable:
         return None
-    note = _note([i for i in chats if not is_review(i.meeting)], sum(is_review(i.meeting) for i in chats),
-                 "chats, on their own features (nlp.chat_features)")
+    note = _note(chats, "chats, on their own features (nlp.chat_features)")
     return KindModel(fit([item.as_chat() for item in chats], l2=CHAT_L2), points.reliable[CHAT], points.draft[CHAT], note)
 
 
@@ -109,7 +102,7 @@ def train_spoken(items: Sequence[Featurized], base: DetectorModel, progress: Pro
     if not any(not item.meeting.final for item in mine):
         raise ValueError(f"no development meeting of {', '.join(sorted(SPOKEN_SOURCES))} to train the spoken model on")
     fold_weights = out_of_fold(mine, progress, sources=sorted(SPOKEN_SOURCES))
-    labelled = [item for item in mine if not item.meeting.final and not is_review(item.meeting)]
+    labelled = [item for item in mine if not item.meeting.final]
     points = choose_points(labelled, candidate_scores(labelled, fold_logits(labelled, fold_weights)))
     return TrainedDetector(replace(base, spoken=_spoken_model(labelled, points)), fold_weights)
 
@@ -119,16 +112,15 @@ def _spoken_model(labelled: Sequence[Featurized], points: Points) -> KindModel |
     spoken = [item for item in labelled if is_spoken(item) and item.meeting.source in SPOKEN_SOURCES and not item.meeting.final]
     if not spoken or SPOKEN not in points.reliable:
         return None
-    note = _note(spoken, 0, "spoken meetings, on their own features (nlp.spoken_features)")
+    note = _note(spoken, "spoken meetings, on their own features (nlp.spoken_features)")
     return KindModel(fit(spoken, l2=SPOKEN_L2), points.reliable[SPOKEN], points.draft[SPOKEN], note)
 
 
-def _note(labelled: Sequence[Featurized], reviews: int, what: str) -> str:
+def _note(labelled: Sequence[Featurized], what: str) -> str:
     """How a model was made, for its file."""
     sources = sorted({item.meeting.source for item in labelled})
     return (
         f"fitted by `decision-journal eval train-detector` on {sum(len(i.rows) for i in labelled)} messages of "
         f"{len(labelled)} labelled {what} ({', '.join(sources)})"
-        + (f" and {reviews} reviewed drafts" if reviews else "")
         + "; final split left out; operating points chosen on out-of-fold scores"
     )

@@ -1,33 +1,20 @@
-"""A team's confirmations and rejections of drafts, as training data for the detector.
+"""A team's confirmations and rejections of drafts, read as what the detector learns from.
 
 The journal keeps a label for each draft a person confirms or rejects (``review labels --json``
 lists them): the verdict, the sentence stated, the texts of the unit's messages, the anchor's
-position in the unit, the session's source format and kind, the session id. This module reads
-such records (``read_reviews``: JSON lines, or the JSON list that command prints) and makes each
-one a small labelled conversation of its unit's messages (``review_meetings``):
-
-- a **confirmed** draft: its anchor is a decision; the other messages of its unit are left
-  out (a person confirmed the sentence, not that every "+1" around it states a decision);
-- a **rejected** draft: no message of its unit is a decision.
+position in the unit, the draft's confidence, the session's source format, kind and series,
+the session id. This module reads such records (``read_reviews``: JSON lines, or the JSON list
+that command prints) and makes each one a small conversation of its unit's messages
+(``review_conversations``), which ``nlp.evaluation.review_fit`` reads the anchor of.
 
 The unit alone is all a label keeps (the session's other messages may be pruned), so the
-detector reads it without its neighbours: its words count as in any conversation, its place
-among the session's messages does not. Its kind is the session's (``source_kind``, else read
-from the source format), so a spoken meeting's verdicts teach the spoken words.
-
-**Weighted by source.** The records of one kind of conversation form one training source,
-``reviews:<kind>`` (``reviews:spoken``, ``reviews:chat`` …). Every labelled source weighs the
-same in the trainer's loss (``nlp.evaluation.train``); a source of verdicts weighs as one of
-them once it holds ``FULL_WEIGHT_REVIEWS`` verdicts, in proportion below (25 verdicts a
-quarter): a few verdicts are a few items, and must not move the model as far as a whole
-labelled source. Within it, as in every source, confirmations and rejections weigh half each.
-The records are training data only: no operating point is chosen on them.
+detector reads it without its neighbours. Its kind is the session's (``source_kind``, else read
+from the source format), so a spoken meeting's verdicts are read as spoken words.
 """
 
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,17 +22,11 @@ from typing import Any
 
 from nlp.detector_features import KINDS
 from nlp.errors import NlpError
-from nlp.evaluation.corpus import LabelledMeeting, Target
 from nlp.readers.common import message_id
 from nlp.schema import Conversation, Message
 
 CONFIRMED = "confirmed"
 REJECTED = "rejected"
-SOURCE_PREFIX = "reviews:"
-FULL_WEIGHT_REVIEWS = 100
-"""A source of verdicts weighs as one labelled source from this many verdicts up: about the
-decisions of one labelled source (a W3C group holds 38 to 319, our conversations 20, AMI's
-folds 34 to 162). Set before any simulation was run, not chosen on one."""
 _FORMAT_OF_KIND = {"spoken": "qmsum", "notes": "markdown"}
 """A format that ``detector_features.kind_of`` reads as that kind whatever the unit's length."""
 
@@ -66,6 +47,10 @@ class ReviewRecord:
     session_id: str
     source_format: str | None = None
     source_kind: str | None = None
+    confidence: float | None = None
+    """The draft's confidence when it was detected (0.7 at its kind's reliable point)."""
+    series: str | None = None
+    """The series of meetings or threads its session belongs to, if known."""
 
     @property
     def kind(self) -> str:
@@ -99,7 +84,16 @@ def review_record(data: Mapping[str, Any]) -> ReviewRecord:
         session_id=str(data.get("session_id") or ""),
         source_format=str(data["source_format"]) if data.get("source_format") else None,
         source_kind=str(data["source_kind"]) if data.get("source_kind") else None,
+        confidence=_confidence(data.get("confidence")),
+        series=str(data["series"]) if data.get("series") else None,
     )
+
+
+def _confidence(value: object) -> float | None:
+    """A draft's confidence, if the label keeps one strictly between 0 and 1."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value) if 0.0 < value < 1.0 else None
 
 
 def read_reviews(path: Path) -> list[ReviewRecord]:
@@ -135,8 +129,8 @@ def read_reviews(path: Path) -> list[ReviewRecord]:
     return records
 
 
-def review_meetings(records: Iterable[ReviewRecord]) -> list[LabelledMeeting]:
-    """Each record as a labelled conversation of its unit, source ``reviews:<kind>``."""
+def review_conversations(records: Iterable[ReviewRecord]) -> list[Conversation]:
+    """Each record's unit as a conversation of its own, in the format its kind is read as."""
     out = []
     for index, record in enumerate(records):
         session = f"review:{index}:{record.session_id}"
@@ -144,30 +138,6 @@ def review_meetings(records: Iterable[ReviewRecord]) -> list[LabelledMeeting]:
             Message(id=message_id(session, seq), seq=seq, author=None, content=text)
             for seq, text in enumerate(record.message_texts)
         )
-        kind = record.kind
-        confirmed = record.verdict == CONFIRMED
-        targets = (Target(frozenset({record.anchor})),) if confirmed else ()
-        out.append(LabelledMeeting(
-            source=SOURCE_PREFIX + kind,
-            group=record.session_id,
-            final=False,
-            conversation=Conversation(
-                session_id=session, source_format=_FORMAT_OF_KIND.get(kind, record.source_format or "chat"), messages=messages,
-            ),
-            targets=targets,
-            positives=frozenset({record.anchor}) if confirmed else frozenset(),
-            scored=frozenset({record.anchor}) if confirmed else frozenset(range(len(messages))),
-        ))
+        source_format = _FORMAT_OF_KIND.get(record.kind, record.source_format or "chat")
+        out.append(Conversation(session_id=session, source_format=source_format, messages=messages))
     return out
-
-
-def review_weights(meetings: Iterable[LabelledMeeting]) -> dict[str, float]:
-    """Source → its weight in the loss, for the review sources among ``meetings``: 1 (as every
-    labelled source) from ``FULL_WEIGHT_REVIEWS`` verdicts up, in proportion below."""
-    counts = Counter(m.source for m in meetings if m.source.startswith(SOURCE_PREFIX))
-    return {source: min(1.0, count / FULL_WEIGHT_REVIEWS) for source, count in counts.items()}
-
-
-def is_review(meeting: LabelledMeeting) -> bool:
-    """A verdict's unit rather than a labelled conversation: trained on, never scored or chosen on."""
-    return meeting.source.startswith(SOURCE_PREFIX)

@@ -17,7 +17,6 @@ from nlp.detector_model import DetectorModel
 from nlp.evaluation.cross_validation import Progress, fold_logits, is_session, out_of_fold
 from nlp.evaluation.detector_training import session_model_of
 from nlp.evaluation.operating_points import candidate_scores, choose_points
-from nlp.evaluation.reviews import is_review
 from nlp.evaluation.train import Featurized
 
 
@@ -29,8 +28,7 @@ def train_session_part(items: Sequence[Featurized], base: DetectorModel, progres
         raise ValueError("no development sessions: build them into sessions/ of the fetched evaluation data")
     sources = sorted({item.meeting.source for item in dev})
     fold_weights = out_of_fold(dev, progress, sources=sources)
-    labelled = [item for item in dev if not is_review(item.meeting)]
-    points = choose_points(labelled, candidate_scores(labelled, fold_logits(labelled, fold_weights)))
+    points = choose_points(dev, candidate_scores(dev, fold_logits(dev, fold_weights)))
     if progress is not None:
         progress(f"session points (draft/reliable log-odds): {points.draft[SESSION]:.2f}/{points.reliable[SESSION]:.2f}")
     return replace(base, session=session_model_of(dev, points))

@@ -20,7 +20,6 @@ from nlp.chat_features import chat_rows
 from nlp.detect import DecisionDetector
 from nlp.detector_features import BUCKETS, CHAT, SESSION, SPOKEN, VOTING, ConversationFeatures
 from nlp.evaluation.corpus import LabelledMeeting
-from nlp.evaluation.reviews import review_weights
 from nlp.session_features import scored_rows, structural_rows
 from nlp.voting_features import voting_rows
 
@@ -141,8 +140,7 @@ def fit(
     items: Sequence[Featurized], l2: float = L2, steps: int = STEPS, rate: float = RATE,
     source_weights: dict[str, float] | None = None,
 ) -> np.ndarray:
-    """Weights over ``BUCKETS`` that separate decision messages from the rest. A team's
-    verdicts on drafts (``nlp.evaluation.reviews``) weigh as their source's count says."""
+    """Weights over ``BUCKETS`` that separate decision messages from the rest."""
     rows: list[tuple[int, ...]] = []
     labels: list[int] = []
     sources: list[str] = []
@@ -163,7 +161,7 @@ def fit(
         raise ValueError("no training examples")
     y = np.array(labels, dtype=np.float64)
     sample = np.zeros(len(y))
-    shares = {**review_weights(item.meeting for item in items), **(SOURCE_WEIGHTS if source_weights is None else source_weights)}
+    shares = dict(SOURCE_WEIGHTS if source_weights is None else source_weights)
     shares.update({source: STRUCTURE_SHARE for source in set(sources) if source.endswith(STRUCTURE_SOURCE)})
     for source in sorted(set(sources)):
         mine = np.array([s == source for s in sources])

@@ -1,5 +1,5 @@
-"""A team's verdicts on drafts as training data: reading them, what each teaches, how they weigh,
-and the simulated review of a held-back group."""
+"""A team's verdicts on drafts: reading them, the conversation each becomes, and the simulated
+review of a group's queue."""
 
 from __future__ import annotations
 
@@ -15,15 +15,8 @@ from nlp.detector_model import DetectorModel
 from nlp.evaluation.corpus import LabelledMeeting, Target
 from nlp.evaluation.operating_points import Points
 from nlp.evaluation.review_curve import as_record, drafts_of
-from nlp.evaluation.reviews import (
-    FULL_WEIGHT_REVIEWS,
-    ReviewRecordError,
-    read_reviews,
-    review_meetings,
-    review_record,
-    review_weights,
-)
-from nlp.evaluation.train import featurize, fit
+from nlp.evaluation.reviews import ReviewRecordError, read_reviews, review_conversations, review_record
+from nlp.evaluation.train import featurize
 from nlp.schema import Conversation, Message
 
 CONFIRMED = {
@@ -63,17 +56,12 @@ def test_a_record_that_cannot_be_learned_from_is_refused_with_its_line(tmp_path:
     assert f"{path}:2" in str(error.value)
 
 
-def test_a_confirmation_teaches_its_anchor_and_a_rejection_its_whole_unit() -> None:
-    confirmed, rejected = review_meetings([review_record(CONFIRMED), review_record(REJECTED)])
-    assert confirmed.source == rejected.source == "reviews:spoken"
-    assert confirmed.conversation.source_format == "qmsum"  # read as a spoken meeting whatever its length
-    assert confirmed.training_labels() == {1: 1}
-    assert rejected.training_labels() == {0: 0, 1: 0}
-
-
-def test_a_source_of_verdicts_weighs_in_proportion_until_it_holds_a_full_sources_worth() -> None:
-    few = review_meetings([review_record(CONFIRMED)] * 25 + [review_record({**CONFIRMED, "source_kind": "chat"})] * (2 * FULL_WEIGHT_REVIEWS))
-    assert review_weights(few) == {"reviews:spoken": 25 / FULL_WEIGHT_REVIEWS, "reviews:chat": 1.0}
+def test_a_verdict_is_read_as_its_unit_alone_in_the_format_of_its_kind() -> None:
+    spoken, chat = review_conversations([review_record(CONFIRMED), review_record({**REJECTED, "source_kind": "chat"})])
+    assert spoken.source_format == "qmsum"  # read as a spoken meeting whatever its length
+    assert [m.content for m in spoken.messages] == CONFIRMED["message_texts"]
+    assert chat.source_format == "transcript" and [m.content for m in chat.messages] == ["I would say four", "mm"]
+    assert spoken.session_id != chat.session_id
 
 
 TEXTS = ["The build was slow this morning.", "Lunch is at noon.", "We decided to ship the beta on Friday.", "The room is booked."]
@@ -83,17 +71,6 @@ def _meeting(name: str) -> LabelledMeeting:
     messages = tuple(Message(id=f"{name}#{i}", seq=i, author="ab"[i % 2], content=t) for i, t in enumerate(TEXTS))
     return LabelledMeeting("conversations", "g", False, Conversation(session_id=name, source_format="chat", messages=messages),
                            (Target(frozenset({2})),), frozenset({2}))
-
-
-def test_verdicts_move_the_model_towards_what_the_team_said(nlp: Language) -> None:
-    detector = DecisionDetector(nlp, DetectorConfig(model=DetectorModel(np.zeros(1 << 18), {"chat": 0.0})))
-    items = featurize(detector, [_meeting(f"m{i}") for i in range(4)])
-    # The team says "Lunch is at noon." states a decision, three times over.
-    lunch = {"verdict": "confirmed", "message_texts": ["Lunch is at noon."], "anchor": 0, "session_id": "team", "source_kind": "chat"}
-    reviews = featurize(detector, review_meetings([review_record(lunch)] * 3))
-    before = DetectorModel(fit(items, steps=60), {}).logits(items[0].rows)[1]
-    after = DetectorModel(fit([*items, *reviews], steps=60), {}).logits(items[0].rows)[1]
-    assert after > before
 
 
 def test_a_draft_is_a_unit_between_the_draft_and_the_reliable_point_and_becomes_the_record_the_journal_keeps(nlp: Language) -> None:
@@ -111,4 +88,6 @@ def test_a_draft_is_a_unit_between_the_draft_and_the_reliable_point_and_becomes_
     ]
     record = as_record(item, drafts[0])
     assert record.verdict == "rejected" and record.message_texts[record.anchor] == "Lunch is at noon."
-    assert (record.session_id, record.source_format, record.source_kind) == ("m", "chat", "chat")
+    assert (record.session_id, record.source_format, record.source_kind, record.series) == ("m", "chat", "chat", "g")
+    # Its confidence as detection gave it: log-odds 1.0 against the reliable point 2.0.
+    assert record.confidence == pytest.approx(1 / (1 + (3 / 7) * np.exp(1.0)), abs=1e-3)

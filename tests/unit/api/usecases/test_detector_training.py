@@ -1,4 +1,4 @@
-"""The journal's own review labels become training records for ``eval train-detector --from-journal``."""
+"""The journal's own review labels become the records ``review learn`` and ``eval train-detector --from-journal`` read."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from api.usecases import detector_training
 from api.usecases.detector_training import journal_review_records, review_records
 from graph.executor import QueryExecutor
 from graph.review import ReviewLabel
-from nlp.evaluation.reviews import SOURCE_PREFIX, review_meetings
+from nlp.evaluation.reviews import review_conversations
 
 
 def _label(**change: object) -> ReviewLabel:
@@ -26,9 +26,10 @@ def _label(**change: object) -> ReviewLabel:
 def test_a_stored_label_is_the_record_training_reads() -> None:
     [record] = review_records([_label()])
     assert (record.verdict, record.anchor, record.kind, record.sentence) == ("confirmed", 1, "spoken", "Ship on Friday")
-    [meeting] = review_meetings([record])
-    assert meeting.source == SOURCE_PREFIX + "spoken"
-    assert meeting.positives == frozenset({1})
+    assert (record.confidence, record.series) == (0.41, None)
+    [conversation] = review_conversations([record])
+    assert conversation.source_format == "qmsum"  # read as a spoken meeting whatever its length
+    assert [m.content for m in conversation.messages] == ["so what day", "we will ship on friday then"]
 
 
 async def test_labels_whose_words_were_pruned_are_counted_and_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
