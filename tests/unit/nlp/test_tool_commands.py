@@ -41,3 +41,20 @@ def test_a_prompt_the_editor_wrote_anchors_no_decision_and_keeps_its_role() -> N
     confidences, units = units_from(features, [0.95, 0.1, 0.95], 0.5, session=True)
     assert confidences[2] == 0.0 and messages[2].role == "user"
     assert [unit.anchor for unit in units] == [0]
+
+
+def test_a_prompt_sent_again_anchors_no_decision_but_a_short_answer_repeated_does() -> None:
+    ask = "Please change the dash-case class names to camelCase in all .module.css files"
+    turns = [("user", ask), ("assistant", "Which folder?"), ("user", "  please change the dash-case class names to "
+             "CAMELCASE in all .module.css files"), ("assistant", "**A.** src **B.** lib"), ("user", "yes"),
+             ("assistant", "**A.** keep **B.** drop"), ("user", "yes")]
+    messages = tuple(Message(id=f"s#{seq}", seq=seq, role=role, author=role, content=text)
+                     for seq, (role, text) in enumerate(turns))
+    features = ConversationFeatures(Conversation(session_id="s", source_format="specstory", messages=messages), {})
+    confidences, units = units_from(features, [0.95, 0.1, 0.95, 0.1, 0.95, 0.1, 0.95], 0.5, session=True)
+    assert confidences[2] == 0.0  # the same words again, case and spacing aside
+    assert confidences[4] == confidences[6] == 0.95  # a short answer to a new question
+    assert 2 not in {unit.anchor for unit in units} and 0 in {unit.anchor for unit in units}
+    # Outside a session (a chat, minutes) a repeated line is left to the model.
+    chat = ConversationFeatures(Conversation(session_id="c", source_format="chat-jsonl", messages=messages), {})
+    assert units_from(chat, [0.95, 0.1, 0.95, 0.1, 0.95, 0.1, 0.95], 0.5)[0][2] == 0.95
