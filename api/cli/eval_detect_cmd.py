@@ -13,9 +13,8 @@ import typer
 
 from api.cli.context import CliContext, cli_context, fail
 from api.cli.eval_common import DATA, EXTRA, SHARED, check, detector, featurized, places, shared_dir
-from api.cli.run_on_graph import run_on_graph
-from api.usecases.detector_training import journal_review_records, retrain_detector
-from api.usecases.runtime import GraphConnection
+from api.cli.review_records import file_records, journal_records
+from api.usecases.detector_training import retrain_detector
 from nlp.detector_features import CHAT, SESSION, SPOKEN, VOTING
 from nlp.detector_model import DetectorModel, KindModel, shipped_model
 from nlp.evaluation.chat_part import train_chat_part
@@ -25,7 +24,6 @@ from nlp.evaluation.held_out import load_held_out
 from nlp.evaluation.labelled_sources import SESSIONS, Places, load_ami_labelled, load_labelled
 from nlp.evaluation.operating_points import Points, candidate_scores, nested_points
 from nlp.evaluation.real_metrics import mean_ranking_auc
-from nlp.evaluation.reviews import ReviewRecord, ReviewRecordError, read_reviews
 from nlp.evaluation.run import seed000_keywords, seed001_regex
 from nlp.evaluation.session_part import train_session_part
 from nlp.evaluation.source_scores import (
@@ -242,22 +240,9 @@ def train_detector_command(
         return
     if shared_dir(shared) is None:
         raise fail("train-detector needs the shared data (W3C minutes, QMSum, meeting notes): pass --shared", code=2)
-    records: list[ReviewRecord] = []
-    if reviews is not None:
-        if not reviews.is_file():
-            raise fail(f"{reviews} not found: --reviews takes a JSON lines file of review labels", code=2)
-        try:
-            records = read_reviews(reviews)
-        except ReviewRecordError as exc:
-            raise fail(str(exc), code=2) from exc
+    records = file_records(reviews) if reviews is not None else []
     if from_journal:
-
-        async def action(graph: GraphConnection) -> tuple[list[ReviewRecord], int]:
-            return await journal_review_records(graph.executor)
-
-        kept, skipped = run_on_graph(cli, action)
-        cli.note(f"the journal's review labels: {len(kept)} to learn from" + (f", {skipped} pruned and left out" if skipped else ""))
-        records += kept
+        records += journal_records(cli)
     where = places(data, shared, extra)
     reader = detector()
     trained = retrain_detector(where, records, reader, cli.note, featurized(cli, load_labelled(where), reader))

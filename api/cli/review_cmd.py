@@ -16,9 +16,9 @@ from typer.core import TyperGroup
 
 from api.cli.context import CliContext, cli_context, fail
 from api.cli.eval_common import detector
+from api.cli.review_records import file_records, journal_records
 from api.cli.run_on_graph import run_on_graph
 from api.usecases.detector_file import DetectorFileError, detector_model_file, own_model_file, read_detector_model
-from api.usecases.detector_training import journal_review_records
 from api.usecases.journal_facade import Journal, local_journal
 from api.usecases.requests import ReviewAction
 from api.usecases.review import Confirmation, DraftJson, draft_json, review_labels
@@ -27,7 +27,6 @@ from api.usecases.runtime import GraphConnection
 from api.usecases.services import Services, build_services, open_services
 from nlp.detector_model import shipped_model
 from nlp.evaluation.review_fit import MIN_VERDICTS
-from nlp.evaluation.reviews import ReviewRecord, ReviewRecordError, read_reviews
 
 PAGE = 50
 """Drafts listed, or reviewed in one interactive run, at most."""
@@ -192,21 +191,7 @@ def learn(
     were mostly decisions. Applied to the verdicts' series only (unless --everywhere); the
     shipped model is kept as it is beneath. Re-running reads every label again."""
     cli = cli_context(ctx)
-    if reviews is not None:
-        if not reviews.is_file():
-            raise fail(f"{reviews} not found: --reviews takes a JSON lines file of review labels", code=2)
-        try:
-            records = read_reviews(reviews)
-        except ReviewRecordError as exc:
-            raise fail(str(exc), code=2) from exc
-    else:
-
-        async def action(graph: GraphConnection) -> tuple[list[ReviewRecord], int]:
-            return await journal_review_records(graph.executor)
-
-        records, skipped = run_on_graph(cli, action)
-        if skipped:
-            cli.note(f"{skipped} review label{'s' if skipped != 1 else ''} without their words (pruned): left out")
+    records = file_records(reviews) if reviews is not None else journal_records(cli)
     in_use = detector_model_file(cli.settings.journal.detector_model)
     try:
         base = read_detector_model(in_use) if in_use is not None else shipped_model()
