@@ -10,8 +10,8 @@ For each kind of conversation the verdicts came from (``adapted_kind``):
    model.)
 2. **Weights.** An L2-penalised logistic regression over the rows with those offsets and an
    intercept of its own, which is left out of the correction (``_fit`` says why): the weights
-   learned are what tells a confirmed draft from a rejected one beyond what the base model said. Features seen in
-   fewer than ``MIN_COUNT`` verdicts stay 0. The penalty is chosen among ``PENALTIES`` by
+   learned are what tells a confirmed draft from a rejected one beyond what the base model
+   said. Features seen in fewer than ``MIN_COUNT`` verdicts stay 0. The penalty is chosen among ``PENALTIES`` by
    leave-one-session-out log-loss over the verdicts themselves, so no figure of any evaluation
    chooses it.
 3. **The reliable point.** Each verdict's log-odds under weights fitted without its own session
@@ -21,7 +21,8 @@ For each kind of conversation the verdicts came from (``adapted_kind``):
    candidate does: the point stays the base model's.
 
 A kind with fewer than ``MIN_VERDICTS`` verdicts, or without both a confirmation and a
-rejection, gets no correction.
+rejection, gets no correction; one with fewer than ``MIN_PER_VERDICT`` of either gets its point
+alone (step 3 on the offsets), no weights.
 """
 
 from __future__ import annotations
@@ -104,7 +105,7 @@ def _rows_by_kind(base: DetectorModel, records: Sequence[ReviewRecord], detector
         kind = adapted_kind(record.kind, record.source_format)
         features = detector.features(conversation, detector.parse(conversation))
         row = tuple(model_rows(base, features, kind)[record.anchor])
-        offset = float(base.logits([row], kind)[0]) if record.confidence is None else _in_context(base, kind, record)
+        offset = float(base.logits([row], kind)[0]) if record.confidence is None else _in_context(base, kind, record.confidence)
         label = 1.0 if record.verdict == CONFIRMED else 0.0
         grouped.setdefault(kind, []).append((row, offset, label, record.session_id, record.series or ""))
     return {
@@ -117,13 +118,12 @@ def _rows_by_kind(base: DetectorModel, records: Sequence[ReviewRecord], detector
     }
 
 
-def _in_context(base: DetectorModel, kind: str, record: ReviewRecord) -> float:
-    """The log-odds the draft had in its conversation: its confidence read against the base
+def _in_context(base: DetectorModel, kind: str, confidence: float) -> float:
+    """The log-odds a draft had in its conversation: its ``confidence`` read against the base
     model's reliable point. (A draft detected while an earlier correction was in use carries
     that correction in its confidence; reading every label against the base keeps a re-run on
     the same labels giving the same model.)"""
-    assert record.confidence is not None
-    return base.operating_logit(kind) + math.log(record.confidence / (1 - record.confidence)) - _OPERATING_LOGIT
+    return base.operating_logit(kind) + math.log(confidence / (1 - confidence)) - _OPERATING_LOGIT
 
 
 def _fit(data: _Rows, chosen: np.ndarray, penalty: float) -> tuple[np.ndarray, float]:
