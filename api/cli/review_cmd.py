@@ -178,7 +178,7 @@ def learn(
         "them) instead of the journal's.",
     ),
     out: Path | None = typer.Option(
-        None, "--out", help="Where to write the corrected model (default: [journal] detector_model, else the "
+        None, "--out", help="Where to write the corrected model (default: the journal section's detector_model setting, else the "
         "journal's own file in the data folder, which ingest then reads).",
     ),
     everywhere: bool = typer.Option(
