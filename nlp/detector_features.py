@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Literal
 
+from nlp.resent_prompts import prompt_keys
 from nlp.schema import Conversation, Message, Preceding
 
 BUCKETS = 1 << 18
@@ -151,6 +152,7 @@ def tally(messages: Sequence[Message], before: Preceding | None = None) -> Prece
         fillers=(before.fillers if before is not None else 0) + sum(1 for m in messages if _FILLER.search(m.content)),
         authors=dict(authors),
         polls=(before.polls if before is not None else 0) + polls(messages),
+        prompts=tuple(sorted({*(before.prompts if before is not None else ()), *prompt_keys(messages)})),
     )
 
 
@@ -179,6 +181,9 @@ def untally(whole: Preceding, messages: Sequence[Message]) -> Preceding:
         messages=max(0, whole.messages - part.messages), votes=max(0, whole.votes - part.votes),
         fillers=max(0, whole.fillers - part.fillers), authors={a: n for a, n in authors.items() if n > 0},
         polls=max(0, whole.polls - part.polls),
+        # The prompts stay: a part's window is read with it, and a prompt of the window sent
+        # again after it is sent again either way.
+        prompts=whole.prompts,
     )
 
 
@@ -279,6 +284,7 @@ class ConversationFeatures:
         whole = tally(self._messages, conversation.preceding)
         # Part of a session (an incremental ingest) stands where it stands in the whole.
         self._before = whole.messages - len(self._messages)
+        self._prompts_before = conversation.preceding.prompts if conversation.preceding is not None else ()
         self._total = whole.messages
         # A short thread's neighbours are few and its kind's data small: their words would
         # be learned from single threads. Whether a neighbour agrees is kept.
@@ -295,6 +301,11 @@ class ConversationFeatures:
         self._operating_kind = PROSE_NOTES if self._kind == "notes" and not filed else self._kind
         if conversation.source_format in SESSION_FORMATS:
             self._operating_kind = SESSION
+
+    @property
+    def prompts_before(self) -> tuple[str, ...]:
+        """The user prompts of the session's parts before this one (``Preceding.prompts``)."""
+        return self._prompts_before
 
     @property
     def kind(self) -> str:

@@ -84,6 +84,8 @@ class Preceding(_Frozen):
         fillers: Of them, those holding a spoken filler ("um", "mm-hmm").
         authors: Messages per author among them.
         polls: Of them, runs of votes from several people (``nlp.detector_features.polls``).
+        prompts: The digests of the user prompts among them (``nlp.resent_prompts``): a prompt
+            sent again in a later part is known for one.
     """
 
     messages: int = Field(default=0, ge=0)
@@ -91,6 +93,7 @@ class Preceding(_Frozen):
     fillers: int = Field(default=0, ge=0)
     authors: dict[str, int] = Field(default_factory=dict)
     polls: int = Field(default=0, ge=0)
+    prompts: tuple[str, ...] = ()
 
 
 class Conversation(_Frozen):

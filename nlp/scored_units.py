@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from nlp.decision_cues import is_proposal
 from nlp.detector_features import ConversationFeatures
 from nlp.option_picks import pick_at
+from nlp.resent_prompts import resent
 from nlp.schema import TOOL_ROLE, Message
 from nlp.tool_commands import written_by_tool
 from nlp.units import Unit, decision_units
@@ -62,10 +63,9 @@ def units_from(
              for m, score in zip(messages, final, strict=True)]
     if session:
         # A user's turn that repeats an earlier one word for word is the prompt sent again
-        # (after an error, a lost answer): it says nothing the first did not. Over the 87
-        # labelled sessions, 44 such turns of 8 owners, 1 labelled a decision.
-        resent = _resent(messages)
-        final = [0.0 if m.seq in resent else score for m, score in zip(messages, final, strict=True)]
+        # (after an error, a lost answer): it says nothing the first did not (nlp.resent_prompts).
+        again = resent(messages, features.prompts_before)
+        final = [0.0 if m.seq in again else score for m, score in zip(messages, final, strict=True)]
     units = decision_units(
         final, features.replies, threshold, [m.topic for m in messages],
         statements_join=features.kind != "notes", times=[m.timestamp for m in messages],
@@ -76,26 +76,6 @@ def units_from(
         proposes=(lambda seq: is_proposal(messages[seq].content)) if features.kind == "chat" else None,
     )
     return final, units
-
-
-RESENT_LENGTH = 20
-"""A turn this long or longer that repeats an earlier one is the prompt sent again; a short one
-("yes", "далее", "B") answers the question now asked."""
-
-
-def _resent(messages: Sequence[Message]) -> set[int]:
-    """The user turns of ``RESENT_LENGTH`` characters or more whose words (case and spacing
-    aside) an earlier user turn said already."""
-    said: set[str] = set()
-    out = set()
-    for m in messages:
-        if m.role != "user":
-            continue
-        words = " ".join(m.content.lower().split())
-        if len(words) >= RESENT_LENGTH and words in said:
-            out.add(m.seq)
-        said.add(words)
-    return out
 
 
 def _says_choice(messages: Sequence[Message], seq: int, signals: Sequence[str]) -> bool:

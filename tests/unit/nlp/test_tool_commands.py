@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nlp.detector_features import ConversationFeatures
+from nlp.detector_features import ConversationFeatures, tally, untally
 from nlp.schema import Conversation, Message
 from nlp.scored_units import units_from
 from nlp.tool_commands import only_commands, works_the_tool, written_by_tool
@@ -58,3 +58,18 @@ def test_a_prompt_sent_again_anchors_no_decision_but_a_short_answer_repeated_doe
     # Outside a session (a chat, minutes) a repeated line is left to the model.
     chat = ConversationFeatures(Conversation(session_id="c", source_format="chat-jsonl", messages=messages), {})
     assert units_from(chat, [0.95, 0.1, 0.95, 0.1, 0.95, 0.1, 0.95], 0.5)[0][2] == 0.95
+
+
+def test_a_prompt_sent_again_in_a_later_part_of_a_session_is_known_from_the_tally() -> None:
+    ask = "Please change the dash-case class names to camelCase in all .module.css files"
+    first = (Message(id="s#0", seq=0, role="user", author="user", content=ask),
+             Message(id="s#1", seq=1, role="assistant", author="assistant", content="Done."))
+    later = (Message(id="s#2", seq=0, role="user", author="user", content=ask.upper()),)
+    before = tally(first)
+    assert len(before.prompts) == 1 and tally(later, before).prompts == before.prompts
+    part = ConversationFeatures(Conversation(session_id="s", source_format="specstory", messages=later, preceding=before), {})
+    assert units_from(part, [0.95], 0.5, session=True)[0] == [0.0]
+    alone = ConversationFeatures(Conversation(session_id="s", source_format="specstory", messages=later), {})
+    assert units_from(alone, [0.95], 0.5, session=True)[0] == [0.95]
+    # What came before a part keeps its prompts, whatever window is read with the part.
+    assert untally(tally(first), first[1:]).prompts == before.prompts
