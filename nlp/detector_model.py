@@ -34,6 +34,7 @@ import numpy as np
 from nlp.detector_features import BUCKETS, CHAT, PROSE_NOTES, SESSION, SPOKEN, VOTING, ConversationFeatures
 from nlp.errors import NlpError
 from nlp.review_adaptation import ReviewAdaptation, adapted_kind
+from nlp.sparse_weights import dense, sparse
 
 MODEL_FILE = "detector_model.json"
 OPERATING_CONFIDENCE = 0.7
@@ -59,12 +60,12 @@ class KindModel:
     def to_data(self) -> dict[str, object]:
         """The non-zero weights, rounded, with the points and the note."""
         return {"note": self.note, "operating_logit": round(self.operating_logit, 4),
-                "draft_logit": round(self.draft_logit, 4), **_sparse(self.weights)}
+                "draft_logit": round(self.draft_logit, 4), **sparse(self.weights)}
 
     @classmethod
     def from_data(cls, data: dict[str, object]) -> KindModel:
         """Read what ``to_data`` wrote."""
-        return cls(_dense(data), float(str(data["operating_logit"])), float(str(data["draft_logit"])), str(data.get("note", "")))
+        return cls(dense(data), float(str(data["operating_logit"])), float(str(data["draft_logit"])), str(data.get("note", "")))
 
 
 OWN_KINDS = (SESSION, SPOKEN, VOTING, CHAT)
@@ -169,7 +170,7 @@ class DetectorModel:
             "buckets": BUCKETS,
             "operating_logits": {kind: round(value, 4) for kind, value in sorted(self.operating_logits.items())},
             "draft_logits": {kind: round(value, 4) for kind, value in sorted(self.draft_logits.items())},
-            **_sparse(self.weights),
+            **sparse(self.weights),
         }
         for kind in OWN_KINDS:
             own = self.own(kind)
@@ -189,21 +190,10 @@ class DetectorModel:
         logits = {str(kind): float(value) for kind, value in data["operating_logits"].items()}
         drafts = {str(kind): float(value) for kind, value in data.get("draft_logits", {}).items()}
         own = {kind: KindModel.from_data(data[kind]) for kind in OWN_KINDS if kind in data}
-        reviews = {str(kind): ReviewAdaptation.from_data(str(kind), value, BUCKETS) for kind, value in data.get("reviews", {}).items()}
-        return cls(weights=_dense(data), operating_logits=logits, note=str(data.get("note", "")), draft_logits=drafts,
+        reviews = {str(kind): ReviewAdaptation.from_data(str(kind), value) for kind, value in data.get("reviews", {}).items()}
+        return cls(weights=dense(data), operating_logits=logits, note=str(data.get("note", "")), draft_logits=drafts,
                    session=own.get(SESSION), spoken=own.get(SPOKEN), voting=own.get(VOTING), chat=own.get(CHAT),
                    reviews=reviews)
-
-
-def _sparse(weights: np.ndarray) -> dict[str, list[int] | list[float]]:
-    nonzero = np.flatnonzero(np.abs(weights) >= 5e-4)
-    return {"indices": nonzero.tolist(), "values": [round(float(v), 3) for v in weights[nonzero]]}
-
-
-def _dense(data: dict[str, object]) -> np.ndarray:
-    weights = np.zeros(BUCKETS, dtype=np.float64)
-    weights[np.array(data["indices"], dtype=np.int64)] = np.array(data["values"], dtype=np.float64)
-    return weights
 
 
 def _logits(weights: np.ndarray, rows: Sequence[Sequence[int]]) -> np.ndarray:

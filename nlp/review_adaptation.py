@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from nlp.detector_features import PROSE_NOTES, SESSION, SESSION_FORMATS
+from nlp.sparse_weights import dense, sparse
 
 
 @dataclass(frozen=True)
@@ -49,26 +50,24 @@ class ReviewAdaptation:
 
     def to_data(self) -> dict[str, object]:
         """The non-zero weights, rounded, with the point, the counts and the series."""
-        nonzero = np.flatnonzero(np.abs(self.weights) >= 5e-4)
         return {
             "note": self.note, "verdicts": self.verdicts, "confirmed": self.confirmed, "series": list(self.series),
             "reliable_logit": None if self.reliable_logit is None else round(self.reliable_logit, 4),
-            "indices": nonzero.tolist(), "values": [round(float(v), 3) for v in self.weights[nonzero]],
+            **sparse(self.weights),
         }
 
     @classmethod
-    def from_data(cls, kind: str, data: dict[str, object], buckets: int) -> ReviewAdaptation:
-        """Read what ``to_data`` wrote."""
-        weights = np.zeros(buckets, dtype=np.float64)
-        indices = data.get("indices") or []
-        values = data.get("values") or []
-        if not isinstance(indices, list) or not isinstance(values, list) or len(indices) != len(values):
-            raise ValueError(f"the review adaptation of {kind!r} has no matching indices and values")
-        weights[np.array(indices, dtype=np.int64)] = np.array(values, dtype=np.float64)
+    def from_data(cls, kind: str, data: dict[str, object]) -> ReviewAdaptation:
+        """Read what ``to_data`` wrote.
+
+        Raises:
+            KeyError: Its weights are missing.
+            ValueError: Its weights do not pair up.
+        """
         point = data.get("reliable_logit")
         series = data.get("series") or []
         return cls(
-            kind=kind, weights=weights, reliable_logit=None if point is None else float(str(point)),
+            kind=kind, weights=dense(data), reliable_logit=None if point is None else float(str(point)),
             verdicts=int(str(data.get("verdicts", 0))), confirmed=int(str(data.get("confirmed", 0))),
             series=tuple(str(s) for s in series) if isinstance(series, list) else (), note=str(data.get("note", "")),
         )

@@ -59,13 +59,11 @@ def units_from(
     # the turns after it read as before: given the tool's role by the reader instead, they
     # read "after the tool" and stored session F1 by owner fell 0.548 -> 0.483 (here: 0.592;
     # Cursor's prompt as a system turn, 0.639 -> 0.621; held here, 0.640).
-    final = [0.0 if m.role == TOOL_ROLE or written_by_tool(m.content) else score
+    # In a session, so is a user's turn that repeats an earlier one word for word: the prompt
+    # sent again (after an error, a lost answer) says nothing the first did not (nlp.resent_prompts).
+    again = resent(messages, features.prompts_before) if session else set()
+    final = [0.0 if m.role == TOOL_ROLE or m.seq in again or written_by_tool(m.content) else score
              for m, score in zip(messages, final, strict=True)]
-    if session:
-        # A user's turn that repeats an earlier one word for word is the prompt sent again
-        # (after an error, a lost answer): it says nothing the first did not (nlp.resent_prompts).
-        again = resent(messages, features.prompts_before)
-        final = [0.0 if m.seq in again else score for m, score in zip(messages, final, strict=True)]
     units = decision_units(
         final, features.replies, threshold, [m.topic for m in messages],
         statements_join=features.kind != "notes", times=[m.timestamp for m in messages],
