@@ -24,6 +24,10 @@ _EDIT_OPEN = re.compile(r"^<{5,9} (?:SEARCH|ORIGINAL)\s*$")
 _UDIFF_TO = re.compile(r"^\+\+\+ (?:b/)?(\S+)")
 _APPLIED = re.compile(r"^Applied edit to (.+?)\s*$")
 _PATH_LIKE = re.compile(r"^[\w./\\@+~-]*[\w-][./\\][\w./\\@+~-]*$|^[\w-]+$")
+_CONFIRM_ANSWER = re.compile(r"\(Y\)es/\(N\)o\b.*\[(?:Yes|No)\]:[^\[\]]{0,30}$")
+"""A user's answer to one of aider's yes/no questions ("Add file to the chat? (Y)es/(N)o/(A)ll/…
+[Yes]: all"): aider writes it as a ``#### `` line, as if typed to the model, but it answers
+the tool, not the conversation."""
 
 
 @dataclass
@@ -60,8 +64,8 @@ def read_aider(text: str, path: str, session_id: str) -> SessionLog:
         # Aider ends its lines with two spaces (a Markdown line break): not part of the text.
         line = line.rstrip()
         if line.startswith("#### ") or line == "####":
-            role = "user"
             body = line[5:]
+            role = TOOL_ROLE if _CONFIRM_ANSWER.search(body) else "user"
         elif line.startswith(">"):
             role = TOOL_ROLE
             body = line[2:] if line.startswith("> ") else line[1:]

@@ -110,6 +110,20 @@ def test_aider_s_udiff_edits_name_their_files() -> None:
     assert "print(1)" in log.messages[3].content
 
 
+def test_aider_s_yes_no_answers_are_the_tool_s_not_talk() -> None:
+    # Written as aider 0.8x writes them: the answer on a "#### " line, the question echoed after it.
+    text = ("# aider chat started at 2025-05-08 21:45:00\n\n#### add a history panel  \n\n"
+            "Please add src/App.js to the chat.\n\n> src/App.js  \n"
+            "> Add file to the chat? (Y)es/(N)o/(A)ll/(S)kip all/(D)on't ask again [Yes]: a  \n\n"
+            "#### Add file to the chat? (Y)es/(N)o/(A)ll/(S)kip all/(D)on't ask again [Yes]: all  \n"
+            "> Add URL to the chat? (Y)es/(N)o/(D)on't ask again [Yes]: n  \n\n"
+            "#### keep the panel hidden until the first result  \n")
+    log = read_aider(text, "h.md", "h")
+    assert [m.role for m in log.messages] == ["user", "assistant", "tool", "user"]
+    assert "[Yes]: all" in log.messages[2].content
+    assert log.messages[3].content == "keep the panel hidden until the first result"
+
+
 def test_specstory_turns_tool_blocks_and_the_title_s_time() -> None:
     session = read_conversation(SPECSTORY)
     assert session.source_format == "specstory"
