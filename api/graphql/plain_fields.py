@@ -33,6 +33,8 @@ from graphql.pyutils import Path, gather_with_cancel
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 from strawberry.schema.schema_converter import GraphQLCoreConverter
 
+from api.errors import ApiError
+
 
 @dataclass(frozen=True, slots=True)
 class _Plain:
@@ -48,8 +50,9 @@ class _Plain:
     fields: tuple[tuple[str, _Plain], ...] = ()
 
 
-class _Fallback(Exception):
-    """This value needs graphql-core's own completion (it would be an error, or is unusual)."""
+class _Fallback(ApiError):
+    """This value needs graphql-core's own completion (it would be an error, or is unusual).
+    Caught in ``execute_fields``: it never leaves this module."""
 
 
 class PlainFieldExecutionContext(StrawberryGraphQLCoreExecutionContext):
