@@ -29,7 +29,7 @@ from graphql import (
     Undefined,
     is_leaf_type,
 )
-from graphql.pyutils import Path, gather_with_cancel
+from graphql.pyutils import Path
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 from strawberry.schema.schema_converter import GraphQLCoreConverter
 
@@ -52,7 +52,7 @@ class _Plain:
 
 class _Fallback(ApiError):
     """This value needs graphql-core's own completion (it would be an error, or is unusual).
-    Caught in ``execute_fields``: it never leaves this module."""
+    Caught in ``execute_field``: it never leaves this module."""
 
 
 class PlainFieldExecutionContext(StrawberryGraphQLCoreExecutionContext):
@@ -65,54 +65,22 @@ class PlainFieldExecutionContext(StrawberryGraphQLCoreExecutionContext):
         # A middleware (a schema extension's ``resolve``) must see every field: none is plain then.
         self._direct = middleware is None or not middleware.middlewares
 
-    def execute_fields(
+    def execute_field(
         self,
         parent_type: GraphQLObjectType,
-        source_value: Any,
-        path: Path | None,
-        grouped_field_set: Any,
+        source: Any,
+        field_details_list: Any,
+        path: Path,
         position_context: Any,
     ) -> Any:
-        if not self._direct:
-            return super().execute_fields(parent_type, source_value, path, grouped_field_set, position_context)
-        results: dict[str, Any] = {}
-        is_awaitable = self.is_awaitable
-        awaitable_fields: list[str] = []
-        try:
-            for response_name, field_details_list in grouped_field_set.items():
-                plan = self._plan(parent_type, field_details_list)
-                if plan is not None:
-                    try:
-                        results[response_name] = _complete(plan, source_value)
-                        continue
-                    except _Fallback:
-                        pass
-                result = self.execute_field(
-                    parent_type, source_value, field_details_list, Path(path, response_name, parent_type.name),
-                    position_context,
-                )
-                if result is not Undefined:
-                    results[response_name] = result
-                    if is_awaitable(result):
-                        awaitable_fields.append(response_name)
-        except Exception:
-            if awaitable_fields:
-                self.settle_in_background([results[name] for name in awaitable_fields])
-            raise
-        if not awaitable_fields:
-            return results
-        # What graphql-core does with fields that return awaitables: the same map, each
-        # awaited in parallel.
-        return self._gather(results, awaitable_fields)
-
-    async def _gather(self, results: dict[str, Any], awaitable_fields: list[str]) -> dict[str, Any]:
-        if len(awaitable_fields) == 1:
-            name = awaitable_fields[0]
-            results[name] = await results[name]
-            return results
-        awaited = await gather_with_cancel(*(results[name] for name in awaitable_fields))
-        results.update(zip(awaitable_fields, awaited, strict=True))
-        return results
+        if self._direct:
+            plan = self._plan(parent_type, field_details_list)
+            if plan is not None:
+                try:
+                    return _complete(plan, source)
+                except _Fallback:
+                    pass
+        return super().execute_field(parent_type, source, field_details_list, path, position_context)
 
     def _plan(self, parent_type: GraphQLObjectType, field_details_list: Any) -> _Plain | None:
         """The plan of a field as selected here (None: not plain), kept for the request. The
@@ -163,9 +131,10 @@ def _basic(field_def: GraphQLField) -> bool:
     """A strawberry field read as an attribute: no resolver, permission, extension or handler."""
     definition = (field_def.extensions or {}).get(GraphQLCoreConverter.DEFINITION_BACKREF)
     resolve = field_def.resolve
+    # strawberry gives a basic field (one without exception handlers) its ``_get_basic_result``.
     return (
         definition is not None and getattr(definition, "is_basic_field", False) and not definition.extensions
-        and resolve is not None and getattr(resolve, "_is_default", False) and resolve.__name__ == "_get_basic_result"
+        and resolve is not None and resolve.__name__ == "_get_basic_result"
     )
 
 
