@@ -132,7 +132,7 @@ class DecisionDetector:
         model = self._config.model or shipped_model()
         kind = model.scored_kind(features)
         # A team's correction from its reviews applies to its own series (nlp.review_adaptation).
-        scores = model.confidences(model_rows(model, features, kind), kind, conversation.series, model.shared_rows(features, kind))
+        scores = model.confidences(model_rows(model, features, kind), kind, conversation.series)
         confidences, units = units_from(features, scores, self._config.threshold, kind == SESSION)
         drafts = self._drafts(features, scores, units, model.draft_confidence(kind, conversation.series), kind == SESSION)
         if kind in self._config.draft_kinds:

@@ -56,30 +56,16 @@ class KindModel:
     operating_logit: float
     draft_logit: float
     note: str = ""
-    shared_weight: float = 0.0
-    """How much the shared model's log-odds of a turn (its shared features under the shared
-    weights, as the shared model reads a chat), less ``shared_centre``, add to this kind's own:
-    the session model takes the reading of a model that learned from decisions in chats,
-    minutes and notes as one more piece of evidence (``nlp.evaluation.session_stacking``).
-    0: its own log-odds alone."""
-    shared_centre: float = 0.0
-    """The mean of those shared log-odds over the turns it was trained on."""
 
     def to_data(self) -> dict[str, object]:
-        """The non-zero weights, rounded, with the points, the note and the shared model's
-        weight and centre (only when it has a weight, so a part without one is written as before)."""
-        stacked: dict[str, object] = (
-            {"shared_weight": round(self.shared_weight, 6), "shared_centre": round(self.shared_centre, 6)}
-            if self.shared_weight else {}
-        )
+        """The non-zero weights, rounded, with the points and the note."""
         return {"note": self.note, "operating_logit": round(self.operating_logit, 4),
-                "draft_logit": round(self.draft_logit, 4), **stacked, **sparse(self.weights)}
+                "draft_logit": round(self.draft_logit, 4), **sparse(self.weights)}
 
     @classmethod
     def from_data(cls, data: dict[str, object]) -> KindModel:
         """Read what ``to_data`` wrote."""
-        return cls(dense(data), float(str(data["operating_logit"])), float(str(data["draft_logit"])), str(data.get("note", "")),
-                   float(str(data.get("shared_weight", 0.0))), float(str(data.get("shared_centre", 0.0))))
+        return cls(dense(data), float(str(data["operating_logit"])), float(str(data["draft_logit"])), str(data.get("note", "")))
 
 
 OWN_KINDS = (SESSION, SPOKEN, VOTING, CHAT)
@@ -126,18 +112,11 @@ class DetectorModel:
         """The model of ``kind``'s own (sessions, spoken meetings, minutes that vote, chats), if this one has it."""
         return {SESSION: self.session, SPOKEN: self.spoken, VOTING: self.voting, CHAT: self.chat}.get(kind)
 
-    def logits(
-        self, rows: Sequence[Sequence[int]], kind: str = "chat", series: str | None = None,
-        shared_rows: Sequence[Sequence[int]] | None = None,
-    ) -> np.ndarray:
+    def logits(self, rows: Sequence[Sequence[int]], kind: str = "chat", series: str | None = None) -> np.ndarray:
         """Raw log-odds of each row of hashed features (of the kind's own model's features when
-        ``kind`` has one: ``own``), with the shared model's reading of the same messages
-        (``shared_rows``, their shared features) when that model takes it
-        (``KindModel.shared_weight``), and a team's correction for ``series`` when it has one."""
+        ``kind`` has one: ``own``), with a team's correction for ``series`` when it has one."""
         own = self.own(kind)
         logits = _logits(own.weights if own is not None else self.weights, rows)
-        if own is not None and own.shared_weight and shared_rows is not None:
-            logits = logits + own.shared_weight * (_logits(self.weights, shared_rows) - own.shared_centre)
         adaptation = self.adaptation(kind, series)
         return logits if adaptation is None else logits + _logits(adaptation.weights, rows)
 
@@ -148,13 +127,6 @@ class DetectorModel:
         if features.operating_kind == SESSION and self.session is None:
             return features.kind
         return features.operating_kind
-
-    def shared_rows(self, features: ConversationFeatures, kind: str) -> list[list[int]] | None:
-        """The shared features of every message of ``features``, when the part that scores
-        ``kind`` adds the shared model's reading to its own (``KindModel.shared_weight``); else
-        None, and nothing is computed."""
-        own = self.own(kind)
-        return features.all_hashed() if own is not None and own.shared_weight else None
 
     def points(self) -> tuple[dict[str, float], dict[str, float]]:
         """The operating and draft log-odds of every kind, the session's included."""
@@ -186,12 +158,9 @@ class DetectorModel:
             draft = min(operating_logit_of(self.draft_logits, kind) if self.draft_logits else operating, operating)
         return confidences_at(np.array([draft]), operating)[0]
 
-    def confidences(
-        self, rows: Sequence[Sequence[int]], kind: str = "chat", series: str | None = None,
-        shared_rows: Sequence[Sequence[int]] | None = None,
-    ) -> list[float]:
+    def confidences(self, rows: Sequence[Sequence[int]], kind: str = "chat", series: str | None = None) -> list[float]:
         """Confidence in [0, 1] of each row, 0.7 at the operating point of ``kind`` (for ``series``)."""
-        return confidences_at(self.logits(rows, kind, series, shared_rows), self.operating_logit(kind, series))
+        return confidences_at(self.logits(rows, kind, series), self.operating_logit(kind, series))
 
     def to_json(self) -> str:
         """The non-zero weights, rounded, with the operating point and the note; the session

@@ -4,7 +4,6 @@ the labelled sources, cross-validated by group, and the shipped model trained (d
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -27,7 +26,6 @@ from nlp.evaluation.operating_points import Points, candidate_scores, nested_poi
 from nlp.evaluation.real_metrics import mean_ranking_auc
 from nlp.evaluation.run import seed000_keywords, seed001_regex
 from nlp.evaluation.session_part import train_session_part
-from nlp.evaluation.session_stacking import Stacking, nested_stacking, shared_logits, stacked
 from nlp.evaluation.source_scores import (
     FORMULAIC_VIEWS,
     SourceScores,
@@ -95,24 +93,16 @@ def detect_command(
     if final or unseen:
         logits = fold_logits(chosen, {item.meeting.conversation.session_id: _shipped_weights(model, item) for item in chosen},
                              voting_own=model.voting is not None)
-        if model.session is not None:
-            logits = stacked(logits, shared_logits(chosen, model.weights), model.session.shared_weight,
-                             model.session.shared_centre)
         points = dict.fromkeys(sessions, shipped)
     else:
         fold_weights = out_of_fold(chosen, cli.note)
         logits = fold_logits(chosen, fold_weights)
         # Each group is scored at the points chosen on the other groups' out-of-fold scores.
         points = nested_points(chosen, candidate_scores(chosen, logits))
-        # A session adds the shared model's reading (the model file's: it never trains on a
-        # session) at the weight chosen, with its points, on the other owners.
-        read_shared = shared_logits(chosen, model.weights)
-        stacking = nested_stacking(chosen, logits, read_shared)
-        logits, points = _stacked(logits, points, read_shared, stacking)
         if unread:
             if not as_json:  # the turns as they are first, to compare
                 _print(cli, _HEADINGS["cross-validated"], *_scored(chosen, logits, points), by_group)
-            logits, _ = _stacked(fold_logits([_unread(item) for item in chosen], fold_weights), points, read_shared, stacking)
+            logits = fold_logits([_unread(item) for item in chosen], fold_weights)
     rows, ranking = _scored(chosen, logits, points)
     split = "held-out" if unseen else "final" if final else "cross-validated"
     if unread:
@@ -129,18 +119,6 @@ _HEADINGS = {
     "final": "final split, shipped model",
     "cross-validated": "cross-validated by group (each group scored by a model trained without it, at points chosen without it)",
 }
-
-
-def _stacked(
-    logits: dict[str, np.ndarray], points: dict[str, Points], shared: Mapping[str, np.ndarray], stacking: Mapping[str, Stacking]
-) -> tuple[dict[str, np.ndarray], dict[str, Points]]:
-    """Each session's log-odds with the shared model's reading at its own weight, and its points."""
-    out = dict(logits)
-    chosen = dict(points)
-    for session, stack in stacking.items():
-        out[session] = logits[session] + stack.weight * (shared[session] - stack.centre)
-        chosen[session] = stack.points
-    return out, chosen
 
 
 def _unread(item: Featurized) -> Featurized:

@@ -21,7 +21,6 @@ from nlp.evaluation.cross_validation import (
     out_of_fold,
 )
 from nlp.evaluation.operating_points import Points, candidate_scores, choose_points
-from nlp.evaluation.session_stacking import choose_stacking, shared_logits
 from nlp.evaluation.train import CHAT_L2, SESSION_L2, SPOKEN_L2, VOTING_L2, Featurized, fit
 
 
@@ -59,38 +58,18 @@ def train_detector(items: Sequence[Featurized], progress: Progress | None = None
     shared = [item.shared() for item in dev if not is_session(item)]
     sessions = [item for item in dev if is_session(item)]
     note = _note(shared, "meetings")
-    shared_weights = fit(shared)
     return TrainedDetector(DetectorModel(
-        shared_weights, reliable, note, draft, stacked_session_model(sessions, fold_weights, shared_weights, progress),
-        _spoken_model(dev, points), voting_model_of(dev, points), chat_model_of(dev, points),
+        fit(shared), reliable, note, draft, session_model_of(sessions, points), _spoken_model(dev, points),
+        voting_model_of(dev, points), chat_model_of(dev, points),
     ), fold_weights)
 
 
-def stacked_session_model(
-    sessions: Sequence[Featurized], fold_weights: dict[str, np.ndarray], shared_weights: np.ndarray,
-    progress: Progress | None = None,
-) -> KindModel | None:
-    """The session model fitted on every development session, with the weight on the shared
-    model's reading (``shared_weights``) and the points chosen on their out-of-fold scores."""
-    if not sessions:
-        return None
-    stacking = choose_stacking(sessions, fold_logits(sessions, fold_weights), shared_logits(sessions, shared_weights))
-    if progress is not None:
-        progress(f"session points (draft/reliable log-odds): {stacking.points.draft[SESSION]:.2f}/"
-                 f"{stacking.points.reliable[SESSION]:.2f}, weight on the shared model's log-odds {stacking.weight:.4f}")
-    return session_model_of(sessions, stacking.points, stacking.weight, stacking.centre)
-
-
-def session_model_of(
-    sessions: Sequence[Featurized], points: Points, shared_weight: float = 0.0, shared_centre: float = 0.0
-) -> KindModel | None:
-    """The session model fitted on every development session, at ``points``' session points,
-    adding ``shared_weight`` x (the shared model's log-odds of a turn - ``shared_centre``) to its own."""
+def session_model_of(sessions: Sequence[Featurized], points: Points) -> KindModel | None:
+    """The session model fitted on every development session, at ``points``' session points."""
     if not sessions or SESSION not in points.reliable:
         return None
     note = _note(sessions, "coding-assistant sessions, on their own features (nlp.session_features)")
-    return KindModel(fit(sessions, l2=SESSION_L2), points.reliable[SESSION], points.draft[SESSION], note, shared_weight,
-                     shared_centre)
+    return KindModel(fit(sessions, l2=SESSION_L2), points.reliable[SESSION], points.draft[SESSION], note)
 
 
 def voting_model_of(dev: Sequence[Featurized], points: Points) -> KindModel | None:

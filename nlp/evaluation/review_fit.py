@@ -105,9 +105,7 @@ def _rows_by_kind(base: DetectorModel, records: Sequence[ReviewRecord], detector
         kind = adapted_kind(record.kind, record.source_format)
         features = detector.features(conversation, detector.parse(conversation))
         row = tuple(model_rows(base, features, kind)[record.anchor])
-        shared = base.shared_rows(features, kind)
-        offset = (float(base.logits([row], kind, shared_rows=None if shared is None else [shared[record.anchor]])[0])
-                  if record.confidence is None else _in_context(base, kind, record.confidence))
+        offset = float(base.logits([row], kind)[0]) if record.confidence is None else _in_context(base, kind, record.confidence)
         label = 1.0 if record.verdict == CONFIRMED else 0.0
         grouped.setdefault(kind, []).append((row, offset, label, record.session_id, record.series or ""))
     return {

@@ -40,7 +40,7 @@ def item_logits(model: DetectorModel, item: Featurized) -> np.ndarray:
         return model.logits(item.voting_rows, kind)
     if kind == CHAT and model.chat is not None and item.chat_rows is not None:
         return model.logits(item.chat_rows, kind)
-    return model.logits(item.rows, kind, shared_rows=model.shared_rows(item.features, kind))
+    return model.logits(item.rows, kind)
 
 
 FORMULAIC_VIEWS = {"w3c": "non-routine", "w3c-unseen": "non-routine", "chat": "non-triage"}
