@@ -8,9 +8,9 @@ import json
 import numpy as np
 from spacy.language import Language
 
-from nlp.detect import DecisionDetector, DetectorConfig
+from nlp.detect import DecisionDetector, DetectorConfig, model_rows
 from nlp.detector_features import BUCKETS, SESSION, SESSION_PREFIX
-from nlp.detector_model import DetectorModel, KindModel
+from nlp.detector_model import DetectorModel, KindModel, shipped_model
 from nlp.evaluation.corpus import LabelledMeeting, Target
 from nlp.evaluation.detector_training import train_detector
 from nlp.evaluation.session_part import train_session_part
@@ -133,3 +133,24 @@ def test_retraining_the_session_part_alone_gives_the_full_retrain_s_session_part
     session = stored.pop(SESSION)
     assert stored == json.loads(base.to_json())
     assert session == json.loads(full.to_json())[SESSION]
+
+
+def test_a_turn_s_session_score_is_the_same_read_whole_or_before_its_answer(nlp: Language) -> None:
+    # A session is ingested as it grows and a turn is judged once, before what follows it is
+    # written: its score must not depend on the turns after it (a look-ahead would be counted
+    # by a cross-validation of whole sessions and never in use).
+    log = read_claude_code(claude_code_session(120_000, seed=7).decode(), "s.jsonl", "s")
+    whole = Conversation(session_id="s", source_format="claude-code", messages=tuple(log.messages))
+    detector = DecisionDetector(nlp)
+    model = shipped_model()
+    assert model.session is not None
+    full = detector.features(whole)
+    full_scores = model.logits(model_rows(model, full, SESSION), SESSION)
+    for cut in (len(whole.messages) // 3, len(whole.messages) // 2):
+        head = detector.features(whole.model_copy(update={"messages": whole.messages[:cut]}))
+        head_scores = model.logits(model_rows(model, head, SESSION), SESSION)
+        np.testing.assert_allclose(head_scores, full_scores[:cut])
+        # The shared model's reading of the same turns does look ahead (the next turns' words,
+        # the replies after, the position in the whole): why the session model does not take it.
+        shared = DetectorModel(model.weights, {})
+        assert not np.allclose(shared.logits(head.all_hashed()), shared.logits(full.all_hashed())[:cut])
