@@ -89,15 +89,26 @@ def test_the_session_model_is_stored_beside_the_shared_one_which_reads_back_unch
     assert DetectorModel.from_json(shared.to_json()).session is None
 
 
-def test_a_turn_s_session_features_read_nothing_after_it(nlp: Language) -> None:
+def test_a_turn_s_session_features_and_score_read_nothing_after_it(nlp: Language) -> None:
+    # A session is ingested as it grows and a turn is judged once, before what follows it is
+    # written: its features and score must not depend on the turns after it (a look-ahead would
+    # be counted by a cross-validation of whole sessions and never in use).
     log = read_claude_code(claude_code_session(120_000, seed=5).decode(), "s.jsonl", "s")
     whole = Conversation(session_id="s", source_format="claude-code", messages=tuple(log.messages))
     detector = DecisionDetector(nlp)
+    model = shipped_model()
+    assert model.session is not None
     full = detector.features(whole)
-    cut = len(whole.messages) // 2
-    head = detector.features(whole.model_copy(update={"messages": whole.messages[:cut]}))
-    for seq in range(cut):
-        assert session_names(head, seq) == session_names(full, seq), seq
+    full_scores = model.logits(model_rows(model, full, SESSION), SESSION)
+    shared = DetectorModel(model.weights, {})
+    for cut in (len(whole.messages) // 3, len(whole.messages) // 2):
+        head = detector.features(whole.model_copy(update={"messages": whole.messages[:cut]}))
+        for seq in range(cut):
+            assert session_names(head, seq) == session_names(full, seq), seq
+        np.testing.assert_allclose(model.logits(model_rows(model, head, SESSION), SESSION), full_scores[:cut])
+        # The shared model's reading of the same turns does look ahead (the next turns' words,
+        # the replies after, the position in the whole): why the session model does not take it.
+        assert not np.allclose(shared.logits(head.all_hashed()), shared.logits(full.all_hashed())[:cut])
 
 
 def _labelled(conversation: Conversation, source: str, group: str, positives: set[int]) -> LabelledMeeting:
@@ -133,24 +144,3 @@ def test_retraining_the_session_part_alone_gives_the_full_retrain_s_session_part
     session = stored.pop(SESSION)
     assert stored == json.loads(base.to_json())
     assert session == json.loads(full.to_json())[SESSION]
-
-
-def test_a_turn_s_session_score_is_the_same_read_whole_or_before_its_answer(nlp: Language) -> None:
-    # A session is ingested as it grows and a turn is judged once, before what follows it is
-    # written: its score must not depend on the turns after it (a look-ahead would be counted
-    # by a cross-validation of whole sessions and never in use).
-    log = read_claude_code(claude_code_session(120_000, seed=7).decode(), "s.jsonl", "s")
-    whole = Conversation(session_id="s", source_format="claude-code", messages=tuple(log.messages))
-    detector = DecisionDetector(nlp)
-    model = shipped_model()
-    assert model.session is not None
-    full = detector.features(whole)
-    full_scores = model.logits(model_rows(model, full, SESSION), SESSION)
-    for cut in (len(whole.messages) // 3, len(whole.messages) // 2):
-        head = detector.features(whole.model_copy(update={"messages": whole.messages[:cut]}))
-        head_scores = model.logits(model_rows(model, head, SESSION), SESSION)
-        np.testing.assert_allclose(head_scores, full_scores[:cut])
-        # The shared model's reading of the same turns does look ahead (the next turns' words,
-        # the replies after, the position in the whole): why the session model does not take it.
-        shared = DetectorModel(model.weights, {})
-        assert not np.allclose(shared.logits(head.all_hashed()), shared.logits(full.all_hashed())[:cut])
