@@ -1,0 +1,195 @@
+"""How far two blind readers agree, on the two kinds of labels the hard targets are measured on.
+
+A second reader labelled again, blind, part of what the first readers had labelled
+(``eval/agreement/README.md``): which paths the ADRs of four code-link repositories govern, and
+the decisions of 27 development sessions. Each reading is scored against the other exactly as
+the tool is scored against the first:
+
+- code links: the (commit, ADR) pairs the two label sets imply over each repository's last 150
+  non-merge commits (``nlp.evaluation.code_links``; ADRs either reader calls ``unclear`` count
+  neither way), and, given ``--pairs`` from ``decision-journal eval code-links --pairs FILE``
+  over the same repositories, the pairs ``check-diff`` listed against each reading;
+- sessions: the second reading's anchors as detections against the first reading's units, and
+  the reverse (``nlp.evaluation.source_scores.score_detected``), and with ``--model`` the
+  detector's out-of-fold detections (cross-validated by owner, at the nested points, as
+  ``decision-journal eval detect --groups --source sessions`` scores them) against each.
+
+Usage (from the repository root, the evaluation data beside it):
+    python eval/label_agreement.py [--clones DIR] [--pairs FILE] [--eval-data DIR] [--model]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+from collections.abc import Mapping
+from pathlib import Path
+
+from nlp.evaluation.code_links import PairScore, RepositoryLabels, ScoredCommit, expected_adrs, load_labels
+from nlp.evaluation.metrics import DetectionScore
+from nlp.evaluation.sessions import LABELS_FILE, load_sessions, read_session_labels
+from nlp.evaluation.source_scores import score_detected
+from nlp.git_command import history_of
+
+EVAL = Path(__file__).resolve().parent
+AGREEMENT = EVAL / "agreement"
+COMMITS = 150
+
+
+def first_labels(folder: str) -> RepositoryLabels:
+    """The first reading of a repository the second reader labelled again."""
+    found = sorted(EVAL.glob(f"code_links*/{folder}/governs.tsv"))
+    if len(found) != 1:
+        raise SystemExit(f"{folder}: expected one first reading under eval/code_links*/, found {len(found)}")
+    return load_labels(found[0].parent)
+
+
+def listed_pairs(path: Path) -> dict[str, set[str]]:
+    """Commit → the ADRs check-diff listed, from ``eval code-links --pairs`` (rows ``right`` or ``wrong``)."""
+    listed: dict[str, set[str]] = {}
+    with path.open(encoding="utf-8") as handle:
+        for row in csv.DictReader(handle, delimiter="\t"):
+            if row["verdict"] in ("right", "wrong"):
+                listed.setdefault(row["commit"], set()).add(row["adr"])
+    return listed
+
+
+def code_link_agreement(clones: Path, listed: Mapping[str, set[str]] | None) -> None:
+    comparisons = [
+        "second against first",
+        *(["check-diff against first", "check-diff against second"] if listed is not None else []),
+    ]
+    pooled = {name: PairScore() for name in comparisons}
+    for folder in sorted(p.name for p in (AGREEMENT / "code_links").iterdir() if p.is_dir()):
+        first, second = first_labels(folder), load_labels(AGREEMENT / "code_links" / folder)
+        if first.commit != second.commit:
+            raise SystemExit(f"{folder}: the readings are of different commits")
+        scores = {name: PairScore() for name in comparisons}
+        for commit in history_of(clones / folder)[:COMMITS]:
+            want_first, unclear_first = expected_adrs(first, commit.changed)
+            want_second, unclear_second = expected_adrs(second, commit.changed)
+            ignored = unclear_first | unclear_second
+            got = frozenset(listed.get(commit.sha, set())) if listed is not None else frozenset()
+            pairs = {
+                "second against first": (want_second, want_first),
+                "check-diff against first": (got, want_first),
+                "check-diff against second": (got, want_second),
+            }
+            for name in comparisons:
+                scored = ScoredCommit(commit.sha, *pairs[name], ignored)
+                scores[name].add(scored)
+                pooled[name].add(scored)
+        _print_pairs(first.repo, scores)
+    _print_pairs("pooled", pooled)
+
+
+def _print_pairs(title: str, scores: Mapping[str, PairScore]) -> None:
+    print(title)
+    for name, s in scores.items():
+        print(
+            f"  {name:26} P {s.precision:.2f}  R {s.recall:.2f}  F1 {s.f1:.2f}"
+            f"  (both {s.true_positive}, only listed {s.false_positive}, only expected {s.false_negative})"
+        )
+
+
+def reading_anchors(folder: Path) -> dict[str, list[int]]:
+    """A reading's decisions as detections: the message each decision row anchors on (rows
+    marked unsure are left out, as the loader leaves them out of the units)."""
+    found: dict[str, set[int]] = {}
+    for row in read_session_labels(folder / LABELS_FILE):
+        if row.label == "decision":
+            found.setdefault(f"{row.group}/{row.session}", set()).add(row.anchor)
+    return {session: sorted(seqs) for session, seqs in found.items()}
+
+
+def session_agreement(eval_data: Path, model: bool) -> None:
+    text = eval_data / "sessions"
+    second = load_sessions(AGREEMENT / "sessions", text, AGREEMENT / "sessions" / "read.txt")
+    if not second:
+        raise SystemExit(f"no session text under {text}: build it as eval/sessions/README.md says")
+    read = {m.conversation.session_id for m in second}
+    first = [
+        m for m in load_sessions(EVAL / "sessions", text, EVAL / "sessions" / "read.txt") if m.conversation.session_id in read
+    ]
+    by_id = {m.conversation.session_id: m for m in second}
+    second = [by_id[m.conversation.session_id] for m in first]
+    print(
+        f"sessions read twice: {len(first)}; decisions: first reading {sum(len(m.targets) for m in first)}, "
+        f"second {sum(len(m.targets) for m in second)}"
+    )
+    _print_detections(
+        "second reading against the first",
+        score_detected(first, _for(read, reading_anchors(AGREEMENT / "sessions")))[0].score.pooled,
+    )
+    _print_detections(
+        "first reading against the second", score_detected(second, _for(read, reading_anchors(EVAL / "sessions")))[0].score.pooled
+    )
+    if model:
+        detected = out_of_fold_detections(eval_data, read)
+        _print_detections("detector (out of fold) against the first", score_detected(first, detected)[0].score.pooled)
+        _print_detections("detector (out of fold) against the second", score_detected(second, detected)[0].score.pooled)
+
+
+def _for(sessions: set[str], detected: Mapping[str, list[int]]) -> dict[str, list[int]]:
+    return {session: detected.get(session, []) for session in sessions}
+
+
+def _print_detections(title: str, score: DetectionScore) -> None:
+    print(
+        f"  {title:44} P {score.precision:.3f}  R {score.recall:.3f}  F1 {score.f1:.3f}"
+        f"  ({score.found} of {score.units} found, {score.correct} of {score.predicted} right)"
+    )
+
+
+def out_of_fold_detections(eval_data: Path, sessions: set[str]) -> dict[str, list[int]]:
+    """The shipped detector's out-of-fold detections of the development sessions, at each
+    owner's nested points, as ``eval detect --groups --source sessions`` makes them."""
+    from api.cli.eval_common import detector
+    from nlp.detector_model import OPERATING_CONFIDENCE
+    from nlp.evaluation.cross_validation import fold_logits, out_of_fold
+    from nlp.evaluation.labelled_sources import Places, load_labelled
+    from nlp.evaluation.operating_points import candidate_scores, nested_points
+    from nlp.evaluation.source_scores import anchors_at
+    from nlp.evaluation.train import featurize
+
+    places = Places(eval_dir=EVAL, shared=EVAL.parent.parent / "shared" / "data", extra=eval_data)
+    meetings = [m for m in load_labelled(places) if m.source == "sessions" and not m.final]
+    items = featurize(detector(), meetings)
+    logits = fold_logits(items, out_of_fold(items, sources=["sessions"]))
+    points = nested_points(items, candidate_scores(items, logits))
+    return {
+        i.meeting.conversation.session_id: list(
+            anchors_at(
+                i,
+                logits[i.meeting.conversation.session_id],
+                points[i.meeting.conversation.session_id].reliable,
+                OPERATING_CONFIDENCE,
+            )
+        )
+        for i in items
+        if i.meeting.conversation.session_id in sessions
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--clones",
+        type=Path,
+        default=Path.home() / ".cache" / "decision-journal" / "code-links",
+        help="clones of the code-link repositories, <owner>__<repo> each (as for eval code-links)",
+    )
+    parser.add_argument("--pairs", type=Path, help="an `eval code-links --pairs FILE` over the same repositories")
+    parser.add_argument("--eval-data", type=Path, default=EVAL.parent.parent / "eval-data")
+    parser.add_argument(
+        "--model", action="store_true", help="score the detector's out-of-fold sessions against both readings (~2 min)"
+    )
+    args = parser.parse_args()
+    print("code links: (commit, ADR) pairs over each repository's last 150 non-merge commits")
+    code_link_agreement(args.clones, listed_pairs(args.pairs) if args.pairs else None)
+    print("\nsessions: decisions found, the evaluation's scorer")
+    session_agreement(args.eval_data, args.model)
+
+
+if __name__ == "__main__":
+    main()
