@@ -12,7 +12,10 @@ the tool is scored against the first:
 - sessions: the second reading's anchors as detections against the first reading's units, and
   the reverse (``nlp.evaluation.source_scores.score_detected``), and with ``--model`` the
   detector's out-of-fold detections (cross-validated by owner, at the nested points, as
-  ``decision-journal eval detect --groups --source sessions`` scores them) against each.
+  ``decision-journal eval detect --groups --source sessions`` scores them) against each;
+- real chat (``eval/chat``): 18 development conversations of the five sources read again, each
+  reading's decision anchors against the other's units (``nlp.evaluation.chat``'s scorer: a
+  detection in an ``unsure`` unit counts neither way), all decisions and without triage outcomes.
 
 Usage (from the repository root, the evaluation data beside it):
     python eval/label_agreement.py [--clones DIR] [--pairs FILE] [--eval-data DIR] [--model]
@@ -25,7 +28,10 @@ import csv
 from collections.abc import Mapping
 from pathlib import Path
 
+from nlp.evaluation.chat import LABELS_FILE as CHAT_LABELS
+from nlp.evaluation.chat import load_chat, read_labels
 from nlp.evaluation.code_links import PairScore, RepositoryLabels, ScoredCommit, expected_adrs, load_labels
+from nlp.evaluation.corpus import LabelledMeeting
 from nlp.evaluation.metrics import DetectionScore
 from nlp.evaluation.sessions import LABELS_FILE, load_sessions, read_session_labels
 from nlp.evaluation.source_scores import score_detected
@@ -130,6 +136,55 @@ def session_agreement(eval_data: Path, model: bool) -> None:
         _print_detections("detector (out of fold) against the second", score_detected(second, detected)[0].score.pooled)
 
 
+def chat_agreement(eval_data: Path, model: bool) -> None:
+    text = eval_data / "chat"
+    read = set((AGREEMENT / "chat" / "read.txt").read_text(encoding="utf-8").split())
+    second = [m for m in load_chat(AGREEMENT / "chat", text) if m.conversation.session_id in read]
+    if not second:
+        raise SystemExit(f"no chat text under {text}: build it as eval/chat/README.md says")
+    first = [m for m in load_chat(EVAL / "chat", text) if m.conversation.session_id in read]
+    by_id = {m.conversation.session_id: m for m in first}
+    first = [by_id[m.conversation.session_id] for m in second]
+    print(
+        f"conversations read twice: {len(first)}; decisions: first reading {sum(len(m.targets) for m in first)}, "
+        f"second {sum(len(m.targets) for m in second)}"
+    )
+    for title, truth, folder in (
+        ("second reading against the first", first, AGREEMENT / "chat"),
+        ("first reading against the second", second, EVAL / "chat"),
+    ):
+        scores = score_detected(truth, _for(read, chat_anchors(folder)))[0]
+        _print_detections(title, scores.score.pooled)
+        if scores.non_routine is not None:
+            _print_detections("  the same, triage outcomes set apart", scores.non_routine.pooled)
+    if model:
+        detected = shipped_detections(first)
+        _print_detections("shipped detector against the first", score_detected(first, detected)[0].score.pooled)
+        _print_detections("shipped detector against the second", score_detected(second, detected)[0].score.pooled)
+
+
+def shipped_detections(meetings: list[LabelledMeeting]) -> dict[str, list[int]]:
+    """The shipped model's detections at its own points. It never trained on real chat
+    (docs/quality.md), so every one of these conversations is unseen by it."""
+    from api.cli.eval_common import detector
+    from nlp.detector_model import shipped_model
+    from nlp.evaluation.source_scores import anchors_of
+    from nlp.evaluation.train import featurize
+
+    model = shipped_model()
+    return {i.meeting.conversation.session_id: anchors_of(i, model) for i in featurize(detector(), meetings)}
+
+
+def chat_anchors(root: Path) -> dict[str, list[int]]:
+    """A chat reading's decisions as detections: each decision row's anchor."""
+    found: dict[str, set[int]] = {}
+    for labels in sorted(root.glob(f"*/{CHAT_LABELS}")):
+        for row in read_labels(labels):
+            if row.label == "decision":
+                found.setdefault(row.conversation, set()).add(row.anchor)
+    return {conversation: sorted(seqs) for conversation, seqs in found.items()}
+
+
 def _for(sessions: set[str], detected: Mapping[str, list[int]]) -> dict[str, list[int]]:
     return {session: detected.get(session, []) for session in sessions}
 
@@ -182,13 +237,17 @@ def main() -> None:
     parser.add_argument("--pairs", type=Path, help="an `eval code-links --pairs FILE` over the same repositories")
     parser.add_argument("--eval-data", type=Path, default=EVAL.parent.parent / "eval-data")
     parser.add_argument(
-        "--model", action="store_true", help="score the detector's out-of-fold sessions against both readings (~2 min)"
+        "--model",
+        action="store_true",
+        help="score the detector against both readings: sessions out of fold, chat by the shipped model (~2 min)",
     )
     args = parser.parse_args()
     print("code links: (commit, ADR) pairs over each repository's last 150 non-merge commits")
     code_link_agreement(args.clones, listed_pairs(args.pairs) if args.pairs else None)
     print("\nsessions: decisions found, the evaluation's scorer")
     session_agreement(args.eval_data, args.model)
+    print("\nreal chat: decisions found, the evaluation's scorer")
+    chat_agreement(args.eval_data, args.model)
 
 
 if __name__ == "__main__":
