@@ -6,12 +6,14 @@ import json
 from collections import Counter
 from datetime import datetime
 from pathlib import Path
+from typing import get_args
 
 import typer
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from api.cli.context import CliContext, aware, cli_context, fail
 from api.cli.run_on_graph import run_on_graph
+from api.settings import Settings
 from api.usecases.code_links import link_repository_code
 from api.usecases.in_repository import InRepository
 from api.usecases.ingest import IngestReport
@@ -23,6 +25,7 @@ from api.usecases.runtime import GraphConnection
 from api.usecases.services import Services, build_services, open_services
 from api.usecases.session_files import describe_mode, ingest_session_file
 from graph.session_reads import SessionReads
+from nlp.detector_features import DetectorKind
 from nlp.errors import NlpError
 from nlp.git_command import GitError
 from nlp.readers import (
@@ -58,6 +61,11 @@ def ingest(
         [], "--access-group", help="Who may read a new session (repeatable; default: everyone). A session's groups are "
         "fixed when it is created: naming others for an existing session is refused.",
     ),
+    drafts: bool = typer.Option(
+        False, "--drafts", help="Store every detection of these files as a draft for a person to confirm "
+        "(`decision-journal review`), whatever its kind and confidence: for a source whose detections you do not "
+        "trust yet, such as a team's channels. Found again later without --drafts, a draft becomes a decision.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the stored decisions as JSON."),
 ) -> None:
     """Detect, extract, store and relate the decisions in conversation files (idempotent).
@@ -85,8 +93,9 @@ def ingest(
     inputs = _in_time_order(_read_all([f for f in files if f not in sessions], fmt, session, aware(date), series))
 
     async def action(graph: GraphConnection) -> tuple[list[IngestReport], list[DecisionJson]]:
-        services = build_services(cli.settings, graph.executor)
-        journal = local_journal(services, cli.settings)
+        settings = every_kind_drafted(cli.settings) if drafts else cli.settings
+        services = build_services(settings, graph.executor)
+        journal = local_journal(services, settings)
         where = await repository_to_ingest(graph.executor, checkout) if checkout is not None else None
         reports = []
         with _progress(cli) as progress:
@@ -133,6 +142,12 @@ def ingest(
         )
     if as_json:
         typer.echo(json.dumps(stored, indent=2, ensure_ascii=False))
+
+
+def every_kind_drafted(settings: Settings) -> Settings:
+    """``settings`` with every kind of conversation in ``draft_kinds``: what ``--drafts`` ingests with."""
+    journal = settings.journal.model_copy(update={"draft_kinds": sorted(get_args(DetectorKind))})
+    return settings.model_copy(update={"journal": journal})
 
 
 def chain(

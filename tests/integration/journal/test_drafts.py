@@ -255,3 +255,37 @@ async def test_a_confirmed_draft_states_its_paths_in_its_sessions_repository(jou
     await confirm_draft(journal.services, draft, ME)
     assert [d["id"] for d in (await impact_json(executor, "services/cache/", repository=shop))["decisions"]] == [draft]
     assert (await impact_json(executor, "services/cache/"))["total"] == 0, "not a path of no repository"
+
+
+async def test_ingest_with_drafts_keeps_every_detection_for_review_and_a_plain_ingest_makes_them_decisions(
+    journal: DecisionJournal, tmp_path: Any
+) -> None:
+    """`ingest --drafts` is for a source not trusted yet: what it finds waits in the review
+    queue, out of search and listings; ingested again without it, as any draft found again as
+    a decision, it becomes one."""
+    import asyncio
+
+    from typer.testing import CliRunner
+
+    from api.cli.main import app
+
+    def cli(*args: str) -> Any:
+        return asyncio.to_thread(CliRunner().invoke, app, list(args))
+
+    chat = tmp_path / "db-chat.txt"
+    chat.write_text(MARCH, encoding="utf-8")
+    drafted = await cli("ingest", str(chat), "--format", "transcript", "--session", "db-chat", "--drafts")
+    assert drafted.exit_code == 0, drafted.output
+    assert "0 decisions found" in drafted.output and "drafts to review" in drafted.output
+    queued = await list_drafts(journal.services, session="db-chat")
+    ids = {record.id for record in queued.drafts}
+    assert ids and {record.status for record in queued.drafts} == {"candidate"}
+    listed = await journal.services.listing.page(DecisionFilter(session="db-chat"))
+    assert not set(listed.ids) & ids
+    searched = await search_decisions(journal.services, "PostgreSQL primary database", DecisionFilter())
+    assert not {hit.record.id for hit in searched.hits} & ids
+
+    plain = await cli("ingest", str(chat), "--format", "transcript", "--session", "db-chat")
+    assert plain.exit_code == 0, plain.output
+    assert {record.status for record in await journal.services.reader.decisions(sorted(ids))} == {"active"}
+    assert (await list_drafts(journal.services, session="db-chat")).total == 0
