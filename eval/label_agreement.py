@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import argparse
 import csv
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from nlp.evaluation.chat import LABELS_FILE as CHAT_LABELS
@@ -98,69 +98,95 @@ def _print_pairs(title: str, scores: Mapping[str, PairScore]) -> None:
         )
 
 
-def reading_anchors(folder: Path) -> dict[str, list[int]]:
-    """A reading's decisions as detections: the message each decision row anchors on (rows
-    marked unsure are left out, as the loader leaves them out of the units)."""
-    found: dict[str, set[int]] = {}
-    for row in read_session_labels(folder / LABELS_FILE):
-        if row.label == "decision":
-            found.setdefault(f"{row.group}/{row.session}", set()).add(row.anchor)
-    return {session: sorted(seqs) for session, seqs in found.items()}
-
-
 def session_agreement(eval_data: Path, model: bool) -> None:
     text = eval_data / "sessions"
-    second = load_sessions(AGREEMENT / "sessions", text, AGREEMENT / "sessions" / "read.txt")
-    if not second:
-        raise SystemExit(f"no session text under {text}: build it as eval/sessions/README.md says")
-    read = {m.conversation.session_id for m in second}
-    first = [
-        m for m in load_sessions(EVAL / "sessions", text, EVAL / "sessions" / "read.txt") if m.conversation.session_id in read
-    ]
-    by_id = {m.conversation.session_id: m for m in second}
-    second = [by_id[m.conversation.session_id] for m in first]
-    print(
-        f"sessions read twice: {len(first)}; decisions: first reading {sum(len(m.targets) for m in first)}, "
-        f"second {sum(len(m.targets) for m in second)}"
-    )
-    _print_detections(
-        "second reading against the first",
-        score_detected(first, _for(read, reading_anchors(AGREEMENT / "sessions")))[0].score.pooled,
-    )
-    _print_detections(
-        "first reading against the second", score_detected(second, _for(read, reading_anchors(EVAL / "sessions")))[0].score.pooled
+    first, second = _both_readings(
+        "sessions",
+        load_sessions(EVAL / "sessions", text, EVAL / "sessions" / "read.txt"),
+        load_sessions(AGREEMENT / "sessions", text, AGREEMENT / "sessions" / "read.txt"),
+        _session_anchors(EVAL / "sessions"),
+        _session_anchors(AGREEMENT / "sessions"),
+        "build it as eval/sessions/README.md says",
     )
     if model:
-        detected = out_of_fold_detections(eval_data, read)
-        _print_detections("detector (out of fold) against the first", score_detected(first, detected)[0].score.pooled)
-        _print_detections("detector (out of fold) against the second", score_detected(second, detected)[0].score.pooled)
+        _print_against_both("detector (out of fold)", first, second, out_of_fold_detections(eval_data, _ids(second)))
 
 
 def chat_agreement(eval_data: Path, model: bool) -> None:
     text = eval_data / "chat"
     read = set((AGREEMENT / "chat" / "read.txt").read_text(encoding="utf-8").split())
-    second = [m for m in load_chat(AGREEMENT / "chat", text) if m.conversation.session_id in read]
+    first, second = _both_readings(
+        "conversations",
+        load_chat(EVAL / "chat", text),
+        [m for m in load_chat(AGREEMENT / "chat", text) if m.conversation.session_id in read],
+        _chat_anchors(EVAL / "chat"),
+        _chat_anchors(AGREEMENT / "chat"),
+        "build it as eval/chat/README.md says",
+    )
+    if model:
+        _print_against_both("shipped detector", first, second, shipped_detections(first))
+
+
+def _both_readings(
+    what: str,
+    first_all: list[LabelledMeeting],
+    second: list[LabelledMeeting],
+    first_anchors: Mapping[str, list[int]],
+    second_anchors: Mapping[str, list[int]],
+    how_to_build: str,
+) -> tuple[list[LabelledMeeting], list[LabelledMeeting]]:
+    """The conversations the second reader read, as each reading labels them, and each
+    reading's decisions scored as detections against the other's units (a detection in the
+    other's ``unsure`` unit counts neither way). Returns (first, second), in one order."""
     if not second:
-        raise SystemExit(f"no chat text under {text}: build it as eval/chat/README.md says")
-    first = [m for m in load_chat(EVAL / "chat", text) if m.conversation.session_id in read]
-    by_id = {m.conversation.session_id: m for m in first}
+        raise SystemExit(f"no text for the second reading: {how_to_build}")
+    read = _ids(second)
+    by_id = {m.conversation.session_id: m for m in first_all if m.conversation.session_id in read}
     first = [by_id[m.conversation.session_id] for m in second]
     print(
-        f"conversations read twice: {len(first)}; decisions: first reading {sum(len(m.targets) for m in first)}, "
+        f"{what} read twice: {len(first)}; decisions: first reading {sum(len(m.targets) for m in first)}, "
         f"second {sum(len(m.targets) for m in second)}"
     )
-    for title, truth, folder in (
-        ("second reading against the first", first, AGREEMENT / "chat"),
-        ("first reading against the second", second, EVAL / "chat"),
+    for title, truth, detections in (
+        ("second reading against the first", first, second_anchors),
+        ("first reading against the second", second, first_anchors),
     ):
-        scores = score_detected(truth, _for(read, chat_anchors(folder)))[0]
+        scores = score_detected(truth, {session: detections.get(session, []) for session in read})[0]
         _print_detections(title, scores.score.pooled)
         if scores.non_routine is not None:
             _print_detections("  the same, triage outcomes set apart", scores.non_routine.pooled)
-    if model:
-        detected = shipped_detections(first)
-        _print_detections("shipped detector against the first", score_detected(first, detected)[0].score.pooled)
-        _print_detections("shipped detector against the second", score_detected(second, detected)[0].score.pooled)
+    return first, second
+
+
+def _session_anchors(folder: Path) -> dict[str, list[int]]:
+    return _decision_anchors((f"{r.group}/{r.session}", r.anchor, r.label) for r in read_session_labels(folder / LABELS_FILE))
+
+
+def _chat_anchors(folder: Path) -> dict[str, list[int]]:
+    return _decision_anchors(
+        (r.conversation, r.anchor, r.label) for f in sorted(folder.glob(f"*/{CHAT_LABELS}")) for r in read_labels(f)
+    )
+
+
+def _decision_anchors(rows: Iterable[tuple[str, int, str]]) -> dict[str, list[int]]:
+    """A reading's decisions as detections: the message each ``decision`` row anchors on
+    (``unsure`` rows are left out, as the loaders leave them out of the units)."""
+    found: dict[str, set[int]] = {}
+    for conversation, anchor, label in rows:
+        if label == "decision":
+            found.setdefault(conversation, set()).add(anchor)
+    return {conversation: sorted(seqs) for conversation, seqs in found.items()}
+
+
+def _ids(meetings: Iterable[LabelledMeeting]) -> set[str]:
+    return {m.conversation.session_id for m in meetings}
+
+
+def _print_against_both(
+    who: str, first: list[LabelledMeeting], second: list[LabelledMeeting], detected: dict[str, list[int]]
+) -> None:
+    _print_detections(f"{who} against the first", score_detected(first, detected)[0].score.pooled)
+    _print_detections(f"{who} against the second", score_detected(second, detected)[0].score.pooled)
 
 
 def shipped_detections(meetings: list[LabelledMeeting]) -> dict[str, list[int]]:
@@ -173,20 +199,6 @@ def shipped_detections(meetings: list[LabelledMeeting]) -> dict[str, list[int]]:
 
     model = shipped_model()
     return {i.meeting.conversation.session_id: anchors_of(i, model) for i in featurize(detector(), meetings)}
-
-
-def chat_anchors(root: Path) -> dict[str, list[int]]:
-    """A chat reading's decisions as detections: each decision row's anchor."""
-    found: dict[str, set[int]] = {}
-    for labels in sorted(root.glob(f"*/{CHAT_LABELS}")):
-        for row in read_labels(labels):
-            if row.label == "decision":
-                found.setdefault(row.conversation, set()).add(row.anchor)
-    return {conversation: sorted(seqs) for conversation, seqs in found.items()}
-
-
-def _for(sessions: set[str], detected: Mapping[str, list[int]]) -> dict[str, list[int]]:
-    return {session: detected.get(session, []) for session in sessions}
 
 
 def _print_detections(title: str, score: DetectionScore) -> None:
