@@ -34,9 +34,10 @@ def build(mirrors: Path, out: Path) -> None:
     with (EVAL / "sessions" / "FILES.tsv").open(encoding="utf-8") as handle:
         drawn = {row["session_id"] for row in csv.DictReader(handle, delimiter="\t")}
     with (EXTRA / "FILES.tsv").open(encoding="utf-8") as handle:
-        expected = {row["session_id"]: row["sha256"] for row in csv.DictReader(handle, delimiter="\t")}
+        rows = list(csv.DictReader(handle, delimiter="\t"))
+    expected = {row["session_id"]: row["sha256"] for row in rows}
+    repositories = {row["repository"] for row in rows}
     written = 0
-    repositories = _repositories()
     for source in read_sources(EVAL / "sessions" / "sources.tsv"):
         if source.repo not in repositories or is_final(owner_of(source.repo.replace("/", "__"))):
             continue
@@ -52,11 +53,6 @@ def build(mirrors: Path, out: Path) -> None:
             target.write_bytes(data)
             written += 1
     print(f"{written} of {len(expected)} sessions written under {out}")
-
-
-def _repositories() -> set[str]:
-    with (EXTRA / "FILES.tsv").open(encoding="utf-8") as handle:
-        return {row["repository"] for row in csv.DictReader(handle, delimiter="\t")}
 
 
 def cross_validate(eval_data: Path) -> None:
