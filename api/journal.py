@@ -123,7 +123,7 @@ class DecisionJournal:
     async def ingest_session(
         self, source: Path | Conversation, fmt: str = "auto", session_id: str | None = None, *,
         date: datetime | None = None, series: str | None = None, repository: Path | None = None,
-        access_groups: Sequence[str] | None = None,
+        access_groups: Sequence[str] | None = None, drafts: bool = False,
     ) -> IngestReport:
         """Ingest a whole file (any supported format) or an already read conversation.
 
@@ -134,17 +134,19 @@ class DecisionJournal:
         repository's, and its code is linked to the decisions (``ingest --repo``).
         ``access_groups``: who may read a new session (default: everyone); a session's groups
         are fixed when it is created, so naming others for an existing one raises
-        ``SessionGroupsFixed``.
+        ``SessionGroupsFixed``. ``drafts``: store every detection as a draft for a person to
+        confirm (``drafts``, ``confirm_decision``), for a source whose detections are not trusted yet
+        (``ingest --drafts``); ingested again without it, what is found becomes decisions.
         """
         where = None
         checkout = identify_repository(repository) if repository is not None else None
         if checkout is not None:
             where = await repository_to_ingest(self.services.executor, checkout)
         if isinstance(source, Conversation):
-            report = await self.journal.ingest_read(source, None, access_groups, where)
+            report = await self.journal.ingest_read(source, None, access_groups, where, drafts=drafts)
         else:
             request = SourceRequest(path=source, session=session_id, fmt=fmt, date=date, series=series,
-                                    access_groups=access_groups)
+                                    access_groups=access_groups, drafts=drafts)
             report = await self.journal.ingest(request, where)
         if checkout is not None and where is not None:
             await link_repository_code(

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import get_args
 
 import typer
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from api.cli.context import CliContext, aware, cli_context, fail
 from api.cli.run_on_graph import run_on_graph
-from api.settings import Settings
 from api.usecases.code_links import link_repository_code
 from api.usecases.in_repository import InRepository
 from api.usecases.ingest import IngestReport
@@ -25,7 +24,6 @@ from api.usecases.runtime import GraphConnection
 from api.usecases.services import Services, build_services, open_services
 from api.usecases.session_files import describe_mode, ingest_session_file
 from graph.session_reads import SessionReads
-from nlp.detector_features import DetectorKind
 from nlp.errors import NlpError
 from nlp.git_command import GitError
 from nlp.readers import (
@@ -93,9 +91,10 @@ def ingest(
     inputs = _in_time_order(_read_all([f for f in files if f not in sessions], fmt, session, aware(date), series))
 
     async def action(graph: GraphConnection) -> tuple[list[IngestReport], list[DecisionJson]]:
-        settings = every_kind_drafted(cli.settings) if drafts else cli.settings
-        services = build_services(settings, graph.executor)
-        journal = local_journal(services, settings)
+        services = build_services(cli.settings, graph.executor)
+        if drafts:
+            services = replace(services, ingest=services.ingest.drafting())
+        journal = local_journal(services, cli.settings)
         where = await repository_to_ingest(graph.executor, checkout) if checkout is not None else None
         reports = []
         with _progress(cli) as progress:
@@ -142,12 +141,6 @@ def ingest(
         )
     if as_json:
         typer.echo(json.dumps(stored, indent=2, ensure_ascii=False))
-
-
-def every_kind_drafted(settings: Settings) -> Settings:
-    """``settings`` with every kind of conversation in ``draft_kinds``: what ``--drafts`` ingests with."""
-    journal = settings.journal.model_copy(update={"draft_kinds": sorted(get_args(DetectorKind))})
-    return settings.model_copy(update={"journal": journal})
 
 
 def chain(

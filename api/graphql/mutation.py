@@ -37,17 +37,18 @@ REVISIT_OUTCOMES = ("kept", "changed", "reversed", "deferred")
 
 @strawberry.type
 class Mutation(ReviewMutation):
-    @strawberry.mutation(description="Detect, extract, store and relate the decisions of one conversation (idempotent). `format`: auto, transcript, chat-jsonl, slack, qmsum, markdown, claude-code, codex, aider, specstory or decision-doc. `date` dates the messages that carry no time of their own (over a date the content states); `series` names the series of meetings the session belongs to.")
+    @strawberry.mutation(description="Detect, extract, store and relate the decisions of one conversation (idempotent). `format`: auto, transcript, chat-jsonl, slack, qmsum, markdown, claude-code, codex, aider, specstory or decision-doc. `date` dates the messages that carry no time of their own (over a date the content states); `series` names the series of meetings the session belongs to. `drafts`: every detection is stored as a draft to confirm (`drafts`, `confirmDecision`), whatever its kind and confidence, for a source whose detections are not trusted yet; ingested again without it, what is found becomes decisions.")
     async def ingest(
         self, info: Info, session: str, content: str, format: str = "auto", access_groups: list[str] | None = None,
-        date: datetime | None = None, series: str | None = None,
+        date: datetime | None = None, series: str | None = None, drafts: bool = False,
     ) -> IngestResult:
         context = info.context
         if refused := _unless_writer(context, "ingest"):
             return refused
         if len(content) > MAX_INGEST_CHARS:
             return ValidationError(message=f"content is over {MAX_INGEST_CHARS:,} characters; ingest it with the CLI", field="content")
-        request = SourceRequest(text=content, session=session, fmt=format, date=date, series=series, access_groups=access_groups)
+        request = SourceRequest(text=content, session=session, fmt=format, date=date, series=series, access_groups=access_groups,
+                                drafts=drafts)
         try:
             report = await context.journal.ingest(request)
         except Refused as exc:

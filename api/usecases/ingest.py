@@ -25,7 +25,7 @@ from nlp.ids import stored_decision_id
 from nlp.llm.relations import RelationJudge
 from nlp.readers import read_conversation_text, read_decisions_text
 from nlp.repository import portable_path
-from nlp.schema import UNSCOPED_REPOSITORY, Conversation, ExtractedDecision
+from nlp.schema import CANDIDATE, UNSCOPED_REPOSITORY, Conversation, ExtractedDecision
 from nlp.session_paths import is_machine_path
 from nlp.subject_match import series_words, subject_key
 
@@ -56,6 +56,10 @@ class IngestServices:
     people: People | None = None
     aliases: ConfiguredAliases = field(default_factory=ConfiguredAliases)
     """``[people.aliases]``, merged before the first decisions are stored."""
+    drafts_only: bool = False
+    """Every detection is stored as a draft for a person to confirm, whatever its kind and
+    confidence (``ingest --drafts``): for a source whose detections are not trusted yet.
+    Decisions a document states (ADRs) are not detections and stay decisions."""
     nlp_lock: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
     """One piece of NLP work at a time: spaCy's pipeline (with its Python tokenizer hook) is
     not documented as safe to share between threads. LLM requests do not hold it: they are
@@ -70,6 +74,11 @@ class IngestServices:
                 return work(*args, **kwargs)
 
         return await asyncio.to_thread(locked)
+
+    def drafting(self) -> IngestServices:
+        """These services, storing every detection as a draft (``drafts_only``); the same
+        pipeline, embedder and NLP lock, so nothing is loaded twice."""
+        return replace(self, drafts_only=True)
 
 
 @dataclass
@@ -152,6 +161,8 @@ async def ingest_conversation(
         stored, extraction = await asyncio.gather(writing, services.pipeline.arun(conversation, services.off_loop))
         found = list(extraction.decisions)
         report.warnings = list(extraction.warnings)
+        if services.drafts_only:
+            found = [decision.model_copy(update={"status": CANDIDATE}) for decision in found]
     else:
         stored = await writing
         found = list(decisions)

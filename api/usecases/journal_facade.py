@@ -19,7 +19,7 @@ from typing import Any
 from api.settings import JournalSettings, Settings
 from api.usecases.chain import decision_chain
 from api.usecases.in_repository import InRepository
-from api.usecases.ingest import IngestReport, ingest_conversation, ingest_text
+from api.usecases.ingest import IngestReport, IngestServices, ingest_conversation, ingest_text
 from api.usecases.normalise import access_groups, decision_filter, instant, text
 from api.usecases.record import Recorded, RecordRequest, record_decision
 from api.usecases.repositories import UnknownRepository, resolve_scope
@@ -158,24 +158,29 @@ class Journal:
                 raise InvalidRequest("session must not be empty", field="session")
             groups = await self.admit(session, request.access_groups)
             return await ingest_text(
-                request.text, request.fmt, session, self.services.ingest, groups, date=date, series=series,
+                request.text, request.fmt, session, self._ingesting(request.drafts), groups, date=date, series=series,
             )
         if request.path is None:
             raise InvalidRequest("nothing to ingest: give a file or its text", field="content")
         conversation, decisions = read_source(request.path, request.fmt, text(request.session), date, series)
-        return await self.ingest_read(conversation, decisions, request.access_groups, repository)
+        return await self.ingest_read(conversation, decisions, request.access_groups, repository, drafts=request.drafts)
 
     async def ingest_read(
         self, conversation: Conversation, decisions: list[ExtractedDecision] | None,
-        asked_groups: Sequence[str] | None = None, repository: InRepository | None = None,
+        asked_groups: Sequence[str] | None = None, repository: InRepository | None = None, *, drafts: bool = False,
     ) -> IngestReport:
         """Ingest a conversation already read (``decisions``: those a decision document
-        states, else None to detect them), once the caller may write its session."""
+        states, else None to detect them), once the caller may write its session;
+        ``drafts``: every detection waits for review (``SourceRequest.drafts``)."""
         groups = await self.admit(conversation.session_id, asked_groups)
         return await ingest_conversation(
-            conversation, self.services.ingest, decisions=decisions, source="adr" if decisions is not None else "conversation",
-            access_groups=groups, repository=repository,
+            conversation, self._ingesting(drafts), decisions=decisions,
+            source="adr" if decisions is not None else "conversation", access_groups=groups, repository=repository,
         )
+
+    def _ingesting(self, drafts: bool) -> IngestServices:
+        """The ingest services, storing every detection as a draft when ``drafts``."""
+        return self.services.ingest.drafting() if drafts else self.services.ingest
 
     async def record(self, request: RecordRequest, asked_groups: Sequence[str] | None = None) -> Recorded:
         """Record a decision by hand, once the caller may write (``asked_groups``: who may read

@@ -134,6 +134,7 @@ class SourceRequest:
         series: The series of meetings the session belongs to.
         access_groups: Who may read the session (None: the caller's own groups, or open for
             the local user). Fixed when the session is created.
+        drafts: Store every detection as a draft for a person to confirm (``ingest --drafts``).
     """
 
     path: Path | None = None
@@ -143,6 +144,7 @@ class SourceRequest:
     date: When | None = None
     series: str | None = None
     access_groups: Sequence[str] | None = None
+    drafts: bool = False
 
 
 @dataclass(frozen=True)

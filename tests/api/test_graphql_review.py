@@ -129,3 +129,18 @@ def test_confirm_links_the_decision_and_reject_keeps_it_out_for_good(graphql: Gr
     kept = graphql.run('query($id: ID!) { decision(id: $id) { summary status } }', {"id": drafts["november"]}, as_="eng")
     assert kept["decision"] == {"summary": edited, "status": "active"}
     assert graphql.run('{ decisions(where: {session: "retro", includeDrafts: true}) { totalCount } }')["decisions"]["totalCount"] == 0
+
+
+def test_ingest_with_drafts_queues_what_it_finds_and_a_plain_ingest_makes_decisions(graphql: GraphQL) -> None:
+    ingest = """mutation($content: String!, $drafts: Boolean!) {
+      ingest(session: "queues-dec", content: $content, format: "transcript", drafts: $drafts) {
+        __typename ... on IngestSuccess { decisionsFound newDecisions drafts decisions { id status } } } }"""
+    drafted = graphql.run(ingest, {"content": OCTOBER, "drafts": True}, as_="writer")["ingest"]
+    assert (drafted["__typename"], drafted["decisionsFound"], drafted["newDecisions"]) == ("IngestSuccess", 0, 0)
+    assert drafted["drafts"] >= 1 and drafted["decisions"] == [], "a draft is not a decision"
+    queued = {e["node"]["id"] for e in graphql.run(QUEUE, {"session": "queues-dec"}, as_="eng")["drafts"]["edges"]}
+    assert len(queued) == drafted["drafts"]
+    plain = graphql.run(ingest, {"content": OCTOBER, "drafts": False}, as_="writer")["ingest"]
+    assert plain["newDecisions"] == len(queued) and {d["id"] for d in plain["decisions"]} == queued
+    assert {d["status"] for d in plain["decisions"]} == {"active"}
+    assert graphql.run(QUEUE, {"session": "queues-dec"}, as_="eng")["drafts"]["totalCount"] == 0

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from api.usecases.in_repository import InRepository
 from api.usecases.ingest import IngestReport, IngestServices, ingest_conversation
 from nlp.readers import read_conversation_text
-from nlp.schema import CANDIDATE
 
 MARCH = """\
 [2024-03-15T10:00:00Z] alice: Which database for the new service, PostgreSQL or MongoDB?
@@ -33,14 +32,13 @@ async def ingest_as_drafts(
     services: IngestServices, text: str, session: str, access_groups: Sequence[str] = (),
     repository: InRepository | None = None,
 ) -> IngestReport:
-    """Ingest a transcript whose every detection is stored as a draft."""
+    """Ingest a transcript whose every detection is stored as a draft (``ingest --drafts``)."""
     conversation = read_conversation_text(text, "transcript", session)
-    found = services.pipeline.run(conversation).decisions
-    assert found, "the pipeline found nothing to make drafts of"
-    drafts = [decision.model_copy(update={"status": CANDIDATE}) for decision in found]
-    return await ingest_conversation(
-        conversation, services, decisions=drafts, access_groups=access_groups, repository=repository
+    report = await ingest_conversation(
+        conversation, services.drafting(), access_groups=access_groups, repository=repository
     )
+    assert report.drafts, "the pipeline found nothing to make drafts of"
+    return report
 
 
 async def ingest_as_decisions(

@@ -289,3 +289,24 @@ async def test_ingest_with_drafts_keeps_every_detection_for_review_and_a_plain_i
     assert plain.exit_code == 0, plain.output
     assert {record.status for record in await journal.services.reader.decisions(sorted(ids))} == {"active"}
     assert (await list_drafts(journal.services, session="db-chat")).total == 0
+
+
+async def test_the_python_api_ingests_as_drafts_and_a_stated_decision_stays_one(journal: DecisionJournal, tmp_path: Any) -> None:
+    """``ingest_session(drafts=True)`` is the API's ``ingest --drafts``: detections wait for
+    review; a decision document's decisions are not detections and stay decisions."""
+    chat = tmp_path / "db-api.txt"
+    chat.write_text(MARCH, encoding="utf-8")
+    drafted = await journal.ingest_session(chat, "transcript", "db-api", drafts=True)
+    assert (drafted.decisions_found, drafted.new_decisions) == (0, 0) and drafted.drafts >= 1
+    assert {d["id"] for d in await journal.drafts("db-api")} == set(drafted.draft_ids)
+
+    document = tmp_path / "decisions.md"
+    document.write_text("# Decisions\n\n## Decision 1: PostgreSQL for the orders store\n\n**Context:** Orders and "
+                        "payments change together.\n\n**Selected Approach:** PostgreSQL, one transaction per order.\n",
+                        encoding="utf-8")
+    stated = await journal.ingest_session(document, "decision-doc", "doc-api", drafts=True)
+    assert (stated.drafts, stated.new_decisions) == (0, 1)
+
+    plain = await journal.ingest_session(chat, "transcript", "db-api")
+    assert plain.decision_ids == drafted.draft_ids and plain.new_decisions == len(drafted.draft_ids)
+    assert await journal.drafts("db-api") == []
