@@ -10,4 +10,7 @@ MATCH (new:Decision {id: $new_id}), (old:Decision {id: $old_id})
 WHERE new.status <> 'candidate' AND old.status <> 'candidate'  // a draft relates to nothing until confirmed
 MERGE (new)-[r:AMENDS]->(old)
 ON CREATE SET r.at = coalesce($at, new.decided_at, datetime()), r.reason = $reason, r.inferred = $inferred
+// A stated link takes the place of one ingest inferred, with its own reason; an inferred
+// one never overwrites what a person or a document stated.
+ON MATCH SET r += CASE WHEN r.inferred AND NOT $inferred THEN {reason: $reason, inferred: false} ELSE {} END
 RETURN new.id AS new_id, old.id AS old_id, r.at AS at;

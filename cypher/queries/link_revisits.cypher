@@ -13,5 +13,8 @@ WHERE new.status <> 'candidate' AND old.status <> 'candidate'  // a draft relate
 MERGE (new)-[r:REVISITS]->(old)
 ON CREATE SET r.at = coalesce($at, new.decided_at, datetime()), r.reason = $reason, r.outcome = $outcome,
               r.inferred = $inferred, r.confidence = $confidence
+// A stated link takes the place of one ingest inferred, with its own reason; an inferred
+// one never overwrites what a person or a document stated.
+ON MATCH SET r += CASE WHEN r.inferred AND NOT $inferred THEN {reason: $reason, outcome: $outcome, inferred: false, confidence: $confidence} ELSE {} END
 SET old.status = CASE WHEN old.status = 'active' THEN 'revisited' ELSE old.status END
 RETURN new.id AS new_id, old.id AS old_id, r.at AS at;

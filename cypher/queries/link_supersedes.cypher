@@ -13,5 +13,8 @@ WHERE new.status <> 'candidate' AND old.status <> 'candidate'  // a draft relate
 MERGE (new)-[r:SUPERSEDES]->(old)
 ON CREATE SET r.at = coalesce($at, new.decided_at, datetime()), r.reason = $reason, r.partial = $partial,
               r.inferred = $inferred, r.confidence = $confidence
+// A stated link takes the place of one ingest inferred, with its own reason; an inferred
+// one never overwrites what a person or a document stated.
+ON MATCH SET r += CASE WHEN r.inferred AND NOT $inferred THEN {reason: $reason, partial: $partial, inferred: false, confidence: $confidence} ELSE {} END
 SET old.status = 'superseded', old.superseded_at = coalesce(old.superseded_at, r.at)
 RETURN new.id AS new_id, old.id AS old_id, r.at AS at;

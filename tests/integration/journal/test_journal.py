@@ -11,6 +11,7 @@ from api.journal import DecisionJournal
 from api.settings import JournalSettings, Neo4jSettings, Settings
 from api.usecases.events import DETECTED, EXTRACTED, INDEXED, SEARCHED
 from graph.errors import DecisionNotFound
+from graph.evolution import Link
 from graph.executor import Neo4jExecutor
 from graph.messages import session_messages
 from nlp.errors import InputFormatError
@@ -186,6 +187,19 @@ async def test_explicit_supersede_branches_and_history_kept(journal: DecisionJou
     assert stored["superseded_by"] == sorted([new_a["id"], new_b["id"]])
     assert await journal.search_decisions("Jenkins") == []
     assert [d["id"] for d in await journal.search_decisions("Jenkins", {"history": True})] == [old["id"]]
+
+
+async def test_a_stated_link_takes_the_place_of_the_one_ingest_inferred(journal: DecisionJournal) -> None:
+    old = await journal.record_decision("Deploy the billing service with Heroku pipelines", tags=["deploy"])
+    new = await journal.record_decision("Deploy the billing service with Fly.io instead of Heroku", tags=["deploy"])
+    [guessed] = (await journal.get_decision_chain(old["id"]))["links"]
+    assert guessed["inferred"], "the premise: recording the second decision inferred the link"
+    await journal.link_superseding_decision(old["id"], new["id"], reason="Heroku free tier ended")
+    [stated] = (await journal.get_decision_chain(old["id"]))["links"]
+    assert (stated["type"], stated["reason"], stated["inferred"]) == ("SUPERSEDES", "Heroku free tier ended", False)
+    guess = Link("SUPERSEDES", new["id"], old["id"], "a later guess", inferred=True, confidence=0.6)
+    await journal.services.ingest.evolution.link(guess)
+    assert (await journal.get_decision_chain(old["id"]))["links"] == [stated], "a guess never overwrites what was stated"
 
 
 async def test_full_decision_lifecycle(journal: DecisionJournal) -> None:
