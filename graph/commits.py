@@ -109,7 +109,9 @@ class CommitStore:
         """Decision id → the commits that followed it, newest first (at most ``limit``)."""
         if not ids:
             return {}
-        rows = await self._executor.read(load_query("commits_of_decisions"), {"ids": list(ids), "commit_limit": limit})
+        rows = await self._executor.read(load_query("commits_of_decisions"), {
+            "ids": list(ids), "commit_limit": limit, "path_prefix": None, "path_dir": None, "repository": None,
+        })
         return commits_by_decision(rows)
 
 

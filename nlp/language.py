@@ -15,7 +15,7 @@ from typing import Protocol, cast
 import spacy
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 from spacy.util import filter_spans
 
 from nlp.gazetteer import CASE_SENSITIVE, TECHNOLOGIES
@@ -166,6 +166,23 @@ _HANDLE_TOKEN = re.compile(r"^@[A-Za-z][\w.-]*$")
 _TICKET_TOKEN = re.compile(r"^[A-Z][A-Z0-9]{1,9}-\d{1,6}$")
 
 
+def _code_at(doc: Doc, token: Token) -> bool:
+    """Whether an "@word" is code rather than someone: quoted or in backticks (JSON-LD's
+    "@type", `@property`), the start of a path ("@docs/…", an editor's file reference),
+    inside a fenced block, called ("@pytest.fixture(...)"), or alone on its line as a
+    decorator or annotation is."""
+    text = doc.text
+    start, end = token.idx, token.idx + len(token.text)
+    before, after = text[start - 1 : start], text[end : end + 1]
+    if before in {"`", '"', "'"} or after in {"`", '"', "'", "(", "/"}:
+        return True
+    if text.count("```", 0, start) % 2 == 1:
+        return True
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    return text[line_start:start].strip() == "" and text[end : len(text) if line_end < 0 else line_end].strip() == ""
+
+
 @Language.component("dj_token_entities")
 def token_entities(doc: Doc) -> Doc:
     """Handles, paths and ticket keys, which the tokenizer keeps whole.
@@ -177,7 +194,9 @@ def token_entities(doc: Doc) -> Doc:
     for token in doc:
         text = token.text
         if text.startswith("@") and _HANDLE_TOKEN.match(text):
-            found.append(Span(doc, token.i, token.i + 1, label="HANDLE"))
+            # "@about.md" is an editor's reference to a file (Cursor, Copilot), not someone.
+            if not PATH_TOKEN.match(text[1:]) and not _code_at(doc, token):
+                found.append(Span(doc, token.i, token.i + 1, label="HANDLE"))
         elif ("/" in text or "." in text) and PATH_TOKEN.match(text) and not token.like_num:
             found.append(Span(doc, token.i, token.i + 1, label="FILE"))
         elif "-" in text and _TICKET_TOKEN.match(text):

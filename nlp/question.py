@@ -9,8 +9,11 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from nlp.ids import handle_for
+
 _HANDLE = re.compile(r"(?<![\w@])@([A-Za-z][\w.-]*)")
-_BY_NAME = re.compile(r"\b(?:by|from)\s+([A-Z][a-z]+)\b")
+_BY_NAME = re.compile(r"\b(?:by|from)\s+((?:[^\W\d_][\w'’-]*)(?:\s+[^\W\d_][\w'’-]*){0,3})")
+""""by" or "from" and up to four words: the capitalised ones that lead are a person's name."""
 _QUARTER = re.compile(r"\b(?:in\s+)?Q([1-4])\s*(\d{4})\b", re.IGNORECASE)
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
            "october", "november", "december")
@@ -55,10 +58,16 @@ def parse_question(
     rest = question
     stakeholder = None
     if stakeholders:
-        handle = _HANDLE.search(rest) or _BY_NAME.search(rest)
+        handle = _HANDLE.search(rest)
         if handle:
             stakeholder = "@" + handle.group(1).lower()
             rest = rest.replace(handle.group(0), " ")
+        elif (named := _by_name(rest)) is not None:
+            said, name = named
+            # A person is stored under the handle of their whole name ("Manu Sporny" is
+            # @manu-sporny), so the question's name becomes the same handle.
+            stakeholder = handle_for(name)
+            rest = rest.replace(said, " ")
     since = until = None
     if temporal:
         rest, since, until = _dates(rest)
@@ -68,6 +77,22 @@ def parse_question(
     ]
     sentence = " ".join(rest.split())
     return ParsedQuestion(" ".join(words).strip(" ?.!"), stakeholder, since, until, sentence)
+
+
+def _by_name(text: str) -> tuple[str, str] | None:
+    """``("by Manu Sporny", "Manu Sporny")``: the first "by"/"from" followed by a
+    capitalised name of one to four words, as said and as the name alone."""
+    for found in _BY_NAME.finditer(text):
+        words = found.group(1).split()
+        name = []
+        for word in words:
+            if not word[0].isupper():
+                break
+            name.append(word)
+        if name:
+            said = text[found.start() : found.start(1)] + " ".join(name)
+            return said, " ".join(name)
+    return None
 
 
 def _proper_noun(word: str, index: int) -> bool:

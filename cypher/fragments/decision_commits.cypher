@@ -2,9 +2,15 @@
 // a file it governs after it was decided (`ingest-git`) — newest first, at most $commit_limit,
 // each with the files it changed, as the list `commits`. Included as {{decision_commits}} by
 // commits_of_decisions, and by decisions_paged for a page that shows its commits.
-// params: $commit_limit
+// Under a path ($path_prefix, in $repository: impact, a page filtered by path) a commit
+// that follows the decision is shown when it changed something there: what touched the
+// path, not every governed file elsewhere (one that names the decision is always shown).
+// params: $commit_limit, $path_prefix, $path_dir, $repository
 CALL (d) {
   MATCH (c:Commit)-[r:MENTIONS|FOLLOWS]->(d)
+  WHERE $path_prefix IS NULL OR type(r) = 'MENTIONS' OR EXISTS {
+    MATCH (c)-[:CHANGED]->(f:File {repository: $repository})
+    WHERE f.path = $path_prefix OR f.path STARTS WITH $path_dir }
   WITH c, collect(type(r)) AS how
   ORDER BY c.date DESC, c.sha
   LIMIT $commit_limit

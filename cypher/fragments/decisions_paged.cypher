@@ -3,10 +3,11 @@
 // overlap), returned as how many there are in all and the ids from $skip, $limit of them;
 // with $read, also those decisions read whole (decisions_read), with $linked the decisions
 // they supersede, revisit, or are superseded or revisited by too, and with $commits the
-// commits that followed each of the page's ids (decision_commits; the caller keeps those
-// of the decisions it may see): a page and what it shows in one round trip. Included as
+// commits that followed each of the page's ids (decision_commits: under a path filter, those
+// that name it or changed something there; the caller keeps those of the decisions it may see): a page
+// and what it shows in one round trip. Included as
 // {{decisions_paged}} by decisions_page and decisions_page_under_path.
-// params: $order, $skip, $limit, $read, $linked, $commits, $commit_limit, $groups, $with_code
+// params: $order, $skip, $limit, $read, $linked, $commits, $commit_limit, $groups, $with_code, $path_prefix, $path_dir, $repository
 WITH d, coalesce(d.decided_at, d.recorded_at) AS at
 ORDER BY CASE WHEN $order = 'NEWEST' THEN at END DESC,
          CASE WHEN $order = 'OLDEST' THEN at END ASC,

@@ -135,6 +135,26 @@ async def test_two_repositories_with_the_same_paths_never_mix(journal: DecisionJ
     assert decisions[0]["source"]["path"] == "doc/adr/0001-decision.md"
 
 
+async def test_impact_of_a_path_shows_the_commits_that_touched_it(journal: DecisionJournal, tmp_path: Path) -> None:
+    shop, _ = _two(tmp_path)
+    for path, text, message, day in (("src/api/search.ts", "import lunr from 'lunr';\nexport const n = 2;\n",
+                                      "Speed up the search index", "2024-03-01"),
+                                     ("package.json", '{"dependencies": {"lunr": "2.3"}}\n', "Bump lunr", "2024-03-02")):
+        (shop / path).write_text(text)
+        git(shop, "commit", "-qam", message, date=f"{day}T10:00:00+00:00")
+    for args in (("import-adr", str(shop / "doc" / "adr")), ("ingest-git", "--repo", str(shop))):
+        code, out = await _cli(*args)
+        assert code == 0, out
+    code, out = await _cli("impact", "src/api/search.ts", "--json", cwd=shop)
+    assert code == 0, out
+    [decision] = json.loads(out)["decisions"]
+    assert [c["message"] for c in decision["commits"]] == ["Speed up the search index"]
+    code, out = await _cli("impact", "package.json", "--json", cwd=shop)
+    assert code == 0, out
+    [decision] = json.loads(out)["decisions"]
+    assert [c["message"] for c in decision["commits"]] == ["Bump lunr"]
+
+
 async def test_mcp_answers_for_the_repository_it_runs_in(journal: DecisionJournal, tmp_path: Path) -> None:
     shop, billing = _two(tmp_path)
     for repo in (shop, billing):

@@ -3,6 +3,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 from spacy.language import Language
 
 from nlp.detect import DecisionDetector, DetectorConfig
@@ -320,3 +321,19 @@ def test_a_reason_clause_after_the_discussion_reads_as_a_sentence_of_its_own(nlp
     )
     [decision] = DecisionExtractor(nlp).extract(conversation, DecisionDetector(nlp).detect(conversation))
     assert decision.rationale == "PostgreSQL gives us ACID guarantees and the team already runs it. Because we need transactions."
+
+
+@pytest.mark.parametrize("text", [
+    'We agreed that "@type" stays the only way to say a node\'s class.',   # JSON-LD's keywords, quoted
+    "Keep `@list` for ordered values.",                                    # in backticks
+    "Use a classmethod:\n@classmethod\ndef merge(cls, other): ...",          # a decorator on its own line
+    "Mark it with @pytest.fixture(scope='session') from now on.",           # called
+    "```python\n@dataclass\nclass A: ...\n```\nWe keep dataclasses.",       # in a fenced block
+])
+def test_an_at_word_in_code_is_no_one(nlp: Language, text: str) -> None:
+    assert [ent.text for ent in nlp(text).ents if ent.label_ == "HANDLE"] == []
+
+
+def test_an_at_mention_is_someone_and_an_editors_at_file_is_not(nlp: Language) -> None:
+    doc = nlp("@alice agreed; cc @bob.smith. Read @docs/ABOUT.md and @about_politipo.md first.")
+    assert [ent.text for ent in doc.ents if ent.label_ == "HANDLE"] == ["@alice", "@bob.smith"]

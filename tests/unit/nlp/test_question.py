@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from nlp.ids import handle_for
 from nlp.question import parse_question
 
 
@@ -15,6 +16,11 @@ def test_stakeholder_filters() -> None:
     assert (parsed.stakeholder, parsed.text) == ("@alice", "caching")
     assert parse_question("what did Bob decide", stakeholders=True).stakeholder is None
     assert parse_question("decisions by Bob").stakeholder == "@bob"
+    # A whole name is the handle a person of that name is stored under.
+    parsed = parse_question("decisions by Manu Sporny about contexts")
+    assert (parsed.stakeholder, parsed.text) == ("@manu-sporny", "contexts")
+    assert parse_question("what did we decide, as proposed by Niklas Lindström").stakeholder == handle_for("Niklas Lindström")
+    assert parse_question("decisions by the team").stakeholder is None
     assert parse_question("decisions by @alice", stakeholders=False).stakeholder is None
 
 
