@@ -11,12 +11,13 @@ code links. Everything returned appears in the source text or is a message autho
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from nlp.code_text import code_mask, is_code, prose_of, prose_parts
 from nlp.describe import category_of, keywords_for, pattern_of, tags_for
 from nlp.detector_features import is_reply, kind_of
 from nlp.extractor_config import ExtractorConfig
@@ -51,7 +52,14 @@ _MAY_CONTRIBUTE = re.compile(
     + SUPPORT.pattern + r"|\b(" + "|".join(re.escape(name) for name in TECHNOLOGIES) + r")\b",
     re.IGNORECASE,
 )
+_Prose = Callable[[Message, Span], str]
+"""A sentence of a message as prose (``DecisionExtractor._prose``)."""
+_LIST_MARKER = re.compile(r"(?<=[:：.。!?！？])(?:\s*(?:#{1,6}|\d{1,2}[.)、]|[-*•])(?:\s*\*\*)?)+\s*$")
+"""A list's first marker left at a sentence's end ("we need the following: 1."): the parser
+ends the lead-in there, and the marker belongs to the item after it."""
 CONTEXT_SIZE = 10
+CODE_ONLY = "Stated in code only: see the message."
+"""The summary of a unit that says nothing but code (stored for review, never as a decision)."""
 """How many messages before a decision its context, alternatives and rationale are read from."""
 
 
@@ -81,6 +89,7 @@ class DecisionExtractor:
             parsed: The detector's parse cache, so no message is parsed twice.
         """
         self._parsed = parsed or ParsedConversation(self._nlp, conversation, self._light)
+        self._masks: dict[int, list[bool]] = {}
         self._spoken = kind_of(conversation) == "spoken"
         messages = conversation.messages
         # One batch for every window that will be read: spaCy's per-call overhead is
@@ -103,28 +112,40 @@ class DecisionExtractor:
                 continue
             message = messages[detection.seq]
             doc = self._parsed.doc(message.seq) if detection.signals else self._parsed.light_doc(message.seq)
-            statement_msg, sentence = message, _statement(doc)
+            statement_msg, sentence = message, self._statement(message, doc)
             # "B" says nothing on its own: the option it took states the decision. A unit
             # anchored at the offer holds the pick as a member.
             pick = next((p for seq in (message.seq, *detection.unit) if (p := pick_at(messages, seq)) is not None), None)
             chosen = self._chosen_option(pick) if pick is not None else None
             if chosen is None:
                 pick = None  # an option whose span the parse cannot give states nothing
+            review = False
             if chosen is not None:
                 statement_msg, sentence = chosen
+            elif self._is_code(message, sentence):
+                # Code is never what was decided: the unit's next best sentence states it,
+                # or, when the unit says nothing but code, a person reviews it.
+                stated = self._statement_in(messages, detection)
+                if stated is not None:
+                    statement_msg, sentence = stated
+                else:
+                    review = True
             elif self._spoken:
                 statement_msg, sentence = self._clearest(messages, detection, last_source) or (statement_msg, sentence)
             elif "agreement_to_proposal" in detection.signals and not _has_commitment(sentence):
                 proposal = self._proposal_before(messages, detection.seq, last_source)
                 if proposal is not None:
                     if decisions and last_source == proposal[0].seq:
-                        decisions[-1] = _merge(decisions[-1], detection, message, doc, self._config.extract_rationale)
+                        decisions[-1] = _merge(
+                            decisions[-1], detection, message, doc, self._prose if self._config.extract_rationale else None
+                        )
                         continue
                     statement_msg, sentence = proposal
             start = max(statement_msg.seq - CONTEXT_SIZE, _topic_start(messages, statement_msg.seq, last_source))
             # A unit's votes and replies come after its statement; they belong to it.
             window = messages[max(0, start) : max((detection.seq, *detection.unit)) + 1]
-            decisions.append(self._build(conversation, detection, statement_msg, sentence, message, doc, window, pick))
+            built = self._build(conversation, detection, statement_msg, sentence, message, doc, window, pick)
+            decisions.append(built.model_copy(update={"status": "candidate"}) if review else built)
             last_source = statement_msg.seq
         return decisions
 
@@ -133,13 +154,44 @@ class DecisionExtractor:
         span = self._parsed.doc(pick.offer.seq).char_span(pick.chosen.start, pick.chosen.end, alignment_mode="expand")
         return (pick.offer, span) if span is not None else None
 
+    def _mask(self, message: Message) -> list[bool]:
+        if message.seq not in self._masks:
+            self._masks[message.seq] = code_mask(message.content)
+        return self._masks[message.seq]
+
+    def _is_code(self, message: Message, sentence: Span) -> bool:
+        """Whether a sentence of ``message`` is code (``nlp.code_text``), not prose."""
+        return is_code(message.content, sentence.start_char, sentence.end_char, self._mask(message))
+
+    def _prose(self, message: Message, sentence: Span) -> str:
+        """A sentence of ``message`` as prose: its code left out, its whitespace collapsed."""
+        return prose_of(message.content, sentence.start_char, sentence.end_char, self._mask(message))
+
+    def _statement(self, message: Message, doc: Doc) -> Span:
+        """The sentence of ``message`` that states most: prose before code, then ``_statement``'s
+        order; a sentence the parser cut inside inline code is read whole."""
+        sentences = _sentences(doc)
+        prose = [s for s in sentences if not self._is_code(message, s)]
+        return _statement(prose or sentences)
+
+    def _statement_in(self, messages: Sequence[Message], detection: Detection) -> tuple[Message, Span] | None:
+        """The best prose sentence of the unit's other talk turns, if any says one."""
+        for seq in sorted(set(detection.unit) - {detection.seq}):
+            member = messages[seq]
+            if member.role == TOOL_ROLE:
+                continue
+            sentence = self._statement(member, self._parsed.light_doc(seq))
+            if not self._is_code(member, sentence):
+                return member, sentence
+        return None
+
     def _proposal_before(self, messages: Sequence[Message], seq: int, previous: int | None) -> tuple[Message, Span] | None:
         # An agreement may accept the proposal that was itself the previous decision
         # (and merges into it), so the search includes that message.
         start = max(seq - 5, previous if previous is not None else _topic_start(messages, seq, None))
         for earlier in reversed(messages[max(0, start) : seq]):
             doc = self._parsed.doc(earlier.seq)
-            sentence = _statement(doc)
+            sentence = self._statement(earlier, doc)
             if _has_commitment(sentence) or re.search(r"\b(should|let'?s|go with|use)\b", sentence.text, re.IGNORECASE):
                 return earlier, sentence
         return None
@@ -185,8 +237,11 @@ class DecisionExtractor:
         pick: Pick | None = None,
     ) -> ExtractedDecision:
         config = self._config
-        stated = pick.chosen.text if pick is not None else sentence.text
-        summary = clean(fluent(stated) if self._spoken else stated)
+        stated = pick.chosen.text if pick is not None else self._prose(statement_msg, sentence)
+        if not stated or self._is_code(statement_msg, sentence):
+            # Nothing but code to state it: what the message says around its code, for the review.
+            stated = " ".join(prose_parts(statement_msg.content, self._mask(statement_msg))) or CODE_ONLY
+        summary = clean(_LIST_MARKER.sub("", fluent(stated) if self._spoken else stated))
         # Only messages that can add a field are parsed; authors need no parse. A tool call, its
         # output or the assistant's reasoning is evidence, never why or what else: read as talk,
         # a session's "Thought Process" became a decision's rationale.
@@ -217,11 +272,11 @@ class DecisionExtractor:
         rationale = None
         if config.extract_rationale:
             own = {statement_msg.seq, message.seq, *detection.unit}
-            discussion = [d for m, d in window_docs if m.seq not in own]
+            discussion = [(m, d) for m, d in window_docs if m.seq not in own]
             members = sorted(own - {statement_msg.seq})
             self._parsed.prime_light(members)  # sentences and entities are all a reason needs
-            supports = [self._parsed.light_doc(seq) for seq in members]
-            rationale = _rationale(sentence, supports, discussion)
+            supports = [(conversation.messages[seq], self._parsed.light_doc(seq)) for seq in members]
+            rationale = _rationale((statement_msg, sentence), supports, discussion, self._prose)
         techs = list(dict.fromkeys([*chosen_in_order, *(alt.option for alt in alternatives)]))
         # A tool call's or tool output's paths are not the decision naming them (what the
         # session then edited is linked apart, as `session_edit`).
@@ -232,7 +287,7 @@ class DecisionExtractor:
             if "?" not in m.content and m.role != TOOL_ROLE
         ]
         seqs = tuple(sorted({statement_msg.seq, message.seq, *detection.unit}))
-        context = _context(window, statement_msg, {name.lower() for name in techs})
+        context = _context(window, statement_msg, {name.lower() for name in techs}, self._mask)
         subject = subject_of(statement_msg.topic, context if context != statement_msg.topic else None, self._spoken)
         if pick is not None and pick.question:
             subject = pick.question  # "Which style for the code blocks": what the option answers
@@ -285,14 +340,29 @@ def _topic_start(messages: Sequence[Message], seq: int, previous_decision: int |
     return start
 
 
-def _statement(doc: Doc) -> Span:
-    sentences = sentences_of(doc)
+def _statement(sentences: Sequence[Span]) -> Span:
     scored = sorted(
         sentences,
         key=lambda s: (_has_commitment(s), not s.text.strip().endswith("?"), len(s.text) > 12),
         reverse=True,
     )
     return scored[0]
+
+
+def _sentences(doc: Doc) -> list[Span]:
+    """The doc's sentences, those the parser cut inside inline code ("`can_craft?`" ends no
+    sentence) joined again: an odd number of backticks before a bound on its line."""
+    joined: list[Span] = []
+    for sentence in sentences_of(doc):
+        if joined and _inside_inline_code(doc.text, sentence.start_char):
+            sentence = doc[joined.pop().start : sentence.end]
+        joined.append(sentence)
+    return joined
+
+
+def _inside_inline_code(text: str, offset: int) -> bool:
+    line_start = text.rfind("\n", 0, offset) + 1
+    return text.count("`", line_start, offset) % 2 == 1 and "```" not in text[line_start:offset]
 
 
 def _has_commitment(sentence: Span) -> bool:
@@ -306,8 +376,10 @@ def _has_commitment(sentence: Span) -> bool:
     )
 
 
-def _merge(decision: ExtractedDecision, detection: Detection, message: Message, doc: Doc, rationale: bool) -> ExtractedDecision:
-    extra = _rationale(None, [doc]) if rationale else None
+def _merge(
+    decision: ExtractedDecision, detection: Detection, message: Message, doc: Doc, prose: _Prose | None
+) -> ExtractedDecision:
+    extra = _rationale(None, [(message, doc)], (), prose) if prose is not None else None
     joined = " ".join(part for part in (decision.rationale, extra) if part) or None
     stakeholders = decision.stakeholders
     if message.author and all(person.handle != handle_for(message.author) for person in stakeholders):
@@ -325,25 +397,32 @@ def _merge(decision: ExtractedDecision, detection: Detection, message: Message, 
     )
 
 
-def _rationale(sentence: Span | None, supports: Sequence[Doc], discussion: Sequence[Doc] = ()) -> str | None:
+def _rationale(
+    stated: tuple[Message, Span] | None,
+    supports: Sequence[tuple[Message, Doc]],
+    discussion: Sequence[tuple[Message, Doc]],
+    prose: _Prose,
+) -> str | None:
+    """The reasons around a decision, as prose: a sentence that is code is no reason, and what
+    a kept sentence holds of code (or of the blanks that stood for it) is left out."""
     parts: list[str] = []
-    for doc in discussion:
-        sentences = sentences_of(doc)
-        parts += [
-            s.text.strip() for s in sentences
-            if SUPPORT.search(s.text) and not s.text.strip().endswith("?") and not _AGREEMENT_ONLY.match(s.text)
-        ]
-    if sentence is not None:
+    for message, doc in discussion:
+        said = [prose(message, s) for s in _sentences(doc)]
+        parts += [text for text in said if SUPPORT.search(text) and not text.endswith("?") and not _AGREEMENT_ONLY.match(text)]
+    if stated is not None:
+        message, sentence = stated
         match = _RATIONALE.search(sentence.text)
         if match:
             # A semicolon opens a clause of its own: "because we need transactions; schema
             # goes in services/orders/schema.sql" gives its reason up to the semicolon.
-            parts.append(sentence.text[match.start() :].split(";")[0].strip().rstrip("."))
-        following = [s for s in sentences_of(sentence.doc) if s.start > sentence.start]
-        parts += [s.text.strip() for s in following if not s.text.strip().endswith("?")]
-    for support in supports:
-        sentences = sentences_of(support)
-        parts += [s.text.strip() for s in sentences if (_RATIONALE.search(s.text) or SUPPORT.search(s.text)) and not s.text.strip().endswith("?")]
+            reason = sentence.doc.char_span(match.start() + sentence.start_char, sentence.end_char, alignment_mode="expand")
+            clause = prose(message, reason) if reason is not None else sentence.text[match.start() :]
+            parts.append(clause.split(";")[0].strip().rstrip("."))
+        following = [prose(message, s) for s in _sentences(sentence.doc) if s.start > sentence.start]
+        parts += [text for text in following if not text.endswith("?")]
+    for message, support in supports:
+        said = [prose(message, s) for s in _sentences(support)]
+        parts += [text for text in said if (_RATIONALE.search(text) or SUPPORT.search(text)) and not text.endswith("?")]
     kept = list(dict.fromkeys(part for part in parts if len(part) > 3))[-6:]
     return _as_sentences(kept) or None
 
@@ -357,15 +436,20 @@ def _as_sentences(parts: Sequence[str]) -> str:
     return " ".join(part if part[-1:] in ".!?…\"'”)" else f"{part}." for part in written)
 
 
-def _context(window: Sequence[Message], statement: Message, subjects: set[str]) -> str | None:
-    """The nearest earlier question about the same subject, else the agenda topic."""
+def _context(
+    window: Sequence[Message], statement: Message, subjects: set[str], mask: Callable[[Message], list[bool]]
+) -> str | None:
+    """The nearest earlier question about the same subject, else the agenda topic. A tool's
+    own prompt ("Add file to the chat?") is nobody's question, and code asks nothing: only
+    the prose of talk turns is read."""
     for message in reversed(window):
-        if message.seq > statement.seq:
+        if message.seq > statement.seq or message.role == TOOL_ROLE:
             continue
-        for part in re.split(r"(?<=[.!?])\s+", message.content):
-            question = part.strip()
-            if question.endswith("?") and (not subjects or any(word in question.lower() for word in subjects)):
-                return question
+        for text in prose_parts(message.content, mask(message)):
+            for part in re.split(r"(?<=[.!?])\s+", text):
+                question = part.strip()
+                if question.endswith("?") and (not subjects or any(word in question.lower() for word in subjects)):
+                    return question
     return statement.topic
 
 
