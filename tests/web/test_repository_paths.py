@@ -1,6 +1,7 @@
 """A repository's decisions on the page: "what touched this path?" per repository (a path of
 acme/shop is not the same path as one named where no repository was known), the tree's counts
-as distinct decisions, and a decision's Files links into its repository."""
+as distinct decisions, a decision's Files links into its repository, and a message's line
+breaks kept where the page shows its text."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from tests.web.conftest import Page
 
 SESSION = "events-layout"
 # One decision naming three files of src/events/: the tree counts it once for the directory.
+# Its first message runs over three lines, as pasted code does.
 CONVERSATION = """\
 [2024-10-01T10:00:00Z] judy: Where should the event code live? Today it is one module:
     def create_event(): ...
@@ -103,3 +105,11 @@ def test_a_decisions_files_open_their_repository(page: Page, shop: str) -> None:
     decisions = page.all("section ul.list li")
     assert len(decisions) == 1 and "split the event code" in decisions[0].text
     assert page.find("nav.tree a.selected").text == "models.py"
+
+
+def test_a_message_keeps_its_line_breaks(page: Page, shop: str) -> None:
+    page.open(f"#/session/{SESSION}", token="design")
+    first = page.find("#m0 .content")
+    assert first.text == ("Where should the event code live? Today it is one module:\n"
+                          "def create_event(): ...\ndef list_events(): ...")
+    page.screenshot("session-line-breaks")

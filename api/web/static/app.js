@@ -187,7 +187,7 @@ async function decisionView(id, params) {
       a.cons.length ? ` (against: ${a.cons.join("; ")})` : "")))
     : el("p", { class: "muted" }, "No alternatives recorded.");
   const quotes = d.statedIn.map((m) => el("blockquote", {},
-    el("div", {}, m.content ?? "(text removed by retention)"),
+    el("div", { class: "content" }, m.content ?? "(text removed by retention)"),
     el("div", { class: "meta" }, el("span", {}, m.author || ""),
       d.session ? el("a", { href: `#/session/${encodeURIComponent(d.session.id)}?m=${m.seq}` }, `message ${m.seq + 1} in the conversation`) : null)));
 
@@ -431,7 +431,7 @@ async function sessionView(id, params) {
     return el("li", { id: `m${m.seq}`, class: [decided.length ? "decided" : "", String(m.seq) === target ? "target" : ""].join(" ").trim() || null },
       el("span", { class: "seq" }, m.seq + 1),
       el("span", { class: "author" }, m.author || m.role || ""),
-      el("div", {}, m.content ?? el("span", { class: "muted" }, "(text removed by retention)"),
+      el("div", {}, el("div", { class: "content" }, m.content ?? el("span", { class: "muted" }, "(text removed by retention)")),
         decided.map((d) => el("span", { class: "decided-note" }, "Decision: ", decisionLink(d), " ", statusBadge(d.status)))));
   });
   const meta = [session.source, session.series ? `series ${session.series}` : null, day(session.startedAt)].filter(Boolean).join(" · ");
