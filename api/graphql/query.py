@@ -13,6 +13,7 @@ from api.graphql.errors import ArgumentError
 from api.graphql.inputs import AggregateKey, DecisionOrderBy, DecisionWhere, to_query
 from api.graphql.lineage import AgentDecision
 from api.graphql.paging import page_size
+from api.graphql.path_tree import RepositoryPaths, repository_paths
 from api.graphql.paths import PathDecisions, governing_paths
 from api.graphql.review import ReviewQuery
 from api.graphql.types import (
@@ -148,6 +149,12 @@ class Query(ReviewQuery):
         context = info.context
         buckets = await context.services.listing.aggregate(context.scoped(await where_filter(info, where)), AggregateBy(by.value))
         return [Bucket(key=b.key, count=b.count) for b in buckets]
+
+    @strawberry.field(description="The paths the decisions that match `where` affect, per repository (named ones "
+                                  "first, then paths not tied to a repository): every file or directory and every "
+                                  "directory above one, with how many distinct decisions affect it or anything under it.")
+    async def path_tree(self, info: Info, where: DecisionWhere | None = None) -> list[RepositoryPaths]:
+        return await repository_paths(info, where)
 
     @strawberry.field(description="An agent decision's lineage: policy version and hash, conditions checked, exception applied, precedents and whether they were followed, deviations. Null when unknown or outside the caller's groups.")
     async def lineage(self, info: Info, decision_id: strawberry.ID) -> AgentDecision | None:

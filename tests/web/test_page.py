@@ -130,6 +130,18 @@ def test_without_a_token_the_page_says_what_is_missing(page: Page) -> None:
     assert page.find("#auth-off").get_attribute("hidden") is not None, "tokens are configured: no auth-off warning"
 
 
+def test_an_expired_or_unknown_token_gets_the_servers_reason(page: Page) -> None:
+    page.open("#/", token="expired")
+    message = page.find(".error").text
+    assert "refused this page's token: this token expired at 2024-01-01T00:00:00+00:00" in message, message
+    assert "needs a token" not in message
+    page.browser.execute_script("localStorage.setItem('decision-journal.token', 'wrong-token-0123456789')")
+    page.browser.refresh()
+    page.wait_ready()
+    message = page.find(".error").text
+    assert "refused this page's token: unknown or revoked token" in message and "Token button" in message, message
+
+
 def test_without_tokens_configured_the_page_warns_and_answers(
     chrome: webdriver.Chrome, neo4j_server: Neo4jServer, live: LiveServer,
 ) -> None:

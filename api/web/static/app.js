@@ -146,7 +146,7 @@ async function decisionView(id, params) {
          alternatives { option whyNotChosen pros cons }
          tradeOffs { pros cons risks assumptions }
          decisionMaker { handle name } stakeholders { handle name }
-         files { path } features { key }
+         files { path repository } features { key }
          session { id title }
          statedIn { seq author content timestamp } }
        chain(id: $id, asOf: $asOf) {
@@ -170,7 +170,7 @@ async function decisionView(id, params) {
   field("Why", d.rationale);
   field("Decision maker", d.decisionMaker ? person(d.decisionMaker) : null);
   field("Stakeholders", d.stakeholders.map(person).join(", "));
-  field("Files", d.files.map((f, i) => [i ? ", " : "", el("a", { href: `#/paths?dir=${encodeURIComponent(f.path)}` }, f.path)]));
+  field("Files", d.files.map((f, i) => [i ? ", " : "", el("a", { href: pathHref(f.repository, f.path), title: f.repository || "no repository" }, f.path)]));
   field("Features", d.features.map((f) => f.key).join(", "));
   field("Tags", d.tags.map((t) => `#${t}`).join(" "));
   field("Gains", d.tradeOffs.pros.join("; "));
@@ -187,7 +187,7 @@ async function decisionView(id, params) {
       a.cons.length ? ` (against: ${a.cons.join("; ")})` : "")))
     : el("p", { class: "muted" }, "No alternatives recorded.");
   const quotes = d.statedIn.map((m) => el("blockquote", {},
-    el("div", {}, m.content ?? "(text removed by retention)"),
+    el("div", { class: "content" }, m.content ?? "(text removed by retention)"),
     el("div", { class: "meta" }, el("span", {}, m.author || ""),
       d.session ? el("a", { href: `#/session/${encodeURIComponent(d.session.id)}?m=${m.seq}` }, `message ${m.seq + 1} in the conversation`) : null)));
 
@@ -305,59 +305,105 @@ async function timelineView(_arg, params) {
 
 // ---------------------------------------------------------------- what touched this path?
 
-function buildTree(buckets) {
+// A path is a path in one repository (or in none: those a conversation named where no
+// repository was known), so the address carries both: #/paths?repo=owner/name&dir=src/events.
+// `repo` may be a repository's name or its key (a decision's Files links carry the key).
+function pathHref(repo, path) {
+  const params = new URLSearchParams();
+  if (repo) params.set("repo", repo);
+  params.set("dir", path);
+  return `#/paths?${params}`;
+}
+
+function parentPath(path) {
+  const trimmed = path.replace(/\/$/, "");
+  const cut = trimmed.lastIndexOf("/");
+  return cut < 0 ? "" : trimmed.slice(0, cut + 1);
+}
+
+// The tree of one repository's paths. Each count comes from the server, which counts
+// distinct decisions per directory: adding up the children's counts would count a
+// decision that names 50 files 50 times.
+function buildTree(paths) {
   const root = { name: "", path: "", children: new Map(), count: 0 };
-  for (const { key, count } of buckets) {
-    const parts = key.replace(/\/$/, "").split("/").filter(Boolean);
-    let node = root;
-    node.count += count;
-    parts.forEach((part, i) => {
-      const path = parts.slice(0, i + 1).join("/") + (i < parts.length - 1 || key.endsWith("/") ? "/" : "");
-      if (!node.children.has(part)) node.children.set(part, { name: part, path, children: new Map(), count: 0 });
-      node = node.children.get(part);
-      node.count += count;
-    });
-  }
+  const nodes = new Map([["", root]]);
+  const node = (path) => {
+    if (!nodes.has(path)) {
+      const created = { name: path.replace(/\/$/, "").split("/").pop(), path, children: new Map(), count: 0 };
+      nodes.set(path, created);
+      node(parentPath(path)).children.set(path, created);
+    }
+    return nodes.get(path);
+  };
+  for (const { path, count } of paths) node(path).count = count;
   return root;
 }
 
-function treeList(node, selected) {
+function treeList(node, repo, selected) {
   const children = [...node.children.values()].sort((a, b) => (b.children.size > 0) - (a.children.size > 0) || a.name.localeCompare(b.name));
   return el("ul", {}, children.map((child) => {
-    const link = el("a", { href: `#/paths?dir=${encodeURIComponent(child.path)}`, class: child.path === selected ? "selected" : null,
-      "aria-current": child.path === selected ? "true" : null }, child.name + (child.path.endsWith("/") ? "/" : ""));
+    const isSelected = selected !== null && child.path === selected;
+    const link = el("a", { href: pathHref(repo, child.path), class: isSelected ? "selected" : null,
+      "aria-current": isSelected ? "true" : null }, child.name + (child.path.endsWith("/") ? "/" : ""));
     const label = [link, el("span", { class: "count", title: "decisions on it or on anything under it" }, `${child.count}`)];
     if (!child.children.size) return el("li", {}, label);
     const open = child.path.split("/").length <= 2 || Boolean(selected && selected.startsWith(child.path));
     // A closed directory's children are built when it is first opened: a repository
     // names thousands of paths, and the browser need not lay them all out at once.
     const details = el("details", { open }, el("summary", {}, label));
-    if (open) details.append(treeList(child, selected));
-    else details.addEventListener("toggle", () => details.append(treeList(child, selected)), { once: true });
+    if (open) details.append(treeList(child, repo, selected));
+    else details.addEventListener("toggle", () => details.append(treeList(child, repo, selected)), { once: true });
     return el("li", {}, details);
   }));
 }
 
+function repositoryLabel(group) {
+  return group.repository ? group.name || group.repository : "no repository";
+}
+
+function repositoryTree(group, isChosen, selected, openAll) {
+  const repo = group.name || group.repository;
+  const details = el("details", { class: "repository", open: isChosen || openAll }, el("summary", {},
+    el("span", { class: "repo-name" }, repositoryLabel(group)),
+    el("span", { class: "count", title: "decisions on anything in it" }, `${group.count}`)));
+  const list = () => treeList(buildTree(group.paths), repo, isChosen ? selected : null);
+  if (isChosen || openAll) details.append(list());
+  else details.addEventListener("toggle", () => details.append(list()), { once: true });
+  return details;
+}
+
 async function pathsView(_arg, params) {
   const dir = params.get("dir") || "";
-  const query = `query($dir: String!, $withDir: Boolean!) {
-      aggregate(by: FILE, where: { includeHistory: true }) { key count }
-      impact(path: $dir, includeHistory: true, first: 25) @include(if: $withDir) { totalCount
-        edges { node { ${HIT_FIELDS} files { path } } } } }`;
-  const data = await gql(query, { dir: dir || ".", withDir: Boolean(dir) });
-  const tree = buildTree(data.aggregate);
+  const repo = params.get("repo") || "";
+  const query = `query($dir: String!, $repo: String, $withDir: Boolean!) {
+      pathTree(where: { includeHistory: true }) { repository name count paths { path count } }
+      impact(path: $dir, repository: $repo, includeHistory: true, first: 25) @include(if: $withDir) { totalCount
+        edges { node { ${HIT_FIELDS} } } } }`;
+  const data = await gql(query, { dir: dir || ".", repo: repo || null, withDir: Boolean(dir) });
+  const groups = data.pathTree;
+  const chosen = (group) => (repo ? repo === group.repository || repo === group.name : group.repository === "");
+  const where = repo ? (groups.find(chosen) ? repositoryLabel(groups.find(chosen)) : repo) : "no repository";
   const left = el("nav", { class: "tree", "aria-label": "Repository paths" },
     el("h2", {}, "Paths with decisions"),
-    data.aggregate.length ? treeList(tree, dir) : el("p", { class: "muted" }, "No decision names a file yet."));
+    groups.length ? groups.map((group) => repositoryTree(group, Boolean(dir) && chosen(group), dir, !dir))
+      : el("p", { class: "muted" }, "No decision names a file yet."));
   let right;
   if (!dir) {
     right = el("section", {}, el("h2", {}, "Pick a file or directory"),
-      el("p", { class: "muted" }, "The count beside each path is how many decisions (current or replaced) affect it or anything under it."));
+      el("p", { class: "muted" }, "Paths are grouped by repository (\u201cno repository\u201d: paths a conversation named where no repository was known). "
+        + "The count beside each path is how many decisions (current or replaced) affect it or anything under it."));
   } else {
     const nodes = data.impact.edges.map((e) => e.node);
+    const total = data.impact.totalCount;
+    // An old link (#/paths?dir=…) names no repository; if the path is one of a
+    // repository's, say where to find it rather than only "nothing".
+    const bare = dir.replace(/\/$/, "");
+    const elsewhere = repo || total ? [] : groups.filter((g) => g.repository && g.paths.some((p) => p.path.replace(/\/$/, "") === bare));
     right = el("section", { "aria-label": `Decisions touching ${dir}` }, el("h2", {}, `What touched ${dir}`),
-      el("p", { class: "muted" }, `${data.impact.totalCount} ${data.impact.totalCount === 1 ? "decision affects" : "decisions affect"} it, anything under it, or a directory holding it; newest first. Replaced ones are struck through.`),
-      nodes.length ? decisionList(nodes) : el("p", {}, "No decision affects this path."));
+      el("p", { class: "muted" }, `In ${where}. ${total} ${total === 1 ? "decision affects" : "decisions affect"} it, anything under it, or a directory holding it; newest first. Replaced ones are struck through.`),
+      nodes.length ? decisionList(nodes) : el("p", {}, "No decision affects this path."),
+      elsewhere.length ? el("p", { class: "elsewhere" }, `${dir} is a path of `,
+        elsewhere.map((g, i) => [i ? ", " : "", el("a", { href: pathHref(g.name || g.repository, dir) }, repositoryLabel(g))]), ": open it there.") : null);
   }
   show(el("h1", {}, "What touched this path?"), el("div", { class: "columns" }, left, right));
 }
@@ -385,7 +431,7 @@ async function sessionView(id, params) {
     return el("li", { id: `m${m.seq}`, class: [decided.length ? "decided" : "", String(m.seq) === target ? "target" : ""].join(" ").trim() || null },
       el("span", { class: "seq" }, m.seq + 1),
       el("span", { class: "author" }, m.author || m.role || ""),
-      el("div", {}, m.content ?? el("span", { class: "muted" }, "(text removed by retention)"),
+      el("div", {}, el("div", { class: "content" }, m.content ?? el("span", { class: "muted" }, "(text removed by retention)")),
         decided.map((d) => el("span", { class: "decided-note" }, "Decision: ", decisionLink(d), " ", statusBadge(d.status)))));
   });
   const meta = [session.source, session.series ? `series ${session.series}` : null, day(session.startedAt)].filter(Boolean).join(" · ");

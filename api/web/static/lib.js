@@ -23,11 +23,29 @@ export async function gql(query, variables = {}) {
   } catch (error) {
     throw new ApiError(`The server did not answer (${error.message}).`, 0);
   }
-  if (response.status === 401) throw new ApiError("This server needs a token: set it with the Token button above.", 401);
+  if (response.status === 401) throw new ApiError(refused(token, await serverMessage(response)), 401);
   if (response.status === 503) throw new ApiError("The server is busy; try again in a moment.", 503);
   const body = await response.json();
   if (body.errors && body.errors.length) throw new ApiError(body.errors.map((e) => e.message).join("; "), response.status);
   return body.data;
+}
+
+// What the server said when it refused a request ("unknown or revoked token", "this token
+// expired at …"), or "" when its answer has no message.
+async function serverMessage(response) {
+  try {
+    const body = await response.json();
+    return (body.errors || []).map((e) => e.message).filter(Boolean).join("; ");
+  } catch {
+    return "";
+  }
+}
+
+function refused(token, message) {
+  if (!token) return "This server needs a token: set it with the Token button above.";
+  // A wrong or expired token is another problem than none: say which, in the server's words.
+  return `The server refused this page's token: ${message || "no reason given"}. `
+    + "Set another with the Token button above (whoever runs the server hands them out), or clear it there.";
 }
 
 // ---------------------------------------------------------------- DOM helpers

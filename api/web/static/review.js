@@ -59,7 +59,7 @@ function draftCard(draft, reviewed) {
     el("ol", { class: "unit", "aria-label": "Its messages" }, draft.statedIn.map((m) => el("li", { class: m.anchor ? "anchor" : null },
       el("span", { class: "seq" }, m.seq + 1),
       el("span", { class: "author" }, m.author || ""),
-      el("div", {}, m.content ?? el("span", { class: "muted" }, "(text removed by retention)"),
+      el("div", {}, el("div", { class: "content" }, m.content ?? el("span", { class: "muted" }, "(text removed by retention)")),
         m.anchor ? el("span", { class: "anchor-note" }, "states it") : null)))),
     actions, answer);
 
