@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 from uuid import UUID
 
 from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 
+from api.errors import ApiError
 from api.settings import Settings
 from api.usecases.governing import governing_decisions, locate_paths
 from api.usecases.impact import impact_json
@@ -22,13 +24,13 @@ from api.usecases.lineage_report import trace_lines
 from api.usecases.path_check import decisions_for_paths as decisions_for_paths_of
 from api.usecases.path_check import lines_for_every_path, path_report_json
 from api.usecases.record import RecordRequest, recorded_json
-from api.usecases.repositories import RepositoryScope, UnknownRepository, resolve_scope
+from api.usecases.repositories import RepositoryScope, resolve_scope
 from api.usecases.requests import ChainRequest, DecisionQuery, InvalidRequest, ReviewAction
 from api.usecases.review import Confirmation, draft_json
 from api.usecases.runtime import connect
 from api.usecases.search import hits_json, outcome_json
 from api.usecases.services import Services, build_services
-from graph.errors import DecisionNotFound, DraftNotFound
+from graph.errors import DecisionNotFound
 from graph.lineage_store import Neo4jPrecedentStore
 from graph.review import Verdict
 from lineage.codec import to_json
@@ -36,10 +38,36 @@ from lineage.codec import to_json
 log = logging.getLogger("decision_journal.mcp")
 
 
+@contextmanager
+def expected_failures() -> Iterator[None]:
+    """An expected failure (an unknown id or repository, an argument out of range) becomes the
+    tool's error result (``isError: true``) in its own words, so an agent need not parse a
+    successful answer to notice it. Anything else stays a crash: the SDK shows the agent only
+    "Error executing tool …" and logs the traceback, as its text may carry driver details."""
+    try:
+        yield
+    except (ApiError, DecisionNotFound) as exc:
+        raise ToolError(str(exc)) from exc
+
+
+def bounded(limit: int, maximum: int) -> int:
+    """``limit`` when it is between 1 and ``maximum`` (GraphQL's page size bound, [graphql]
+    max_page_size): a limit out of range is refused, as GraphQL refuses ``first``, rather
+    than quietly changed into another.
+
+    Raises:
+        InvalidRequest: ``limit`` is out of range.
+    """
+    if not 1 <= limit <= maximum:
+        raise InvalidRequest(f"limit must be between 1 and {maximum}, got {limit}", field="limit")
+    return limit
+
+
 def build_mcp_server(settings: Settings) -> MCPServer[Any]:
     """The server; it connects to the graph (starting the local one if needed) when a client
     connects, and loads the models once."""
     state: dict[str, Services] = {}
+    max_limit = settings.graphql.max_page_size
 
     @asynccontextmanager
     async def lifespan(_server: MCPServer[Any]) -> AsyncIterator[None]:
@@ -78,10 +106,8 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
             alternatives=tuple(alternatives or ()), stakeholders=tuple(stakeholders or ()), decision_maker=decision_maker,
             files=tuple(files or ()), confidence=confidence, stakes=stakes, category=category, session_id="mcp",
         )
-        try:
+        with expected_failures():
             return dict(recorded_json(await journal().record(request)))
-        except InvalidRequest as exc:
-            return {"error": str(exc)}
 
     @server.tool(description="Search decisions: 'why did we choose X?'. Filters: tags (any case), stakeholder (alice, "
                              "@alice or Alice), since/until (ISO dates; until: before that day), status, path (a file or "
@@ -93,15 +119,14 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
         limit: int = 5, repository: str | None = None, session: str | None = None, series: str | None = None,
         drafts: bool = False,
     ) -> dict[str, Any]:
-        request = DecisionQuery(
-            text=query, tags=tags or (), stakeholder=stakeholder, since=since, until=until,
-            statuses=[status] if isinstance(status, str) else status or (), path=path, repository=repository,
-            session=session, series=series, include_history=history, include_drafts=drafts, limit=max(1, min(limit, 50)),
-        )
-        try:
+        with expected_failures():
+            request = DecisionQuery(
+                text=query, tags=tags or (), stakeholder=stakeholder, since=since, until=until,
+                statuses=[status] if isinstance(status, str) else status or (), path=path, repository=repository,
+                session=session, series=series, include_history=history, include_drafts=drafts,
+                limit=bounded(limit, max_limit),
+            )
             return dict(outcome_json(await journal().search(request)))
-        except InvalidRequest as exc:
-            return {"error": str(exc)}
 
     @server.tool(description="Before deciding or editing: prior decisions and the patterns behind them for a situation; "
                              "with paths (files you are about to edit: repository-relative, or absolute in a checkout), "
@@ -111,27 +136,23 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
         situation: str = "", tags: list[str] | None = None, limit: int = 5, paths: list[str] | None = None,
         repository: str | None = None,
     ) -> dict[str, Any]:
-        found = await journal().search(DecisionQuery(text=situation, tags=tags or (), limit=max(1, min(limit, 50)))) \
-            if situation.strip() else None
-        hits = hits_json(found.hits) if found is not None else []
-        patterns = list(dict.fromkeys(h["decision"]["pattern"] for h in hits if h["decision"]["pattern"]))
-        answer: dict[str, Any] = {"decisions": hits, "patterns": patterns}
-        if paths:
-            located = locate_paths(paths, Path.cwd())
-            named = repository if repository is not None else (str(located.checkout) if located.checkout else None)
-            try:
+        with expected_failures():
+            wanted = DecisionQuery(text=situation, tags=tags or (), limit=bounded(limit, max_limit))
+            found = await journal().search(wanted) if situation.strip() else None
+            hits = hits_json(found.hits) if found is not None else []
+            patterns = list(dict.fromkeys(h["decision"]["pattern"] for h in hits if h["decision"]["pattern"]))
+            answer: dict[str, Any] = {"decisions": hits, "patterns": patterns}
+            if paths:
+                located = locate_paths(paths, Path.cwd())
+                named = repository if repository is not None else (str(located.checkout) if located.checkout else None)
                 scope = await scope_of(named)
-            except UnknownRepository as exc:
-                return {**answer, "error": str(exc)}
-            answer["governing"] = dict(await governing_decisions(services().executor, located.paths, scope.key))
-        return answer
+                answer["governing"] = dict(await governing_decisions(services().executor, located.paths, scope.key))
+            return answer
 
     @server.tool(description="How a decision evolved: original, revisions, current, from any member; as_of (ISO date) reads the past.")
     async def get_chain(decision_id: str, as_of: str | None = None) -> dict[str, Any]:
-        try:
+        with expected_failures():
             return dict(chain_json(await journal().chain(ChainRequest(decision_id, as_of))))
-        except (DecisionNotFound, InvalidRequest) as exc:
-            return {"error": str(exc)}
 
     async def scope_of(repository: str | None) -> RepositoryScope:
         return await resolve_scope(services().executor, repository, Path.cwd())
@@ -140,11 +161,10 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
                              "how it is linked and the git commits that followed it (after ingest-git). repository: the "
                              "repository's key or name (default: the one this server runs in; '' for paths not tied to one).")
     async def get_impact(path: str, include_history: bool = False, limit: int = 20, repository: str | None = None) -> dict[str, Any]:
-        try:
+        with expected_failures():
+            wanted = bounded(limit, max_limit)
             scope = await scope_of(repository)
-        except UnknownRepository as exc:
-            return {"error": str(exc)}
-        return dict(await impact_json(services().executor, path, include_history, max(1, min(limit, 100)), scope.key))
+            return dict(await impact_json(services().executor, path, include_history, wanted, scope.key))
 
     @server.tool(description="Before editing files: the current decisions that govern each path (the file or a directory "
                              "holding it), how each reaches it, what they replaced or revisited, and the rejected options "
@@ -153,10 +173,8 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
     async def decisions_for_paths(
         paths: list[str], added_lines: list[str] | None = None, repository: str | None = None,
     ) -> dict[str, Any]:
-        try:
+        with expected_failures():
             scope = await scope_of(repository)
-        except UnknownRepository as exc:
-            return {"error": str(exc)}
         added = lines_for_every_path(paths, added_lines)
         return path_report_json(await decisions_for_paths_of(services().executor, paths, added, repository=scope.key))
 
@@ -164,26 +182,23 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
                              "its proposed sentence, its unit of messages (the anchor marked), confidence and subject; "
                              "in one session or all, oldest first. They are in no other answer until confirmed.")
     async def list_drafts_tool(session: str | None = None, limit: int = 20) -> dict[str, Any]:
-        page = await journal().drafts(session, 0, min(limit, 100))
+        with expected_failures():
+            page = await journal().drafts(session, 0, bounded(limit, max_limit))
         return {"total": page.total, "drafts": [dict(draft_json(r)) for r in page.drafts]}
 
     @server.tool(name="confirm_draft", description="Confirm a draft: it becomes a decision (summary replaces its sentence when given) and is "
                              "linked as ingest would have (files, people, search, the earlier decision on its subject).")
     async def confirm_draft_tool(draft_id: str, summary: str | None = None) -> dict[str, Any]:
-        try:
+        with expected_failures():
             done = await journal().review(ReviewAction("confirm", draft_id, summary=summary))
-        except DraftNotFound as exc:
-            return {"error": str(exc)}
         assert isinstance(done, Confirmation)
         return {"decision": dict(draft_json(done.record)), "superseded": done.superseded, "revisited": done.revisited}
 
     @server.tool(name="reject_draft", description="Reject a draft: it leaves the graph (its messages stay) and is kept as a review label; "
                              "ingesting the same input again does not bring it back.")
     async def reject_draft_tool(draft_id: str, reason: str | None = None) -> dict[str, Any]:
-        try:
+        with expected_failures():
             verdict = await journal().review(ReviewAction("reject", draft_id, reason=reason))
-        except DraftNotFound as exc:
-            return {"error": str(exc)}
         assert isinstance(verdict, Verdict)
         return {"rejected": draft_id, "reason": verdict.reason}
 
@@ -192,12 +207,12 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
     async def check_lineage(decision_id: str) -> dict[str, Any]:
         try:
             wanted = UUID(decision_id)
-        except ValueError:
-            return {"error": f"{decision_id!r} is not an agent decision id (a UUID)"}
+        except ValueError as exc:
+            raise ToolError(f"{decision_id!r} is not an agent decision id (a UUID)") from exc
         store = Neo4jPrecedentStore(services().executor)
         found = await store.find_by_id(wanted)
         if found is None:
-            return {"error": f"no agent decision {decision_id}"}
+            raise ToolError(f"no agent decision {decision_id}")
         cited = await store.find_many([r.decision_id for r in found.precedent_refs])
         return {"record": json.loads(to_json(found)), "trace": trace_lines(found, cited)}
 

@@ -7,6 +7,11 @@ that never connects imports ``graph.errors`` without it.
 
 from __future__ import annotations
 
-from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
+from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable, SessionExpired
 
-__all__ = ["AuthError", "Neo4jError", "ServiceUnavailable"]
+__all__ = ["UNREACHABLE", "AuthError", "Neo4jError", "ServiceUnavailable", "SessionExpired"]
+
+UNREACHABLE: tuple[type[Exception], ...] = (ServiceUnavailable, SessionExpired)
+"""The driver's ways of saying the server cannot be reached: none answers at the address
+(``ServiceUnavailable``), or the connection a query was on went away under it
+(``SessionExpired``)."""

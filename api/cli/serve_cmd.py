@@ -10,10 +10,10 @@ import typer
 import uvicorn
 
 from api.app import AUTH_OFF_WARNING, create_app
-from api.cli.context import cli_context, fail
+from api.cli.context import CliContext, cli_context, fail
+from api.cli.run_on_graph import run_on_graph
 from api.graphql.schema import SDL_FILE, sdl
-from api.usecases.runtime import resolve_target
-from graph.errors import LocalNeo4jError
+from api.usecases.runtime import GraphConnection
 
 WORKER_HEALTHCHECK_SECONDS = 60
 """How long a worker may take to answer uvicorn's supervisor before it is replaced."""
@@ -45,19 +45,15 @@ def serve(
     base = f"http://{bind_host}:{bind_port}"
     cli.note(f"open {base}/ in a browser: search, decisions and their chains, what touched a path")
     cli.note(f"GraphQL at {base}/graphql (GraphiQL in a browser; health: /healthz, readiness: /readyz)")
+    _reach_graph(cli)
     processes = workers or settings.server.workers
     if processes == 1:
         uvicorn.run(create_app(settings), host=bind_host, port=bind_port, log_level="info")
         return
     # Each worker builds the app from the same settings: the config file travels as
-    # DJ_CONFIG (environment overrides are inherited). The local Neo4j is started here,
-    # once, so that the workers find it running rather than racing to start it.
+    # DJ_CONFIG (environment overrides are inherited).
     if cli.config_file is not None:
         os.environ["DJ_CONFIG"] = str(cli.config_file.resolve())
-    try:
-        resolve_target(settings, cli.note)
-    except LocalNeo4jError as exc:
-        raise fail(str(exc), code=2) from exc
     cli.note(f"{processes} worker processes")
     # uvicorn's supervisor asks each worker for a sign of life and, by default, kills and
     # respawns one that does not answer within 5 s. A new worker first re-imports the
@@ -66,6 +62,24 @@ def serve(
     # workers were respawned forever and never served.
     uvicorn.run("api.app:create_app", factory=True, workers=processes, host=bind_host, port=bind_port, log_level="info",
                 timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS)
+
+
+def _reach_graph(cli: CliContext) -> None:
+    """Connect once before uvicorn starts, as every other command does: a Neo4j that cannot be
+    reached (or a wrong password) is one line on stderr and exit 1, where the app's lifespan
+    failing under uvicorn is 80 lines of traceback and "Application startup failed". The local
+    Neo4j is started here, saying so as ``ingest`` does (the lifespan's notes go to a log
+    uvicorn does not show), and once: several workers then find it running rather than race
+    to start it.
+
+    Raises:
+        typer.Exit: The graph cannot be reached.
+    """
+
+    async def reached(graph: GraphConnection) -> None:
+        return None
+
+    run_on_graph(cli, reached)
 
 
 def graphql_schema(

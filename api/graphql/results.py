@@ -13,7 +13,10 @@ from api.graphql.types import Decision
 @strawberry.type(description="No such decision, or none the caller may see.")
 class NotFound:
     message: str
-    id: strawberry.ID | None = None
+    # Non-null since every NotFound names the id asked for: a client may then select `id` on
+    # it beside RejectSuccess's `ID!` without an alias (fields of one name must agree in
+    # nullability). A nullable field turned non-null breaks no query that ran before.
+    id: strawberry.ID = strawberry.field(description="The id that was asked for.")
 
 
 @strawberry.type(description="The input was refused; nothing was stored.")

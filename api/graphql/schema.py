@@ -8,7 +8,6 @@ from typing import Any
 import strawberry
 from strawberry.extensions import (
     AddValidationRules,
-    MaskErrors,
     MaxAliasesLimiter,
     ParserCache,
     QueryDepthLimiter,
@@ -18,7 +17,7 @@ from strawberry.extensions import (
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 
 from api.graphql.context import RequestContext
-from api.graphql.errors import INTERNAL_ERROR, is_internal
+from api.graphql.errors import ServerErrors
 from api.graphql.limits import cost_limit_rule
 from api.graphql.mutation import Mutation
 from api.graphql.plain_fields import PlainFieldExecutionContext
@@ -68,7 +67,7 @@ def build_schema(limits: GraphQLSettings = GraphQLSettings(), plain_fields: bool
             lambda: AddValidationRules(rules),
             lambda: ValidationCache(maxsize=CACHED_DOCUMENTS),
             RoundTrips,
-            lambda: MaskErrors(should_mask_error=is_internal, error_message=INTERNAL_ERROR),
+            ServerErrors,
         ],
     )
 

@@ -4,7 +4,8 @@ coding-assistant sessions (Claude Code, Codex CLI, aider, SpecStory)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -164,12 +165,15 @@ def read_conversation_text(
     if chosen == "decision-doc":
         return read_decision_document(text, shown, session_id)[0]
     if chosen in SESSION_READERS:
-        return _session_conversation(SESSION_READERS[chosen](text, shown, session_id), chosen, session_id, path,
-                                     date=date, series=series)
+        with _naming_the_format(chosen, guessed=fmt == "auto"):
+            log = SESSION_READERS[chosen](text, shown, session_id)
+        return _session_conversation(log, chosen, session_id, path, date=date, series=series)
     reader = READERS.get(chosen)
     if reader is None:
         raise InputFormatError(shown, f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
-    messages = with_content_ids(session_id, reader(text, shown, session_id))
+    with _naming_the_format(chosen, guessed=fmt == "auto"):
+        read = reader(text, shown, session_id)
+    messages = with_content_ids(session_id, read)
     if not messages:
         raise InputFormatError(shown, f"holds no messages (read as {chosen})")
     stem = path.stem if path else session_id
@@ -186,6 +190,21 @@ def read_conversation_text(
         messages=tuple(messages), date=dated.when if dated else None, date_from=dated.where if dated else None,
         series=named[0] if named else None, series_from=named[1] if named else None,
     )
+
+
+@contextmanager
+def _naming_the_format(chosen: str, *, guessed: bool) -> Iterator[None]:
+    """Content the reader of ``chosen`` refuses: the error says which format it was read as,
+    and whether that was a guess, since a file right for another format (a JSON object per
+    conversation under ``.jsonl``) is otherwise refused for a field it never meant to have."""
+    try:
+        yield
+    except InputFormatError as exc:
+        how = "guessed from its name and content" if guessed else "as asked"
+        raise InputFormatError(
+            exc.path, f"{exc.problem} (read as {chosen}, {how}; to read it as another format, name it with "
+            f"--format, or GraphQL ingest's format: {', '.join(f for f in FORMATS if f != 'auto')})", exc.line,
+        ) from exc
 
 
 def _session_conversation(

@@ -28,7 +28,7 @@ CONFIRM = """mutation($id: ID!, $summary: String) { confirmDecision(id: $id, sum
   __typename ... on ConfirmSuccess { revisited superseded decision { id status summary files { path } revisits { id } } }
   ... on NotFound { message id } ... on ValidationError { message field } ... on Forbidden { message requiredScope } } }"""
 REJECT = """mutation($id: ID!, $reason: String) { rejectDecision(id: $id, reason: $reason) {
-  __typename ... on RejectSuccess { id reason } ... on NotFound { message } ... on Forbidden { requiredScope } } }"""
+  __typename ... on RejectSuccess { id reason } ... on NotFound { message id } ... on Forbidden { requiredScope } } }"""
 QUEUE = """query($session: String) { drafts(session: $session) { totalCount
   edges { node { id status summary confidence subject session { id } statedIn { seq author content anchor } } } } }"""
 
@@ -98,7 +98,8 @@ def test_reviewing_needs_the_write_scope_and_the_sessions_groups(graphql: GraphQ
     for mutation, name in ((CONFIRM, "confirmDecision"), (REJECT, "rejectDecision")):
         read_only = graphql.run(mutation, {"id": drafts["november"]}, as_="eng")[name]
         assert (read_only["__typename"], read_only["requiredScope"]) == ("Forbidden", "write")
-        assert graphql.run(mutation, {"id": drafts["november"]}, as_="design")[name]["__typename"] == "NotFound"
+        unseen = graphql.run(mutation, {"id": drafts["november"]}, as_="design")[name]
+        assert (unseen["__typename"], unseen["id"]) == ("NotFound", drafts["november"])
         assert graphql.run(mutation, {"id": drafts["design"]}, as_="writer")[name]["__typename"] == "NotFound"
     assert graphql.run(QUEUE, as_="admin")["drafts"]["totalCount"] == 3, "nothing was reviewed"
     blank = graphql.run(CONFIRM, {"id": drafts["november"], "summary": "  "}, as_="writer")["confirmDecision"]

@@ -26,6 +26,18 @@ def _result(result: Any) -> dict[str, Any]:
     return data
 
 
+def _refused(result: Any) -> str:
+    """The text of a tool error: an expected failure is ``isError: true``, never an answer."""
+    assert result.is_error, result
+    text: str = result.content[0].text
+    return text
+
+
+def _mcp_server() -> StdioServerParameters:
+    return StdioServerParameters(command=sys.executable, args=["-m", "api.cli.main", "mcp"], env=dict(os.environ),
+                                 cwd=str(Path(__file__).resolve().parents[2]))
+
+
 async def test_agents_use_the_journal_through_mcp(journal: DecisionJournal) -> None:
     await journal.ingest_session(EXAMPLE)
     [draft] = (await ingest_as_drafts(journal.services.ingest, SEPTEMBER, "db-september")).draft_ids
@@ -33,9 +45,7 @@ async def test_agents_use_the_journal_through_mcp(journal: DecisionJournal) -> N
     _, agent = await check_with_lineage(PROCESS, {"timeout_seconds": 45}, context=customer_context("st-mary", "healthcare"),
                                         policies=[DEADLINE_V1], exception_registry=ExceptionRegistry.of(healthcare_exception()),
                                         precedent_store=journal.precedent_store())
-    server = StdioServerParameters(command=sys.executable, args=["-m", "api.cli.main", "mcp"], env=dict(os.environ),
-                                   cwd=str(Path(__file__).resolve().parents[2]))
-    async with stdio_client(server) as (read, write), ClientSession(read, write) as session:
+    async with stdio_client(_mcp_server()) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         tools = {tool.name for tool in (await session.list_tools()).tools}
         assert tools == {"record_decision", "query_decisions", "pre_decision", "get_chain", "get_impact", "check_lineage",
@@ -64,8 +74,8 @@ async def test_agents_use_the_journal_through_mcp(journal: DecisionJournal) -> N
         lineage = _result(await session.call_tool("check_lineage", {"decision_id": str(agent.decision_id)}))
         assert lineage["record"]["outcome"] == "allowed_by_exception"
         assert any("healthcare_extended_timeout" in line for line in lineage["trace"])
-        missing = _result(await session.call_tool("get_chain", {"decision_id": "dec-000000000000"}))
-        assert "error" in missing
+        missing = _refused(await session.call_tool("get_chain", {"decision_id": "dec-000000000000"}))
+        assert "dec-000000000000" in missing
 
         # Drafts: in no answer until reviewed, then a decision or a label.
         redis = _result(await session.call_tool("query_decisions", {"query": "keep PostgreSQL and add Redis for caching", "history": True}))
@@ -79,4 +89,35 @@ async def test_agents_use_the_journal_through_mcp(journal: DecisionJournal) -> N
         assert _result(await session.call_tool("reject_draft", {"draft_id": aside, "reason": "small talk"})) == {
             "rejected": aside, "reason": "small talk"}
         assert _result(await session.call_tool("list_drafts", {}))["total"] == 0
-        assert "error" in _result(await session.call_tool("reject_draft", {"draft_id": aside}))
+        assert aside in _refused(await session.call_tool("reject_draft", {"draft_id": aside}))
+
+
+async def test_every_expected_failure_is_a_tool_error_in_its_own_words(journal: DecisionJournal) -> None:
+    await journal.ingest_session(EXAMPLE)
+    unknown_repository = "no repository 'nowhere/none' in the journal"
+    calls: list[tuple[str, dict[str, Any], str]] = [
+        ("get_chain", {"decision_id": "dec-nope"}, "no decision with id 'dec-nope'"),
+        ("get_chain", {"decision_id": "dec-400b65af5851", "as_of": "last tuesday"}, "as_of"),
+        ("record_decision", {"decision": "  "}, "a decision needs its text"),
+        ("query_decisions", {"query": "x", "repository": "nowhere/none", "path": "src"}, unknown_repository),
+        ("query_decisions", {"query": "x", "limit": -3}, "limit must be between 1 and 100, got -3"),
+        ("query_decisions", {"query": "x", "limit": 0}, "limit must be between 1 and 100, got 0"),
+        ("pre_decision", {"situation": "x", "limit": 101}, "limit must be between 1 and 100, got 101"),
+        ("pre_decision", {"paths": ["src/a.py"], "repository": "nowhere/none"}, unknown_repository),
+        ("get_impact", {"path": "x", "limit": 100000}, "limit must be between 1 and 100, got 100000"),
+        ("get_impact", {"path": "x", "repository": "nowhere/none"}, unknown_repository),
+        ("decisions_for_paths", {"paths": ["x"], "repository": "nowhere/none"}, unknown_repository),
+        ("list_drafts", {"limit": 500}, "limit must be between 1 and 100, got 500"),
+        ("confirm_draft", {"draft_id": "dec-nope"}, "dec-nope"),
+        ("reject_draft", {"draft_id": "dec-nope"}, "dec-nope"),
+        ("check_lineage", {"decision_id": "dec-nope"}, "'dec-nope' is not an agent decision id (a UUID)"),
+        ("check_lineage", {"decision_id": "00000000-0000-0000-0000-000000000000"}, "no agent decision"),
+    ]
+    async with stdio_client(_mcp_server()) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        for tool, arguments, said in calls:
+            text = _refused(await session.call_tool(tool, arguments))
+            assert said in text and tool in text, (tool, arguments, text)
+        # The bounds themselves are answers.
+        assert _result(await session.call_tool("query_decisions", {"query": "PostgreSQL", "limit": 100}))["hits"]
+        assert _result(await session.call_tool("get_impact", {"path": "src/api", "limit": 1}))["total"] == 1

@@ -24,7 +24,12 @@ export async function gql(query, variables = {}) {
     throw new ApiError(`The server did not answer (${error.message}).`, 0);
   }
   if (response.status === 401) throw new ApiError(refused(token, await serverMessage(response)), 401);
-  if (response.status === 503) throw new ApiError("The server is busy; try again in a moment.", 503);
+  if (response.status === 503) {
+    // 503 is a busy server, or one whose database is out of reach: its error says which.
+    const said = await response.json().catch(() => null);
+    const unavailable = (said?.errors || []).find((e) => e.extensions?.code === "DATABASE_UNAVAILABLE");
+    throw new ApiError(unavailable ? unavailable.message : "The server is busy; try again in a moment.", 503);
+  }
   const body = await response.json();
   if (body.errors && body.errors.length) throw new ApiError(body.errors.map((e) => e.message).join("; "), response.status);
   return body.data;

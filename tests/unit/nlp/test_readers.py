@@ -65,6 +65,19 @@ def test_a_broken_json_line_fails_the_whole_file_naming_the_line(tmp_path: Path)
         read_conversation(path)
 
 
+def test_a_refused_line_names_the_format_it_was_read_as_and_how_to_choose_another(tmp_path: Path) -> None:
+    # One conversation per line, as some chat exports write them: not the chat-jsonl the
+    # .jsonl extension suggests, whose lines are messages.
+    path = _write(tmp_path, "conversations.jsonl", json.dumps({"id": "c1", "messages": [{"role": "user", "content": "hi"}]}) + "\n")
+    with pytest.raises(InputFormatError) as guessed:
+        read_conversation(path)
+    said = str(guessed.value)
+    assert said.startswith(f"{path}:1: needs a string `content` (read as chat-jsonl, guessed from its name and content;")
+    assert "--format" in said and "transcript" in said and "qmsum" in said
+    with pytest.raises(InputFormatError, match=r"\(read as chat-jsonl, as asked;"):
+        read_conversation(path, fmt="chat-jsonl")
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [(b"", "is empty"), (b"\x00\x01binary\x00", "looks binary"), (b"Alice: caf\xe9\n", "not valid UTF-8")],
