@@ -85,6 +85,30 @@ class SessionReads:
         rows = await self._executor.read(load_query("session_message_id_counts"), {"ids": list(dict.fromkeys(ids))})
         return {row["id"]: int(row["stored"]) for row in rows}
 
+    async def replace_unfinished(self, session_id: str, old_id: str, final: Message) -> int | None:
+        """Put the final form of a message read while it was still being written in its place.
+
+        What was found in the unfinished text (decisions and drafts stated in it that no
+        review, stated link or later decision holds) is removed with its inferred links, so
+        that detecting the final message finds what a whole read finds, once.
+
+        Args:
+            session_id: The session.
+            old_id: The id the message was stored under (its unfinished text's).
+            final: The message as the file now holds it (its id, author, role and text).
+
+        Returns:
+            How many decisions and drafts of the unfinished text were removed; None when
+            nothing was replaced (not the session's message, or ``final`` is stored already).
+        """
+        rows = await self._executor.write(load_query("session_message_regrown"), {
+            "session_id": session_id, "old_id": old_id, "message": {
+                "id": final.id, "author": final.author, "role": final.role, "content": final.content,
+                "content_hash": final.id.rsplit("#", 1)[-1],
+            },
+        })
+        return int(rows[0]["removed"]) if rows else None
+
     async def stored(self, session_id: str, ids: Sequence[str]) -> set[str]:
         """Those of ``ids`` stored as messages of ``session_id``."""
         rows = await self._executor.read(load_query("session_messages_stored"), {"session_id": session_id, "ids": list(ids)})

@@ -12,14 +12,17 @@ Same subject first, never across unrelated ones. Evidence, strongest first:
 3. Meanings this close (embeddings), with a cue that replaces something the old decision
    says; not for a decision of a spoken meeting, whose talk is full of such cues.
 Decisions that name only different issues are never linked, whatever else they share.
+A cue that names what it replaces ("drop Memcached") supersedes only a decision that chose
+that (``nlp.replaced_object``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from nlp.replaced_object import replaced_object
 from nlp.subject_match import SubjectMatch, match_subjects, references_differ
 
 SUPERSEDE_CUES = re.compile(
@@ -88,11 +91,11 @@ def classify_relation(new: Stated, old: Stated, similarity: float) -> Relation |
         return _on_subject(new, old, match)
     shared = sorted({k for k in new.technologies if k.lower() in {o.lower() for o in old.technologies}})
     if shared:
-        return _on_technology(new, shared)
+        return _on_technology(new, old, shared)
     if similarity >= SIMILAR and not new.spoken:
         # As on a shared subject, the cue must replace something the old decision says:
         # "buttons that TVs no longer have" replaces nothing of "one remote for the main functions".
-        supersede = next((m for m in SUPERSEDE_CUES.finditer(new.summary) if _about_old(new.summary, m, old.summary)), None)
+        supersede = _replacing_cue(new.summary, old.summary)
         if supersede:
             reason = f"similar decision ({similarity:.2f}); '{supersede.group(0)}'"
             return Relation("supersedes", reason, 0.7, partial=_partial(new.summary), evidence="similar")
@@ -106,7 +109,7 @@ def _on_subject(new: Stated, old: Stated, match: SubjectMatch) -> Relation | Non
     revisit = REVISIT_CUES.search(new.summary)
     # "JSON Schema will no longer be required" replaces what the old decision said only when
     # the old one is about what the cue is about.
-    supersede = next((m for m in SUPERSEDE_CUES.finditer(new.summary) if _about_old(new.summary, m, old.summary)), None)
+    supersede = _replacing_cue(new.summary, old.summary)
     if supersede and not (revisit and revisit.start() < supersede.start()):
         reason = f"{match.reason}; '{supersede.group(0)}'"
         return Relation("supersedes", reason, confidence, partial=_partial(new.summary), evidence=match.kind)
@@ -115,12 +118,19 @@ def _on_subject(new: Stated, old: Stated, match: SubjectMatch) -> Relation | Non
     return Relation("revisits", f"{match.reason}, taken up again", confidence, outcome="continued", evidence=match.kind)
 
 
-def _on_technology(new: Stated, shared: Sequence[str]) -> Relation | None:
+def _on_technology(new: Stated, old: Stated, shared: Sequence[str]) -> Relation | None:
     """A cue in the decision itself about the shared technology: "keep PostgreSQL",
-    "switch to MySQL", "MongoDB instead"; not a cue about something else nearby."""
+    "switch to MySQL", "MongoDB instead"; not a cue about something else nearby. A cue that
+    names what it replaces ("drop Memcached") must name a technology the old decision chose
+    (not one it turned down: "Redis instead of Memcached" did not choose Memcached)."""
     subject = f"same technology ({', '.join(shared)})"
     revisit = _cue_about(REVISIT_CUES, new.summary, shared)
-    supersede = next((m for m in SUPERSEDE_CUES.finditer(new.summary) if _near(new.summary, m, shared)), None)
+    turned_down = _turned_down(old.summary)
+    chosen = [name for name in shared if not any(_mentions(words, name) for words in turned_down)]
+    supersede = _replacing(
+        new.summary, lambda words: any(_mentions(words, name) for name in chosen),
+        lambda cue: _near(new.summary, cue, shared),
+    )
     # "Keep PostgreSQL instead of moving to DynamoDB" keeps the old decision: a keep-cue
     # before a replace-cue wins.
     if revisit and (not supersede or revisit.start() < supersede.start()):
@@ -133,6 +143,42 @@ def _on_technology(new: Stated, shared: Sequence[str]) -> Relation | None:
 def _near(text: str, cue: re.Match[str], names: Sequence[str], window: int = 30) -> bool:
     around = text[max(0, cue.start() - window) : cue.end() + window]
     return any(_mentions(around, name) for name in names)
+
+
+def _replacing_cue(text: str, old_summary: str) -> re.Match[str] | None:
+    """A cue in ``text`` that replaces what ``old_summary`` chose: its object shares a word
+    with what the old decision says, and not only with what the old decision turned down."""
+    chosen = _object_words(old_summary).difference(*(_object_words(words) for words in _turned_down(old_summary)))
+    return _replacing(text, lambda words: bool(_object_words(words) & chosen), lambda cue: _about_old(text, cue, old_summary))
+
+
+def _replacing(
+    text: str, names_chosen: Callable[[str], bool], about_old: Callable[[re.Match[str]], bool],
+) -> re.Match[str] | None:
+    """The first replacing cue of ``text`` that replaces something the old decision chose.
+
+    When a cue of the text names what it replaces ("drop Memcached", "instead of SQS"), that
+    is what the text replaces: only such a cue, naming something ``names_chosen`` accepts,
+    counts. Otherwise what is replaced is left unsaid ("switch to MySQL"), and a cue counts
+    when ``about_old`` finds it about what the old decision says.
+    """
+    cues = [(cue, replaced_object(text, cue)) for cue in SUPERSEDE_CUES.finditer(text)]
+    if any(words for _, words in cues):
+        return next((cue for cue, words in cues if words and names_chosen(words)), None)
+    return next((cue for cue, _ in cues if about_old(cue)), None)
+
+
+def _turned_down(summary: str) -> list[str]:
+    """What the cues of a decision replace: the options it turned down ("instead of Memcached")."""
+    return [words for cue in SUPERSEDE_CUES.finditer(summary) if (words := replaced_object(summary, cue))]
+
+
+def _object_words(text: str) -> set[str]:
+    """Words that may name a thing (three letters or more: "SQS", "Redis"), lower-cased."""
+    return {w for w in re.findall(r"[a-z0-9][a-z0-9.+#-]{2,}", text.lower()) if w not in _FUNCTION_WORDS and w not in _STOP}
+
+
+_STOP = frozenset("the and our all any use using for not but".split())
 
 
 def _about_old(text: str, cue: re.Match[str], old_summary: str, window: int = 30) -> bool:

@@ -65,3 +65,20 @@ def test_cli_ingests_a_repository_s_aider_and_specstory_histories_and_a_codex_ro
         f"rollout-cli-{rollout.stem.removeprefix('rollout-')}": "We round on the total, not per line.",
     }
     assert "notes" not in result.stderr, "no other hidden file is read"
+
+
+async def test_a_session_dropping_what_an_earlier_decision_never_chose_does_not_supersede_it(
+    journal: DecisionJournal, tmp_path: Path,
+) -> None:
+    # The example's "we keep PostgreSQL and add Redis for caching the product catalogue", then a
+    # session that goes with Redis and drops Memcached: they share Redis, but what the session
+    # drops is Memcached, which the earlier decision never chose.
+    example = await journal.ingest_session(Path(__file__).parents[3] / "examples" / "platform-sync.txt")
+    session = tmp_path / CLAUDE.name
+    shutil.copy(CLAUDE, session)
+    report = await journal.ingest_session(session)
+    assert (report.new_decisions, report.superseded) == (1, 0)
+    for decision_id in example.decision_ids:
+        decision = await journal.get_decision(decision_id)
+        if "Redis" in decision["summary"]:
+            assert decision["status"] == "active" and decision["superseded_by"] == []

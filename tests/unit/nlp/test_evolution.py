@@ -124,3 +124,30 @@ def test_a_close_meaning_links_only_when_its_cue_replaces_what_the_old_decision_
     assert classify_relation(elsewhere, old, 0.9) is None
     said = Stated(replaces.summary, session="s2", spoken=True)
     assert classify_relation(said, old, 0.9) is None
+
+
+def test_a_replacing_cue_counts_only_when_what_it_replaces_is_what_the_old_decision_chose() -> None:
+    old = Stated("We keep PostgreSQL and add Redis for caching the product catalogue.",
+                 technologies=("PostgreSQL", "Redis"), session="s1")
+    other = Stated("Let's go with Redis and drop Memcached.", technologies=("Redis", "Memcached"), session="s2")
+    assert classify_relation(other, old, 0.5) is None, "Memcached is dropped, which the old decision never chose"
+    dropped = classify_relation(Stated("Drop Redis and cache in PostgreSQL.", technologies=("Redis", "PostgreSQL"), session="s2"), old, 0.5)
+    assert dropped is not None and dropped.kind == "supersedes" and "Redis" in dropped.reason
+    passive = Stated("Redis will be replaced by Valkey.", technologies=("Redis", "Valkey"), session="s2")
+    relation = classify_relation(passive, old, 0.5)
+    assert relation is not None and relation.kind == "supersedes"
+
+
+def test_what_the_old_decision_turned_down_is_not_what_it_chose() -> None:
+    old = Stated("Use Kafka for events instead of SQS", technologies=("Kafka", "SQS"), session="s1")
+    assert classify_relation(Stated("Drop SQS everywhere.", technologies=("SQS",), session="s2"), old, 0.5) is None
+    relation = classify_relation(Stated("Use SQS instead of Kafka.", technologies=("SQS", "Kafka"), session="s2"), old, 0.5)
+    assert relation is not None and relation.kind == "supersedes" and "Kafka" in relation.reason
+
+
+def test_on_a_shared_subject_the_cue_must_replace_what_the_old_decision_says() -> None:
+    old = Stated("Cards get square corners.", "Card design", session="m1")
+    elsewhere = classify_relation(Stated("Cards keep their look; drop the shadow from buttons.", "Card design", session="m2"), old, 0.1)
+    assert elsewhere is not None and elsewhere.kind == "revisits"
+    replaced = classify_relation(Stated("Rounded corners instead of square corners.", "Card design", session="m2"), old, 0.1)
+    assert replaced is not None and replaced.kind == "supersedes"

@@ -1,0 +1,95 @@
+"""Markdown histories (SpecStory, aider) ingested while their last message is still being
+written, in the real Neo4j: the grown message takes the place of what was stored of it, so
+a history ingested as it grew holds the messages and decisions of the final file read once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from api.journal import DecisionJournal
+from api.usecases.session_files import SessionIngest, ingest_session_file
+from graph.session_reads import SessionReads
+
+SESSIONS = Path(__file__).parents[2] / "unit" / "nlp" / "sessions"
+SPECSTORY = next((SESSIONS / "specstory" / ".specstory" / "history").glob("*.md"))
+AIDER = SESSIONS / "aider" / ".aider.chat.history.md"
+Stored = list[tuple[int, str | None, str | None, str, str]]
+
+
+async def _ingest(journal: DecisionJournal, path: Path, session: str) -> SessionIngest:
+    return await ingest_session_file(path, journal.services.ingest, SessionReads(journal.services.executor),
+                                     session_id=session)
+
+
+async def _messages(journal: DecisionJournal, session: str) -> Stored:
+    """Each stored message: position, author, role, text and its content id (without the session)."""
+    return [
+        (m["seq"], m["author"], m["role"], m["content"], m["id"].removeprefix(f"{session}#"))
+        for m in await journal.get_messages_of(session)
+    ]
+
+
+async def _decisions(journal: DecisionJournal, session: str) -> list[tuple[str, tuple[int, ...], str]]:
+    found = await journal.search_decisions("", {"session": session, "history": True, "drafts": True, "limit": 50})
+    return sorted((d["summary"], tuple(d["source"]["messages"]), d["status"]) for d in found)
+
+
+def _cuts(text: str, marker: str) -> list[int]:
+    """Where a file stood while the message containing ``marker`` was streamed into it: a
+    few characters in, half way, just before its end, and after it."""
+    start = text.index(marker)
+    end = start + len(marker)
+    return [start + 5, (start + end) // 2, end - 1, end]
+
+
+@pytest.mark.parametrize(
+    ("source", "fmt", "markers"),
+    [
+        (SPECSTORY, "specstory", ["a queue with server-sent events", "Let's go with the queue and server-sent events",
+                                  "The client now listens"]),
+        (AIDER, "aider", ["ISO 8601 strings are readable", "ok, let's use ISO 8601", "> Applied edit to notes/api.py",
+                          "> Applied edit to tests/test_api.py"]),
+    ],
+)
+async def test_a_history_ingested_as_its_last_message_grows_holds_what_the_final_file_holds(
+    journal: DecisionJournal, tmp_path: Path, source: Path, fmt: str, markers: list[str],
+) -> None:
+    text = source.read_text()
+    growing = tmp_path / source.name
+    for cut in [c for marker in markers for c in _cuts(text, marker)] + [len(text)]:
+        growing.write_text(text[:cut])
+        await _ingest(journal, growing, "growing")
+    decisions = await _decisions(journal, "growing")  # before the same text, read whole, relates to them
+    final = tmp_path / f"final-{source.name}"
+    final.write_text(text)
+    whole = await _ingest(journal, final, "final")
+    assert whole.report.decisions_found == 1, f"the {fmt} history states one decision"
+
+    assert await _messages(journal, "growing") == await _messages(journal, "final"), "no message stored twice"
+    assert decisions == await _decisions(journal, "final")
+    again = await _ingest(journal, growing, "growing")
+    assert again.mode == "unchanged"
+
+
+async def test_a_decision_in_a_half_written_message_gives_way_to_the_one_the_whole_message_states(
+    journal: DecisionJournal, tmp_path: Path,
+) -> None:
+    text = SPECSTORY.read_text()
+    growing = tmp_path / SPECSTORY.name
+    # The user's turn is stored half written, which reads as a decision of its own; the file
+    # then grows to its end.
+    half = "Let's go with the queue and server-sent"
+    growing.write_text(text[: text.index(half) + len(half)])
+    first = await _ingest(journal, growing, "growing")
+    assert await _decisions(journal, "growing") == [(half, (2,), "active")]
+    growing.write_text(text)
+    grown = await _ingest(journal, growing, "growing")
+    assert grown.note is not None and "still being written" in grown.note
+    assert grown.report.new_messages == len(await _messages(journal, "growing")) - first.report.messages_read
+    assert grown.report.new_decisions == 1
+    assert await _decisions(journal, "growing") == [
+        ("Let's go with the queue and server-sent events instead of polling.", (2,), "active"),
+    ]
+
