@@ -14,7 +14,7 @@ from typer._click.core import Command, Context  # the click typer bundles (0.29+
 from typer.core import TyperGroup
 
 from api.cli.context import CliContext, fail
-from api.settings import choose_config_file, read_settings
+from api.settings import ConfigChoice, ConfigFileUnreadable, choose_config_file, read_settings
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("api.cli.serve_cmd", "serve"),
@@ -98,18 +98,26 @@ def root(
     err = Console(stderr=True, soft_wrap=True)
     try:
         choice = choose_config_file(config)
-        settings = read_settings(choice)
     except FileNotFoundError as exc:
+        raise _fail_unless_hook(ctx, str(exc)) from exc
+    try:
+        settings = read_settings(choice)
+    except ConfigFileUnreadable as exc:
         raise _fail_unless_hook(ctx, str(exc)) from exc
     except ValidationError as exc:
         problems = "; ".join(
             f"{'.'.join(str(part) for part in error['loc'])}: {error['msg']}" for error in exc.errors()
         )
-        raise _fail_unless_hook(ctx, f"invalid settings: {problems}") from exc
+        raise _fail_unless_hook(ctx, f"invalid settings: {problems}{_read_from(choice)}") from exc
     if choice.ignored is not None:
         err.print(f"note: {choice.ignored} in this directory is not read unless named: "
                   f"pass --config {choice.ignored} (or set DJ_CONFIG) to use it", highlight=False, markup=False)
     ctx.obj = CliContext(settings=settings, out=Console(soft_wrap=True), err=err, config_file=config, config=choice)
+
+
+def _read_from(choice: ConfigChoice) -> str:
+    """Where the settings came from, for an error about them: the file, when one was read."""
+    return "" if choice.file is None else f" (config file {choice.file}, {choice.origin}, and the environment)"
 
 
 def _start_up_done() -> None:
