@@ -6,10 +6,23 @@
 // commits that followed each of the page's ids (decision_commits; the caller keeps those
 // of the decisions it may see): a page and what it shows in one round trip. Included as
 // {{decisions_paged}} by decisions_page and decisions_page_under_path.
+// OLDEST is conversation order: the decisions of one undated meeting share their ingest
+// time, so within a time they go by session, then by where their anchor message (the one
+// whose sentence states them; else their first message) stands in it. Only OLDEST reads
+// the messages: the other orders unwind an empty list there.
 // params: $order, $skip, $limit, $read, $linked, $commits, $commit_limit, $groups, $with_code
 WITH d, coalesce(d.decided_at, d.recorded_at) AS at
+CALL (d) {
+  UNWIND CASE WHEN $order = 'OLDEST' THEN [d] ELSE [] END AS ordered
+  MATCH (ordered)-[r:STATED_IN]->(m:Message)
+  RETURN min(m.session_id) AS in_session,
+         coalesce(min(CASE WHEN r.start IS NOT NULL THEN m.seq END), min(m.seq)) AS position
+}
+WITH d, at, in_session, position
 ORDER BY CASE WHEN $order = 'NEWEST' THEN at END DESC,
          CASE WHEN $order = 'OLDEST' THEN at END ASC,
+         CASE WHEN $order = 'OLDEST' THEN in_session END ASC,
+         CASE WHEN $order = 'OLDEST' THEN position END ASC,
          CASE WHEN $order = 'SUMMARY' THEN toLower(d.summary) END ASC,
          CASE WHEN $order = 'CONFIDENCE' THEN coalesce(d.confidence, 0.0) END DESC,
          CASE WHEN $order = 'QUALITY' THEN coalesce(d.quality, 0.0) END DESC,
