@@ -139,11 +139,15 @@ def ingest(
         )
         for warning in report.warnings:
             cli.note(f"{report.session_id}: warning: {warning}")
-    undated = [report.session_id for report in reports if report.undated and report.decisions_found]
+    # Drafts are dated as decisions are (``ingest --drafts`` finds drafts only).
+    undated = [report for report in reports if report.undated and (report.decisions_found or report.drafts)]
     if undated:
-        shown = ", ".join(undated[:3]) + (f" and {len(undated) - 3} more" if len(undated) > 3 else "")
+        names = [report.session_id for report in undated]
+        shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        found = " and ".join(kind for kind, n in (("decisions", sum(r.decisions_found for r in undated)),
+                                                   ("drafts", sum(r.drafts for r in undated))) if n)
         cli.note(
-            f"no date found in {shown}: their decisions are dated by when they were ingested; "
+            f"no date found in {shown}: their {found} are dated by when they were ingested; "
             "give the meeting's day with --date YYYY-MM-DD"
         )
     if as_json:

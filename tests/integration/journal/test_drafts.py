@@ -350,3 +350,19 @@ async def test_the_review_queue_is_in_conversation_order_on_every_face(journal: 
     assert [d["id"] for d in json.loads(shown.stdout)] == listed
     assert [d["id"] for d in await journal.drafts("undated-sync")] == listed
 
+
+async def test_ingest_with_drafts_says_when_a_file_states_no_date(journal: DecisionJournal, tmp_path: Any) -> None:
+    import asyncio
+
+    from typer.testing import CliRunner
+
+    from api.cli.main import app
+
+    meeting = tmp_path / "undated-drafts.txt"
+    meeting.write_text(UNDATED_MEETING, encoding="utf-8")
+    drafted = await asyncio.to_thread(
+        CliRunner().invoke, app, ["ingest", str(meeting), "--format", "transcript", "--drafts"])
+    assert drafted.exit_code == 0, drafted.output
+    assert "drafts to review" in drafted.stderr
+    assert ("no date found in undated-drafts: their drafts are dated by when they were ingested; "
+            "give the meeting's day with --date YYYY-MM-DD") in drafted.stderr
