@@ -62,14 +62,16 @@ class LazyCommands(TyperGroup):
         return sorted({*super().list_commands(ctx), *COMMANDS, *GROUPS})
 
     def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        # Shell completion is installed for the whole program, from the root command only:
+        # a subcommand built on its own would list --install-completion/--show-completion too.
         if cmd_name in COMMANDS:
             module, attribute = COMMANDS[cmd_name]
-            single = typer.Typer(pretty_exceptions_enable=False)
+            single = typer.Typer(pretty_exceptions_enable=False, add_completion=False)
             single.command(name=cmd_name)(getattr(importlib.import_module(module), attribute))
             return typer.main.get_command(single)
         if cmd_name in GROUPS:
             group: typer.Typer = importlib.import_module(GROUPS[cmd_name]).app
-            command = typer.main.get_command(group)
+            command = typer.main.get_group(group)
             command.name = cmd_name
             return command
         return super().get_command(ctx, cmd_name)
