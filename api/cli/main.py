@@ -94,9 +94,13 @@ def root(
         help="TOML settings file (default: $DJ_CONFIG, else the per-user config.toml; "
              "./decision-journal.toml only when named here).",
     ),
+    verbose: bool = typer.Option(
+        False, "--verbose", "-v", help="Also show the Neo4j driver's own log lines (a lost connection, a retry).",
+    ),
 ) -> None:
     """Read the settings once for whichever command runs."""
     _start_up_done()
+    _driver_log(verbose)
     err = Console(stderr=True, soft_wrap=True)
     try:
         choice = choose_config_file(config)
@@ -120,6 +124,22 @@ def root(
 def _read_from(choice: ConfigChoice) -> str:
     """Where the settings came from, for an error about them: the file, when one was read."""
     return "" if choice.file is None else f" (config file {choice.file}, {choice.origin}, and the environment)"
+
+
+_QUIET = logging.NullHandler()
+
+
+def _driver_log(verbose: bool) -> None:
+    """Keep the Neo4j driver's log to ``-v``: when the server goes away mid-command the
+    driver logs the lost connection itself ("[#C53A]  _: <CONNECTION> error: Failed to read
+    from defunct connection …") just before the one clear line the command reports. Its
+    records then reach no handler (nor Python's last-resort one, which prints to stderr)."""
+    driver = logging.getLogger("neo4j")
+    driver.propagate = verbose
+    if verbose:
+        driver.removeHandler(_QUIET)
+    else:
+        driver.addHandler(_QUIET)
 
 
 def _start_up_done() -> None:
