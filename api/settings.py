@@ -13,6 +13,8 @@ See docs/configuration.md.
 from __future__ import annotations
 
 import os
+import re
+import tomllib
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib.abc import Traversable
@@ -27,6 +29,7 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
+from api.errors import ApiError
 from api.user_dirs import default_neo4j_home, user_config_file
 from nlp.detector_features import DRAFT_KINDS, DetectorKind
 from nlp.extractor_config import ExtractorConfig
@@ -304,7 +307,12 @@ class _TomlFileSource(TomlConfigSettingsSource):
     folder: the same file must name the same journal from whatever directory it is used."""
 
     def _read_file(self, file_path: Path | Traversable) -> dict[str, Any]:
-        data = super()._read_file(file_path)
+        try:
+            data = super()._read_file(file_path)
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigFileUnreadable.from_toml_error(str(file_path), exc) from exc
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ConfigFileUnreadable(str(file_path), None, None, str(exc)) from exc
         local = data.get("local_neo4j")
         if isinstance(local, dict) and isinstance(file_path, Path):
             for key in ("home", "lib_dir"):
@@ -312,6 +320,36 @@ class _TomlFileSource(TomlConfigSettingsSource):
                 if isinstance(value, str) and not Path(value).expanduser().is_absolute():
                     local[key] = str(file_path.resolve().parent / value)
         return data
+
+
+_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+
+
+class ConfigFileUnreadable(ApiError):
+    """The TOML file cannot be read or is not valid TOML.
+
+    Attributes:
+        file: The file as it was named.
+        line: The 1-based line of the syntax error, when there is one.
+        column: The 1-based column of the syntax error, when there is one.
+        reason: What is wrong, without the position.
+    """
+
+    def __init__(self, file: str, line: int | None, column: int | None, reason: str) -> None:
+        self.file, self.line, self.column, self.reason = file, line, column, reason
+        where = f", line {line}, column {column}" if line is not None else ""
+        super().__init__(f"config file {file}{where}: {reason}")
+
+    @classmethod
+    def from_toml_error(cls, file: str, error: tomllib.TOMLDecodeError) -> ConfigFileUnreadable:
+        """The error for ``file`` from tomllib's, whose message carries the position as
+        "(at line L, column C)" (Python 3.11-3.13; 3.14 has it as attributes too)."""
+        message = str(error)
+        found = _TOML_POSITION.search(message)
+        if found is None:
+            return cls(file, None, None, f"not valid TOML: {message}")
+        reason = message[: found.start()]
+        return cls(file, int(found[1]), int(found[2]), f"not valid TOML: {reason}")
 
 
 class _StandardEnvSource(PydanticBaseSettingsSource):
@@ -376,13 +414,19 @@ def load_settings(config_file: Path | None = None) -> Settings:
 
     Raises:
         FileNotFoundError: An explicitly named config file does not exist.
+        ConfigFileUnreadable: The file cannot be read or is not valid TOML.
         pydantic.ValidationError: A value is invalid or a key is unknown.
     """
     return read_settings(choose_config_file(config_file))
 
 
 def read_settings(choice: ConfigChoice) -> Settings:
-    """The settings from the environment and the chosen file (see ``load_settings``)."""
+    """The settings from the environment and the chosen file (see ``load_settings``).
+
+    Raises:
+        ConfigFileUnreadable: The file cannot be read or is not valid TOML.
+        pydantic.ValidationError: A value is invalid or a key is unknown.
+    """
     toml_file = choice.file
     if toml_file is None:
         return Settings()

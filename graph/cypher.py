@@ -62,11 +62,16 @@ def load_query(name: str) -> Query:
 
 def browser_text(name: str) -> str:
     """The query ``name`` as Neo4j Browser runs it: the ``:param`` lines of its header's
-    example, then the statement with its fragments expanded.
+    example, then the statement with its fragments expanded. A name of ``cypher/browser``
+    (``01-decision-chain``, with or without ``.cypher``) is that file as it is: those are
+    written for the Browser, their ``:param`` lines included.
 
     Raises:
         QueryNotFound: No such query.
     """
+    browser = name.removesuffix(".cypher")
+    if browser in browser_names():
+        return resources.files("cypher").joinpath("browser", f"{browser}.cypher").read_text()
     query = load_query(name)
     raw = resources.files("cypher").joinpath("queries", f"{name}.cypher").read_text()
     header = [line.lstrip()[2:].strip() for line in raw.splitlines() if line.lstrip().startswith("//")]
@@ -77,6 +82,12 @@ def browser_text(name: str) -> str:
 def query_names() -> list[str]:
     """Names of every query in ``cypher/queries``."""
     return sorted(_queries())
+
+
+def browser_names() -> list[str]:
+    """Names of the ready-made Browser queries in ``cypher/browser`` (``01-decision-chain``, …)."""
+    folder = resources.files("cypher").joinpath("browser")
+    return sorted(entry.name.removesuffix(".cypher") for entry in _cypher_files(folder))
 
 
 def schema_statements() -> list[Query]:

@@ -8,10 +8,10 @@ class GraphError(Exception):
 
 
 class QueryNotFound(GraphError):
-    """A named query has no file in ``cypher/queries``."""
+    """A named query has no file in ``cypher/queries`` (nor, for the CLI, in ``cypher/browser``)."""
 
     def __init__(self, name: str) -> None:
-        super().__init__(f"no Cypher query named {name!r} in cypher/queries")
+        super().__init__(f"no Cypher query named {name!r} in cypher/queries or cypher/browser")
         self.name = name
 
 

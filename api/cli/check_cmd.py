@@ -10,7 +10,7 @@ import typer
 
 from api.cli.context import CliContext, cli_context, fail
 from api.cli.run_on_graph import run_on_graph
-from api.usecases.path_check import PathDecisions, PathReport, decisions_for_paths, path_report_json
+from api.usecases.path_check import PathReport, decisions_for_paths, path_report_json
 from api.usecases.repositories import resolve_scope
 from api.usecases.runtime import GraphConnection
 from graph.listing import GoverningLink
@@ -68,26 +68,29 @@ def check_diff(
 
 
 def _print_text(cli: CliContext, report: PathReport, span: str, change: Change) -> None:
-    def say(text: str) -> None:
-        cli.out.print(text, highlight=False, markup=False)
+    for line in text_report(report, span, change):
+        cli.out.print(line, highlight=False, markup=False)
 
+
+def text_report(report: PathReport, span: str, change: Change) -> list[str]:
+    """The report as lines of text: each path, then each decision governing it, with the
+    decisions it replaced or was revised by indented under it, not under the path's last."""
     if not change.paths:
-        say(f"no changed paths ({span})")
-        return
+        return [f"no changed paths ({span})"]
     if not report.governed:
-        say(f"no decision governs the {_count(len(report.paths), 'changed path')} ({span})")
-        return
-    say(f"decisions govern {len(report.governed)} of the {_count(len(report.paths), 'changed path')} ({span}):")
+        return [f"no decision governs the {_count(len(report.paths), 'changed path')} ({span})"]
+    lines = [f"decisions govern {len(report.governed)} of the {_count(len(report.paths), 'changed path')} ({span}):"]
     for item in report.governed:
-        say(item.path)
+        lines.append(item.path)
         for decision in item.governing:
-            say(f"  {decision.status:<9} {decision.id}  {decision.summary}  ({_when_who(decision)})")
+            lines.append(f"  {decision.status:<9} {decision.id}  {decision.summary}  ({_when_who(decision)})")
             if decision.id in item.links:
-                say(f"            {how_linked(item.links[decision.id], item.path)}")
-        for linked in item.related:
-            say(f"            {_relation(item, linked)} {linked.id}: {linked.summary}")
+                lines.append(f"            {how_linked(item.links[decision.id], item.path)}")
+            for linked, relation in _related_to(decision, item.related):
+                lines.append(f"            {relation} {linked.id}: {linked.summary}")
         for back in item.reintroduced:
-            say(f"  ! names {back.term} again, an option {back.decision_id} rejected ({back.option}): {back.line}")
+            lines.append(f"  ! names {back.term} again, an option {back.decision_id} rejected ({back.option}): {back.line}")
+    return lines
 
 
 def markdown_report(report: PathReport, span: str) -> str:
@@ -104,13 +107,13 @@ def markdown_report(report: PathReport, span: str) -> str:
             lines.append(f"- **{decision.status}**: {_md(decision.summary)} (`{decision.id}`, {_when_who(decision)})")
             if decision.id in item.links:
                 lines.append(f"  - {_md(how_linked(item.links[decision.id], item.path))}")
+            for linked, relation in _related_to(decision, item.related):
+                lines.append(f"  - {relation} `{linked.id}`: {_md(linked.summary)}")
             if decision.rationale:
                 lines.append(f"  - why: {_md(decision.rationale)}")
             if decision.alternatives:
                 rejected = "; ".join(_md(a.option + (f" ({a.why_not_chosen})" if a.why_not_chosen else "")) for a in decision.alternatives)
                 lines.append(f"  - rejected: {rejected}")
-        for linked in item.related:
-            lines.append(f"- {_relation(item, linked)} `{linked.id}`: {_md(linked.summary)}")
         for back in item.reintroduced:
             lines.append(f"- **This change names {_md(back.term)} again**, an option `{back.decision_id}` rejected: `{back.line}`")
         lines.append("")
@@ -128,18 +131,21 @@ def how_linked(link: GoverningLink, path: str) -> str:
     return f"{where}{link.evidence or link.via} (inferred from {link.via}{strength})"
 
 
-def _relation(item: PathDecisions, linked: DecisionRecord) -> str:
-    """How ``linked`` relates to the path's decisions, read from its side."""
-    for decision in item.governing:
+def _related_to(
+    decision: DecisionRecord, related: tuple[DecisionRecord, ...]
+) -> list[tuple[DecisionRecord, str]]:
+    """The decisions of ``related`` that ``decision`` links to, each with how, read from its side."""
+    out = []
+    for linked in related:
         if linked.id in decision.superseded_by:
-            return "superseded by"
-        if linked.id in decision.revisited_by:
-            return "revisited by"
-        if linked.id in decision.supersedes:
-            return "replaces"
-        if linked.id in decision.revisits:
-            return "revisits"
-    return "linked"
+            out.append((linked, "superseded by"))
+        elif linked.id in decision.revisited_by:
+            out.append((linked, "revisited by"))
+        elif linked.id in decision.supersedes:
+            out.append((linked, "replaces"))
+        elif linked.id in decision.revisits:
+            out.append((linked, "revisits"))
+    return out
 
 
 def _when_who(decision: DecisionRecord) -> str:

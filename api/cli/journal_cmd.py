@@ -88,9 +88,12 @@ def ingest(
     sessions = [] if date or series or access_group else [
         path for path in files if (fmt == "auto" or fmt in SESSION_READERS) and session_file_format(path) is not None
     ]
-    inputs = _in_time_order(_read_all([f for f in files if f not in sessions], fmt, session, aware(date), series))
+    inputs, unread = _read_all(cli, [f for f in files if f not in sessions], fmt, session, aware(date), series)
+    inputs = _in_time_order(inputs)
+    failed = len(unread)
 
     async def action(graph: GraphConnection) -> tuple[list[IngestReport], list[DecisionJson]]:
+        nonlocal failed
         services = build_services(cli.settings, graph.executor)
         if drafts:
             services = replace(services, ingest=services.ingest.drafting())
@@ -105,9 +108,12 @@ def ingest(
                     try:
                         reports.append(await journal.ingest_read(conversation, decisions, access_group or None, where))
                     except (InvalidRequest, Refused) as exc:
-                        raise fail(f"{exc} (nothing of {conversation.session_id} was stored)", code=2) from exc
+                        cli.note(f"error: {exc} (skipped; nothing of {conversation.session_id} was stored)")
+                        failed += 1
                     progress.advance(task, len(conversation.messages))
-                reports += await _ingest_sessions(cli, sessions, services, fmt, session, where)
+                read, unreadable = await _ingest_sessions(cli, sessions, services, fmt, session, where)
+                reports += read
+                failed += unreadable
             finally:
                 await services.aclose()
         if checkout is not None and where is not None:
@@ -118,7 +124,8 @@ def ingest(
         stored = await services.reader.decisions([i for r in reports for i in r.decision_ids]) if as_json else []
         return reports, [decision_record_json(record) for record in stored]
 
-    reports, stored = run_on_graph(cli, action)
+    # Nothing readable: no server to start, only the errors already said.
+    reports, stored = run_on_graph(cli, action) if inputs or sessions else ([], [])
     for report in reports:
         dated = f", dated {report.date:%Y-%m-%d} ({report.date_from})" if report.date else ""
         in_series = f", series {report.series!r} ({report.series_from})" if report.series else ""
@@ -132,15 +139,26 @@ def ingest(
         )
         for warning in report.warnings:
             cli.note(f"{report.session_id}: warning: {warning}")
-    undated = [report.session_id for report in reports if report.undated and report.decisions_found]
+    # Drafts are dated as decisions are (``ingest --drafts`` finds drafts only).
+    undated = [report for report in reports if report.undated and (report.decisions_found or report.drafts)]
     if undated:
-        shown = ", ".join(undated[:3]) + (f" and {len(undated) - 3} more" if len(undated) > 3 else "")
+        names = [report.session_id for report in undated]
+        shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        found = " and ".join(kind for kind, n in (("decisions", sum(r.decisions_found for r in undated)),
+                                                   ("drafts", sum(r.drafts for r in undated))) if n)
         cli.note(
-            f"no date found in {shown}: their decisions are dated by when they were ingested; "
+            f"no date found in {shown}: their {found} are dated by when they were ingested; "
             "give the meeting's day with --date YYYY-MM-DD"
         )
     if as_json:
         typer.echo(json.dumps(stored, indent=2, ensure_ascii=False))
+    if failed:
+        others = "; the others were ingested" if failed < len(files) else ""
+        raise fail(f"{failed} of {_count_files(len(files))} could not be ingested (named above){others}", code=2)
+
+
+def _count_files(n: int) -> str:
+    return f"{n} file" if n == 1 else f"{n} files"
 
 
 def chain(
@@ -183,42 +201,44 @@ Input = tuple[Conversation, list[ExtractedDecision] | None]
 
 async def _ingest_sessions(
     cli: CliContext, paths: list[Path], services: Services, fmt: str, session: str | None, where: InRepository | None,
-) -> list[IngestReport]:
-    """Each coding-assistant session, incrementally; a file that cannot be read is named and
-    skipped (what it stored before stays), and the command then exits 2."""
+) -> tuple[list[IngestReport], int]:
+    """Each coding-assistant session, incrementally, and how many could not be read: such a
+    file is named and skipped (what it stored before stays)."""
     reports = []
-    bad = []
+    bad = 0
     reads = SessionReads(services.executor)
     for path in paths:
         try:
             done = await ingest_session_file(path, services.ingest, reads, fmt=fmt, session_id=session, repository=where)
         except NlpError as exc:
             cli.note(f"error: {exc} (skipped; nothing of it was stored)")
-            bad.append(path)
+            bad += 1
             continue
         cli.note(f"{done.report.session_id}: {describe_mode(done)}")
         if done.note:
             cli.note(f"{done.report.session_id}: note: {done.note}")
         reports.append(done.report)
-    if bad:
-        raise fail(f"{len(bad)} of {len(paths)} sessions could not be read (named above)", code=2)
-    return reports
+    return reports, bad
 
 
 def _read_all(
-    paths: list[Path], fmt: str, session: str | None, date: datetime | None, series: str | None
-) -> list[Input]:
+    cli: CliContext, paths: list[Path], fmt: str, session: str | None, date: datetime | None, series: str | None
+) -> tuple[list[Input], list[Path]]:
+    """Every file read before anything is stored, and those that could not be: each of them
+    is named with its error and skipped, so one bad file in a folder does not stop the rest."""
     inputs: list[Input] = []
+    unread: list[Path] = []
     stems = Counter(path.stem for path in paths)
-    try:
-        for path in paths:
-            # A folder per meeting ("2023-07-20/notes.md") repeats the file name: the
-            # folder tells those sessions apart.
-            name = session or (f"{path.parent.name}/{path.stem}" if stems[path.stem] > 1 else None)
+    for path in paths:
+        # A folder per meeting ("2023-07-20/notes.md") repeats the file name: the
+        # folder tells those sessions apart.
+        name = session or (f"{path.parent.name}/{path.stem}" if stems[path.stem] > 1 else None)
+        try:
             inputs.append(read_source(path, fmt, name, date, series))
-    except NlpError as exc:
-        raise fail(f"{exc} (nothing was stored)", code=2) from exc
-    return inputs
+        except NlpError as exc:
+            cli.note(f"error: {exc} (skipped; nothing of it was stored)")
+            unread.append(path)
+    return inputs, unread
 
 
 def _in_time_order(inputs: list[Input]) -> list[Input]:

@@ -14,7 +14,7 @@ from typer._click.core import Command, Context  # the click typer bundles (0.29+
 from typer.core import TyperGroup
 
 from api.cli.context import CliContext, fail
-from api.settings import choose_config_file, read_settings
+from api.settings import ConfigChoice, ConfigFileUnreadable, choose_config_file, read_settings
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("api.cli.serve_cmd", "serve"),
@@ -62,14 +62,16 @@ class LazyCommands(TyperGroup):
         return sorted({*super().list_commands(ctx), *COMMANDS, *GROUPS})
 
     def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        # Shell completion is installed for the whole program, from the root command only:
+        # a subcommand built on its own would list --install-completion/--show-completion too.
         if cmd_name in COMMANDS:
             module, attribute = COMMANDS[cmd_name]
-            single = typer.Typer(pretty_exceptions_enable=False)
+            single = typer.Typer(pretty_exceptions_enable=False, add_completion=False)
             single.command(name=cmd_name)(getattr(importlib.import_module(module), attribute))
             return typer.main.get_command(single)
         if cmd_name in GROUPS:
             group: typer.Typer = importlib.import_module(GROUPS[cmd_name]).app
-            command = typer.main.get_command(group)
+            command = typer.main.get_group(group)
             command.name = cmd_name
             return command
         return super().get_command(ctx, cmd_name)
@@ -92,24 +94,52 @@ def root(
         help="TOML settings file (default: $DJ_CONFIG, else the per-user config.toml; "
              "./decision-journal.toml only when named here).",
     ),
+    verbose: bool = typer.Option(
+        False, "--verbose", "-v", help="Also show the Neo4j driver's own log lines (a lost connection, a retry).",
+    ),
 ) -> None:
     """Read the settings once for whichever command runs."""
     _start_up_done()
+    _driver_log(verbose)
     err = Console(stderr=True, soft_wrap=True)
     try:
         choice = choose_config_file(config)
-        settings = read_settings(choice)
     except FileNotFoundError as exc:
+        raise _fail_unless_hook(ctx, str(exc)) from exc
+    try:
+        settings = read_settings(choice)
+    except ConfigFileUnreadable as exc:
         raise _fail_unless_hook(ctx, str(exc)) from exc
     except ValidationError as exc:
         problems = "; ".join(
             f"{'.'.join(str(part) for part in error['loc'])}: {error['msg']}" for error in exc.errors()
         )
-        raise _fail_unless_hook(ctx, f"invalid settings: {problems}") from exc
+        raise _fail_unless_hook(ctx, f"invalid settings: {problems}{_read_from(choice)}") from exc
     if choice.ignored is not None:
         err.print(f"note: {choice.ignored} in this directory is not read unless named: "
                   f"pass --config {choice.ignored} (or set DJ_CONFIG) to use it", highlight=False, markup=False)
     ctx.obj = CliContext(settings=settings, out=Console(soft_wrap=True), err=err, config_file=config, config=choice)
+
+
+def _read_from(choice: ConfigChoice) -> str:
+    """Where the settings came from, for an error about them: the file, when one was read."""
+    return "" if choice.file is None else f" (config file {choice.file}, {choice.origin}, and the environment)"
+
+
+_QUIET = logging.NullHandler()
+
+
+def _driver_log(verbose: bool) -> None:
+    """Keep the Neo4j driver's log to ``-v``: when the server goes away mid-command the
+    driver logs the lost connection itself ("[#C53A]  _: <CONNECTION> error: Failed to read
+    from defunct connection …") just before the one clear line the command reports. Its
+    records then reach no handler (nor Python's last-resort one, which prints to stderr)."""
+    driver = logging.getLogger("neo4j")
+    driver.propagate = verbose
+    if verbose:
+        driver.removeHandler(_QUIET)
+    else:
+        driver.addHandler(_QUIET)
 
 
 def _start_up_done() -> None:

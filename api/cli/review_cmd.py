@@ -62,7 +62,8 @@ def list_cmd(
     as_json: bool = typer.Option(False, "--json", help="The shared decision shape (status candidate) plus its unit."),
 ) -> None:
     """List drafts awaiting review: the proposed sentence, its unit of messages with the
-    anchor marked (>), confidence and subject; oldest first."""
+    anchor marked (>), confidence and subject; oldest first (a meeting's drafts in the order
+    of its messages)."""
     cli = cli_context(ctx)
 
     async def action(graph: GraphConnection) -> tuple[list[DraftJson], int]:

@@ -310,3 +310,59 @@ async def test_the_python_api_ingests_as_drafts_and_a_stated_decision_stays_one(
     plain = await journal.ingest_session(chat, "transcript", "db-api")
     assert plain.decision_ids == drafted.draft_ids and plain.new_decisions == len(drafted.draft_ids)
     assert await journal.drafts("db-api") == []
+
+
+UNDATED_MEETING = """\
+alice: Which database for the orders service, PostgreSQL or MongoDB?
+bob: We decided to use PostgreSQL for the orders service.
+carol: And the public API, REST or GraphQL?
+alice: We decided to build the public API with REST.
+dave: Which CI, Jenkins or GitHub Actions?
+erin: We decided to run CI on GitHub Actions.
+frank: How do we deploy it?
+alice: We decided to deploy the services with Kubernetes.
+carol: What about logs?
+bob: We decided to ship the logs to OpenTelemetry.
+"""
+"""A meeting whose lines carry no time: its drafts share their ingest time."""
+
+
+async def test_the_review_queue_is_in_conversation_order_on_every_face(journal: DecisionJournal) -> None:
+    """Oldest first means the meeting's order when its drafts share a time: by where each
+    one's anchor message stands, not by id (the CLI, the Python API, GraphQL and MCP all
+    read the queue through ``list_drafts``)."""
+    import asyncio
+
+    from typer.testing import CliRunner
+
+    from api.cli.main import app
+
+    report = await ingest_as_drafts(journal.services.ingest, UNDATED_MEETING, "undated-sync")
+    queued = (await list_drafts(journal.services, session="undated-sync")).drafts
+    anchors = [next(m.seq for m in record.stated_in if m.anchor) for record in queued]
+    assert len(queued) >= 4 and anchors == sorted(anchors), anchors
+    listed = [record.id for record in queued]
+    assert listed != sorted(listed), "the ids' order would pass by chance"
+    assert set(listed) == set(report.draft_ids)
+
+    shown = await asyncio.to_thread(CliRunner().invoke, app, ["review", "undated-sync", "--json"])
+    assert shown.exit_code == 0, shown.output
+    assert [d["id"] for d in json.loads(shown.stdout)] == listed
+    assert [d["id"] for d in await journal.drafts("undated-sync")] == listed
+
+
+async def test_ingest_with_drafts_says_when_a_file_states_no_date(journal: DecisionJournal, tmp_path: Any) -> None:
+    import asyncio
+
+    from typer.testing import CliRunner
+
+    from api.cli.main import app
+
+    meeting = tmp_path / "undated-drafts.txt"
+    meeting.write_text(UNDATED_MEETING, encoding="utf-8")
+    drafted = await asyncio.to_thread(
+        CliRunner().invoke, app, ["ingest", str(meeting), "--format", "transcript", "--drafts"])
+    assert drafted.exit_code == 0, drafted.output
+    assert "drafts to review" in drafted.stderr
+    assert ("no date found in undated-drafts: their drafts are dated by when they were ingested; "
+            "give the meeting's day with --date YYYY-MM-DD") in drafted.stderr

@@ -119,3 +119,31 @@ def test_relative_folders_in_a_file_are_read_against_the_file(tmp_path: Path, us
     assert local.lib_dir == user / "jars"
     monkeypatch.setenv("DJ_LOCAL_NEO4J__HOME", "~/elsewhere")
     assert load_settings(config).local_neo4j.home == user / "elsewhere"
+
+
+@pytest.mark.parametrize("where", ["--config", "DJ_CONFIG", "user"])
+def test_a_file_that_is_not_toml_is_one_line_naming_it_line_and_column_and_the_hook_exits_0(
+    where: str, user: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    bad = _write(user_config_file() if where == "user" else Path("bad.toml"), "[server]\nthis is = not [toml\n")
+    if where == "DJ_CONFIG":
+        monkeypatch.setenv("DJ_CONFIG", str(bad))
+    named = ["--config", str(bad)] if where == "--config" else []
+    expected = f"config file {bad}, line 2, column 6: not valid TOML: Expected '=' after a key in a key/value pair"
+    for command in (["search", "x"], ["neo4j", "status"], ["cypher"]):
+        result = CliRunner().invoke(app, [*named, *command])
+        assert result.exit_code == 2, (command, result.output)
+        assert result.stderr.splitlines() == [f"error: {expected}"], (command, result.output)
+    hook = CliRunner().invoke(app, [*named, "hook", "ingest"], input='{"session_id": "x", "transcript_path": "/none.jsonl"}')
+    assert hook.exit_code == 0 and hook.stdout == ""
+    assert hook.stderr.splitlines() == [f"decision-journal hook: {expected}"]
+
+
+def test_a_bad_key_names_the_file_it_came_from(user: Path) -> None:
+    bad = _write(Path("team.toml"), "[local_neo4j]\nbolt_prot = 1\n")
+    result = CliRunner().invoke(app, ["--config", str(bad), "neo4j", "status"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        "error: invalid settings: local_neo4j.bolt_prot: Extra inputs are not permitted "
+        f"(config file {bad}, --config, and the environment)"
+    ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from typer.testing import CliRunner
 
 from api.cli.main import app
@@ -25,3 +27,14 @@ def test_no_name_lists_the_queries_and_an_unknown_one_is_a_clear_error() -> None
     unknown = CliRunner().invoke(app, ["cypher", "nope"])
     assert unknown.exit_code == 1
     assert "no Cypher query named 'nope'" in unknown.output
+
+
+def test_the_browser_queries_readme_lists_are_known_by_name_too() -> None:
+    browser = Path(__file__).resolve().parents[4] / "cypher" / "browser"
+    listed = CliRunner().invoke(app, ["cypher"]).stdout.splitlines()
+    for file in sorted(browser.glob("*.cypher")):
+        assert file.stem in listed
+        for name in (file.stem, file.name):
+            result = CliRunner().invoke(app, ["cypher", name])
+            assert result.exit_code == 0, result.output
+            assert result.stdout == file.read_text()
