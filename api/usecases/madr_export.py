@@ -29,9 +29,8 @@ def _madr(r: DecisionRecord, names: dict[str, str]) -> str:
     if r.superseded_by:
         status = "superseded by " + ", ".join(ref(i) for i in r.superseded_by)
     front = ["---", f"status: {status}"]
-    when = r.decided_at or r.recorded_at
-    if when:
-        front.append(f"date: {when.date().isoformat()}")
+    if r.decided_at:  # never the day it was recorded: re-imported, that would become its date
+        front.append(f"date: {r.decided_at.date().isoformat()}")
     for role, key in (("decider", "deciders"), ("consulted", "consulted"), ("informed", "informed")):
         people = [s.name or s.handle for s in r.stakeholders if s.role == role]
         if role == "decider" and not people and r.decision_maker:
