@@ -13,6 +13,7 @@ from api.cli.run_on_graph import run_on_graph
 from api.usecases.path_check import PathReport, decisions_for_paths, path_report_json
 from api.usecases.repositories import resolve_scope
 from api.usecases.runtime import GraphConnection
+from api.usecases.when import when_decided
 from graph.listing import GoverningLink
 from graph.records import DecisionRecord
 from nlp.git_command import Change, GitError, read_change
@@ -149,8 +150,7 @@ def _related_to(
 
 
 def _when_who(decision: DecisionRecord) -> str:
-    when = decision.decided_at or decision.recorded_at
-    return f"{when.date().isoformat() if when else 'undated'}, {decision.decision_maker or 'decider unknown'}"
+    return f"{when_decided(decision.decided_at, decision.recorded_at) or 'undated'}, {decision.decision_maker or 'decider unknown'}"
 
 
 def _count(n: int, singular: str, plural: str | None = None) -> str:

@@ -14,6 +14,7 @@ from nlp.errors import InputFormatError
 from nlp.evaluation.adr_fidelity import CHECKS, CollectionFidelity, measure_collection
 
 _HEADERS = {"unreadable": "unread", "option_only": "opt-only", "no_alternatives": "no-alts", "missing_options": "missing",
+            "plan_alternative": "plan-alt", "status": "status", "undated": "undated",
             "chosen_is_alternative": "chosen-alt", "debris": "debris", "placeholder_decider": "?-decider"}
 
 
@@ -36,7 +37,9 @@ def adr_fidelity(
 ) -> None:
     """Per ADR collection, with no database: summaries that only name "option N", options
     sections with no or missing alternatives stored, chosen options stored as alternatives,
-    titles or summaries that start with debris, placeholder deciders (docs/adr.md)."""
+    titles or summaries that start with debris, placeholder deciders, future work stored as
+    an alternative, statuses stored against their words, dates stated and not stored
+    (docs/adr.md)."""
     cli = cli_context(ctx)
     chosen = list(folders or []) or fidelity_collections(shared_dir(shared), data, extra_dir(extra))
     if not chosen:

@@ -13,6 +13,7 @@ from api.usecases.impact import ImpactJson, impact_json
 from api.usecases.json_shape import CodeLinkJson
 from api.usecases.repositories import RepositoryScope, UnknownRepository, resolve_scope
 from api.usecases.runtime import GraphConnection
+from api.usecases.when import when_decided
 
 
 def impact(
@@ -54,7 +55,7 @@ def impact(
     say(f"{found['total']} decision{'s affect' if found['total'] != 1 else ' affects'} {path} "
         f"({scope.label}), newest first:")
     for d in found["decisions"]:
-        when = str(d["decided_at"] or d["recorded_at"] or "")[:10]
+        when = when_decided(d["decided_at"], d["recorded_at"])
         say(f"{d['status']:<10} {when}  {d['id']}  {d['summary']}")
         for line in links_under(d["code"], path, scope.key):
             say(f"             {line}")

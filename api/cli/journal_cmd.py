@@ -23,6 +23,7 @@ from api.usecases.requests import ChainRequest, InvalidRequest, Refused
 from api.usecases.runtime import GraphConnection
 from api.usecases.services import Services, build_services, open_services
 from api.usecases.session_files import describe_mode, ingest_session_file
+from api.usecases.when import when_decided
 from graph.session_reads import SessionReads
 from nlp.errors import NlpError
 from nlp.git_command import GitError
@@ -184,7 +185,7 @@ def chain(
     members = [data["original"], *data["revisions"]]
     links = {(link["from"], link["to"]): link for link in data["links"]}
     for member in members:
-        when = (member["decided_at"] or member["recorded_at"] or "")[:10]
+        when = when_decided(member["decided_at"], member["recorded_at"])
         marker = "→ current" if member["id"] == data["current"]["id"] else f"  {member['status']}"
         cli.out.print(f"{when}  {member['id']}  {member['summary']}  {marker}", highlight=False, markup=False)
         for (source, target), link in links.items():

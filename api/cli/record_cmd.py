@@ -18,6 +18,7 @@ from api.usecases.requests import DecisionQuery, InvalidRequest, Refused
 from api.usecases.runtime import GraphConnection
 from api.usecases.search import SearchHitJson, hits_json
 from api.usecases.services import open_services
+from api.usecases.when import when_decided
 
 
 def record(
@@ -121,7 +122,7 @@ def pre(
         cli.out.print("prior decisions:", highlight=False)
     for hit in hits:
         d = hit["decision"]
-        when = str(d["decided_at"] or d["recorded_at"] or "")[:10]
+        when = when_decided(d["decided_at"], d["recorded_at"])
         cli.out.print(f"  {when}  {d['summary']}  [{d['id']}, {d['status']}]", highlight=False, markup=False)
     if patterns:
         cli.out.print("patterns:", highlight=False)

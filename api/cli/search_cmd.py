@@ -16,6 +16,7 @@ from api.usecases.requests import DecisionQuery, InvalidRequest
 from api.usecases.runtime import GraphConnection
 from api.usecases.search import SearchHitJson, SearchOutcome, hits_json, outcome_json
 from api.usecases.services import open_services
+from api.usecases.when import when_decided
 
 
 def search(
@@ -87,10 +88,11 @@ def _search(cli: CliContext, request: DecisionQuery) -> SearchOutcome:
 def _print_brief(cli: CliContext, hit: SearchHitJson) -> None:
     d = hit["decision"]
     say = _say(cli)
-    when = str(d["decided_at"] or d["recorded_at"] or "")[:10]
+    when = when_decided(d["decided_at"], d["recorded_at"])
     say(d["summary"])
     by = f" by {d['decision_maker']}" if d["decision_maker"] else ""  # none stated: say nothing, not "?"
-    say(f"  {d['status']}, decided {when}{by}  [{d['id']}, {'+'.join(hit['retrievers']) or 'filters only'}]")
+    dated = f"decided {when}" if d["decided_at"] else when or "undated"
+    say(f"  {d['status']}, {dated}{by}  [{d['id']}, {'+'.join(hit['retrievers']) or 'filters only'}]")
     subject = d.get("subject")
     if subject and subject != d["context"] and subject.lower() not in d["summary"].lower():
         say(f"  subject: {subject}")
@@ -109,9 +111,11 @@ def _print_brief(cli: CliContext, hit: SearchHitJson) -> None:
 def _print_answer(cli: CliContext, d: DecisionJson) -> None:
     """Seed 000 Example 2's answer: decision, made by, rationale, alternatives, status, code."""
     say = _say(cli)
-    when = d["decided_at"] or d["recorded_at"]
-    month = datetime.fromisoformat(when).strftime("%B %Y") if when else "at an unknown date"
-    say(f"We decided this in {month}:\n")
+    if d["decided_at"]:
+        say(f"We decided this in {datetime.fromisoformat(d['decided_at']).strftime('%B %Y')}:\n")
+    else:  # the source gives no date: the day it was recorded is not the day it was decided
+        recorded = when_decided(None, d["recorded_at"])
+        say(f"We decided this (the source gives no date{'; ' + recorded if recorded else ''}):\n")
     say(f"Decision: {d['summary']}")
     others = [s["handle"] for s in d["stakeholders"] if s["handle"] != d["decision_maker"]]
     if d["decision_maker"]:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TypedDict
 
 from api.usecases.path_check import PathDecisions, decisions_for_paths
+from api.usecases.when import when_decided
 from graph.executor import QueryExecutor
 from graph.listing import GoverningLink
 from graph.records import DecisionRecord
@@ -40,6 +41,7 @@ class GoverningJson(TypedDict):
     summary: str
     status: str
     decided_at: str | None
+    recorded_at: str | None
     rationale: str | None
     rejected: list[RejectedJson]
     link: LinkJson | None
@@ -115,7 +117,7 @@ def governance_lines(report: GovernanceJson) -> list[str]:
     for item in report["paths"]:
         lines.append(f"{item['path']} is governed by {len(item['decisions'])} decision(s):")
         for decision in item["decisions"]:
-            when = (decision["decided_at"] or "")[:10]
+            when = when_decided(decision["decided_at"], decision["recorded_at"])
             how = _how(decision["link"])
             lines.append(f"- {decision['summary']} [{decision['id']}, {decision['status']}{', ' + when if when else ''}{how}]")
             if decision["rationale"] and not _said(decision["rationale"], decision["summary"]):
@@ -138,12 +140,12 @@ def _path_json(item: PathDecisions) -> PathGovernanceJson:
 
 
 def _decision_json(record: DecisionRecord, link: GoverningLink | None) -> GoverningJson:
-    when = record.decided_at or record.recorded_at
     return {
         "id": record.id,
         "summary": record.summary,
         "status": record.status,
-        "decided_at": when.isoformat() if when else None,
+        "decided_at": record.decided_at.isoformat() if record.decided_at else None,  # not the day it was recorded
+        "recorded_at": record.recorded_at.isoformat() if record.recorded_at else None,
         "rationale": record.rationale,
         "rejected": [{"option": a.option, "why_not_chosen": a.why_not_chosen} for a in record.alternatives],
         "link": {"via": link.via, "inferred": link.inferred, "confidence": link.confidence, "evidence": link.evidence}

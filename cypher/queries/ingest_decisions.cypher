@@ -2,7 +2,7 @@
 // features, tags and the messages that state them. recorded_at is set only on creation;
 // so is status, so re-ingesting never undoes a later supersede -- except for an ADR, whose
 // file is the source of truth: its status follows the file unless a newer decision in the
-// graph supersedes it. The paths a decision states belong to $repository (the session's
+// graph supersedes it (wholly: a partial supersede an ADR states leaves it in force). The paths a decision states belong to $repository (the session's
 // repository key; '' when none is known), and their AFFECTS links say so: via 'stated', not
 // inferred. A draft (status 'candidate') comes with its evidence only, and its whole
 // extraction as `proposal`; a draft found again as a decision becomes one (and counts as
@@ -24,7 +24,10 @@ WHERE NOT EXISTS { (:ReviewLabel {decision_id: d.id}) }
 MERGE (dec:Decision {id: d.id})
 ON CREATE SET dec.recorded_at = datetime(), dec.status = d.status, dec.is_new = true
 SET dec.is_new = CASE WHEN dec.status = 'candidate' AND d.status <> 'candidate' THEN true ELSE dec.is_new END
-SET dec.status = CASE WHEN d.source = 'adr' AND NOT EXISTS { (:Decision)-[:SUPERSEDES]->(dec) } THEN d.status
+SET dec.status = CASE WHEN d.source = 'adr' AND NOT EXISTS {
+                        (newer:Decision)-[r:SUPERSEDES]->(dec)
+                        WHERE NOT (coalesce(r.partial, false) AND NOT coalesce(r.inferred, false) AND newer.source = 'adr') }
+                      THEN d.status
                       WHEN dec.status = 'candidate' THEN d.status ELSE dec.status END,
     dec.proposal = d.proposal,
     dec.status_text = d.status_text,

@@ -20,6 +20,14 @@ that a reader change cannot make a check pass by changing what the check looks a
 - ``debris``: the title or summary starts with list numbering ("1.", "( 1)", "n.", "a)"),
   an ADR number ("ADR-7:") or stray punctuation;
 - ``placeholder_decider``: a decider or the decision maker is "?", "TBD", "-", "[name]"…
+- ``plan_alternative``: a stored alternative is work planned for later ("We should, in the
+  future, wrap … in a task"), not an option weighed;
+- ``status`` and ``undated`` (``adr_fidelity_status``): the stored status says what the
+  status words do not (superseded when only a part is; proposed with no word of a proposal,
+  or when the last of several steps is none), or the file states a date and none is stored.
+
+A reStructuredText ADR is checked as the markdown it converts to (``adr_rst``: titles as
+headings), as the reader reads it.
 """
 
 from __future__ import annotations
@@ -29,12 +37,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from nlp.errors import InputFormatError
+from nlp.evaluation.adr_fidelity_status import status_findings
 from nlp.readers.adr_collection import adr_files, read_adr_collection
+from nlp.readers.adr_rst import markdown_of_rst
 from nlp.readers.common import decode_text
 from nlp.schema import ExtractedDecision
 
 CHECKS = ("unreadable", "option_only", "no_alternatives", "missing_options", "chosen_is_alternative", "debris",
-          "placeholder_decider")
+          "placeholder_decider", "plan_alternative", "status", "undated")
 
 _HEADING = re.compile(r"^(#{2,4})\s+(.+?)\s*#*\s*$", re.MULTILINE)
 _OPTIONS_HEADING = re.compile(
@@ -80,6 +90,8 @@ _LEADING_VERB = re.compile(
 )
 _CUE = re.compile(r"\b(?:we|i)\s+(?:\w+\s+){0,3}(?:go(?:ing)?(?: ahead)? with|chose|choose|decided (?:on|to use)|opted for|"
                   r"selected|prefer|will use|adopt(?:ed)?|settled on)\b", re.IGNORECASE)
+_PLAN = re.compile(r"\bfuture work\b|\b(?:should|will|could|might|plan to|intend to)\b.{0,80}"
+                   r"\b(?:in the future|later on|eventually|going forward|at some point)\b", re.IGNORECASE)
 _TITLE_MARK = "\x00title:"
 """Marks the chosen option read from a title ("Use X"), compared whole, never by containment."""
 _STOP = frozenset("a an the to of and or for in on with we will use by is be it as at this that our from via".split())
@@ -132,6 +144,7 @@ def measure_collection(folder: Path) -> CollectionFidelity:
             result.findings.append(Finding("unreadable", shown, str(error).removeprefix(f"{path}: ")))
             continue
         text = decode_text(path.read_bytes(), str(path))
+        text = markdown_of_rst(text) if path.suffix == ".rst" else text
         result.adrs += len(found)
         for decision in found:
             result.alternatives += len(decision.alternatives)
@@ -173,6 +186,10 @@ def check_adr(text: str, decision: ExtractedDecision, path: str, *, single: bool
     for label, value in (("title", decision.subject or ""), ("summary", summary)):
         if _DEBRIS.match(value.strip()) or (number and re.match(rf"^0*{number.group(1)}\s", value.strip())):
             findings.append(Finding("debris", path, f"{label}: {value[:80]}"))
+    for option in stored:
+        if _PLAN.search(option):
+            findings.append(Finding("plan_alternative", path, option[:80]))
+    findings += [Finding(check, path, detail) for check, detail in status_findings(text, decision)]
     deciders = [s.name or s.handle for s in decision.stakeholders if s.role == "decider"]
     for name in [*deciders, decision.decision_maker or ""]:
         if name and _PLACEHOLDER.match(name.strip().lstrip("@")):
@@ -195,7 +212,7 @@ def options_section(text: str) -> OptionsSection | None:
                         maxsplit=1, flags=re.IGNORECASE | re.MULTILINE)[0]  # links listed under the options
         subs = [_plain(h.group(2)) for h in heads[index + 1:] if h.start() < end and len(h.group(1)) == level + 1
                 and not _FRAMING.fullmatch(_heading_words(h.group(2)))]
-        items = subs or _top_items(body) or _table_names(body)
+        items = subs or _paragraph_options(body) or _top_items(body) or _table_names(body)
         prose = _plain(body)
         meaningful = len(prose.split()) >= 8 and not _EMPTY.match(prose)
         labelled = any(re.match(r"^(?:option|alternative)\s*\w{1,2}\b", i, re.IGNORECASE) for i in items)
@@ -203,7 +220,47 @@ def options_section(text: str) -> OptionsSection | None:
             continue  # a bare "Options" list of settings ("seq", "keep", "filter") is no choice
         if items or meaningful:
             return OptionsSection(name, tuple(i for i in items if i), prose=meaningful)
+    return _labelled_group(text, heads)
+
+
+def _labelled_group(text: str, heads: list[re.Match[str]]) -> OptionsSection | None:
+    """With no options section, two or more sibling headings labelled "Option 1", "Option B"
+    under one heading (a "## Storing Typed Attributes" weighing three layouts)."""
+    for index, head in enumerate(heads):
+        level = len(head.group(1))
+        end = next((h.start() for h in heads[index + 1:] if len(h.group(1)) <= level), len(text))
+        inside = [h for h in heads[index + 1:] if h.start() < end and len(h.group(1)) == level + 1]
+        labelled = [_plain(h.group(2)) for h in inside if re.match(r"^(?:option|alternative)\s*#?\s*(?:\d{1,2}|[A-Z])\b",
+                                                                   _plain(h.group(2)), re.IGNORECASE)]
+        if len(labelled) >= 2:
+            return OptionsSection(_heading_words(head.group(2)), tuple(labelled), prose=False)
     return None
+
+
+def _paragraph_options(body: str) -> list[str]:
+    """Options stated as paragraphs, each followed by a list that argues it ("Why not delete
+    the license?" and why not): every list comes right after a paragraph that introduces
+    nothing (no colon, not "the following", not a question the items answer), and two
+    paragraphs do so, or one that asks "Why not …?". The paragraphs' first sentences."""
+    blocks: list[str] = []
+    for block in re.split(r"\n\s*\n", body):
+        lines = block.splitlines()
+        first = next((i for i, line in enumerate(lines) if _ITEM.match(line)), None)
+        blocks += [b for b in ("\n".join(lines[:first]), "\n".join(lines[first:])) if b.strip()] if first else [block]
+    blocks = [b for b in blocks if b.strip()]
+    found: list[str] = []
+    for index, block in enumerate(blocks):
+        is_list = bool(_ITEM.match(block.split("\n", 1)[0]))
+        before = blocks[index - 1] if index else ""
+        if not is_list or (before and _ITEM.match(before.split("\n", 1)[0])):
+            continue
+        said = _plain(before)
+        if not said or said.endswith(":") or re.search(r"\b(?:the following|as follows|below)\b", said, re.IGNORECASE) \
+                or re.match(r"^(?:where|how|what|which|who|when)\b.*\?$", said, re.IGNORECASE):
+            return []
+        said = re.sub(r"^(?:\d{1,2}[.)]|[A-Za-z][.)])\s+", "", said)  # "**1. Feature flags**"
+        found.append(re.split(r"(?<=[.!?])\s+", said, maxsplit=1)[0])
+    return found if len(found) >= 2 or (found and found[0].lower().startswith("why not")) else []
 
 
 def _table_names(body: str) -> list[str]:

@@ -4,7 +4,8 @@ One file is one decision. Sections are found by their heading words, so the dial
 share one reader: "Context"/"Problem" → context; "Decision"/"Decision Outcome"/"Proposal"/
 "Design" → the decision (not "Decision Drivers"); the options sections → alternatives
 (``adr_options``); status, date and people from front matter, a metadata table, bullets or
-a ``## Status`` section (``adr_meta``).
+a ``## Status`` section (``adr_meta``), what the status says and the date it carries
+(``adr_status``).
 """
 
 from __future__ import annotations
@@ -16,16 +17,9 @@ from nlp.errors import InputFormatError
 from nlp.linking import file_mentions
 from nlp.readers.adr_choice import alternatives, chosen_options, name_references
 from nlp.readers.adr_markdown import Heading, first_sentence, headings, judged, list_items, own_text, plain, without_code
-from nlp.readers.adr_meta import (
-    first_date,
-    front_matter,
-    metadata,
-    normalize_status,
-    shown_status,
-    stakeholders,
-    status_statement,
-)
+from nlp.readers.adr_meta import front_matter, metadata, shown_status, stakeholders, status_statement
 from nlp.readers.adr_options import heading_words, read_options
+from nlp.readers.adr_status import first_date, normalize_status, status_date
 from nlp.schema import ExtractedDecision, Message, Span, TradeOffs
 
 __all__ = ["SECTION_CHARS", "front_matter", "normalize_status", "read_adr"]
@@ -38,7 +32,8 @@ _TITLE_DEBRIS = re.compile(
     r"|[nN]\.\s+|[ivxIVX]{1,4}[.)]\s+|[a-z]\)\s+"  # a template's "n. ", "iv. ", "a) "
     r"|[-*•+>|#:;,.)\]}~=_/\\!?]+\s*)"  # stray punctuation
 )
-_PLAIN_DATE = re.compile(r"^Date\s*:\s*(.+)$", re.IGNORECASE | re.MULTILINE)  # adr-tools writes "Date: 2023-01-10"
+_PLAIN_DATE = re.compile(r"^[*_]*(?:Date|Decided|Decision\s+date)[*_]*\s*:[*_]*\s*(.+)$", re.IGNORECASE | re.MULTILINE)
+"""adr-tools writes "Date: 2023-01-10"; others "Decided: …", "Decision date: …", "**Date:** …"."""
 _DECISION_NAMES = ("decision outcome", "decision", "decisions", "the decision", "our decision", "decision made",
                    "proposal", "proposed solution", "design", "solution", "detailed design")
 _NOT_DECISION = re.compile(r"^decisions?\s+(?:drivers?|makers?|criteria|factors|matrix|records?|log|history|context)")
@@ -47,7 +42,7 @@ SECTION_CHARS = 2000
 """Context and decision sections are kept to this length: enough to answer "why"."""
 PREAMBLE_WORDS = 8
 """Fewer words than this before the first section is a byline or a status line, not context."""
-_META_LINE = re.compile(r"^\s*(?:\||[-*]?\s*(?:\*\*|__)?(?:Status|Date|Deciders|Decision[- ]makers|Consulted|Informed|"
+_META_LINE = re.compile(r"^\s*(?:\||[-*]?\s*(?:\*\*|__)?(?:Status|Date|Decided|Decision[- ]date|Deciders|Decision[- ]makers|Consulted|Informed|"
                         r"Tags|Author)\s*(?:\*\*|__)?\s*:)", re.IGNORECASE)
 
 
@@ -74,7 +69,8 @@ def read_adr(text: str, path: str, seq: int, collection: str) -> tuple[Message, 
     meta = metadata(text, preamble)
     status_text = status_statement(meta, sections.get("status", ("", ""))[1])
     plain_date = _PLAIN_DATE.search(text)
-    decided = (first_date(meta.get("date", "")) or first_date(plain_date.group(1) if plain_date else "")
+    decided = (first_date(meta.get("decided", "") or meta.get("decision-date", "")) or first_date(meta.get("date", ""))
+               or first_date(plain_date.group(1) if plain_date else "") or status_date(status_text)
                or first_date(sections.get("changelog", ("", ""))[1]))
     context = _pick(sections, _CONTEXT_NAMES)[0] or _preamble(preamble)
     decision, decision_raw = _pick(sections, _DECISION_NAMES)

@@ -3,6 +3,8 @@
 Statements recognised (case-insensitive), each giving a relation and one or more targets:
 
 - "Superseded by [0005-x](0005-x.md)", "superseded by ADR 111", "Deprecated in favor of ADR-37"
+  (partial when what is superseded is a part: "Decisions 2 and 3 superseded by ADR 9";
+  "superceded", a common misspelling, reads the same)
 - "Supersedes [0003-y](0003-y.md)", "Supersedes 0005-unrevoking-licenses.rst", "This ADR supersedes the decisions made in ADRs 60 and 61",
   "in part supersedes ADR 4" / "partially supersedes" (partial)
 - "Partly undo ADR 109" / "Reverts ADR 7" in the title or text (supersedes; partial when "partly")
@@ -17,6 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import PurePosixPath
+
+from nlp.readers.adr_status import part_superseded
 
 Relation = str  # "supersedes", "superseded_by", "amends", "amended_by"
 
@@ -36,14 +40,17 @@ _RST_LINK = re.compile(r"`[^`<]*<([^>\s#]+\.rst)(?:#[^>]*)?>`_")
 _FILE_NAME = re.compile(r"(?<![\w/.-])((?:adr[-_])?\d{1,5}-[\w.-]*?)\.(?:md|rst)\b", re.IGNORECASE)
 """An ADR's file written out without a link ("Supersedes 0005-unrevoking-licenses.rst"), as
 reStructuredText collections often do."""
+_CLAUSE_END = re.compile(r";|,\s*(?!(?:and|or|ADRs?|RFC)\b|[\[`#\d<])(?=\w)", re.IGNORECASE)
+"""Where a link's statement ends: a semicolon, or a comma before words that name no ADR."""
 _NUMBERS = re.compile(r"\bADRs?[-\s#]*((?:\d+)(?:\s*(?:,|and|&)\s*(?:ADR[-\s#]*)?\d+)*)", re.IGNORECASE)
 _RULES: tuple[tuple[re.Pattern[str], Relation, bool], ...] = (
     (re.compile(r"\b(?:rejected|declined)\b[^.\n]*\bin fav(?:ou|o)r of\b", re.IGNORECASE), "", False),
-    (re.compile(r"\b(?:partly|partially|in part)\s+supersed(?:es|ed)\b", re.IGNORECASE), "supersedes", True),
-    (re.compile(r"\bsuperseded\s+(?:in part\s+|partly\s+|partially\s+)by\b", re.IGNORECASE), "superseded_by", True),
-    (re.compile(r"\bsuperseded\s+by\b", re.IGNORECASE), "superseded_by", False),
+    (re.compile(r"\b(?:partly|partially|in part)\s+super[sc]eded\s+by\b", re.IGNORECASE), "superseded_by", True),
+    (re.compile(r"\b(?:partly|partially|in part)\s+super[sc]ed(?:es|ed)\b", re.IGNORECASE), "supersedes", True),
+    (re.compile(r"\bsuper[sc]eded\s+(?:in part\s+|partly\s+|partially\s+)by\b", re.IGNORECASE), "superseded_by", True),
+    (re.compile(r"\bsuper[sc]eded\s+by\b", re.IGNORECASE), "superseded_by", False),
     (re.compile(r"\bdeprecated?\s+in\s+fav(?:ou|o)r\s+of\b", re.IGNORECASE), "superseded_by", False),
-    (re.compile(r"\bsupersedes\b", re.IGNORECASE), "supersedes", False),
+    (re.compile(r"\bsuper[sc]edes\b", re.IGNORECASE), "supersedes", False),
     (re.compile(r"\b(?:partly|partially)\s+(?:undo(?:es)?|reverts?)\b", re.IGNORECASE), "supersedes", True),
     (re.compile(r"\b(?:undo(?:es)?|reverts?)\s+ADR\b", re.IGNORECASE), "supersedes", False),
     (re.compile(r"\bamended\s+by\b", re.IGNORECASE), "amended_by", False),
@@ -71,7 +78,11 @@ def extract_links(text: str) -> list[AdrLink]:
         for index, (start, _end, relation, partial) in enumerate(kept):
             if not relation:
                 continue  # "rejected in favour of": the other ADR won; not a link
+            if re.match(r"super[sc]eded", stripped[start:], re.IGNORECASE) and part_superseded(stripped[:start]):
+                partial = True  # "Accepted; interface and authoring superseded by ADR-20"
             stop = kept[index + 1][0] if index + 1 < len(kept) else len(stripped)
+            clause = _CLAUSE_END.search(stripped, start, stop)  # "…, sourcing extended by ADR-19": not this link's
+            stop = clause.start() if clause else stop
             links += [AdrLink(relation, target, partial, stripped) for target in _targets(stripped[start:stop])]
     unique: dict[tuple[str, str], AdrLink] = {}
     for link in links:

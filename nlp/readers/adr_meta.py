@@ -1,25 +1,25 @@
 """What an ADR says about itself: status, date and people, from YAML front matter, a
 metadata table (``| Status | Accepted |``), ``- Status:`` bullets (log4brains, MADR 2),
 ``**Status:** Accepted`` or ``Status: Accepted`` lines before the first section, or a
-``## Status`` section (Nygard / adr-tools)."""
+``## Status`` section (Nygard / adr-tools). What the status words mean is ``adr_status``'s."""
 
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
 
 from nlp.ids import handle_for
 from nlp.readers.adr_markdown import plain
 from nlp.schema import ExtractedStakeholder
 
-_KEYS = r"Status|Date|Deciders|Decision[- ]makers|Consulted|Informed|Tags|Author"
+_KEYS = r"Status|Date|Decided|Decision[- ]date|Deciders|Decision[- ]makers|Consulted|Informed|Tags|Author"
 _BULLET_META = re.compile(rf"^[-*]\s*(?:\*\*|__)?({_KEYS})(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.+)$",
                           re.IGNORECASE | re.MULTILINE)
 _LINE_META = re.compile(rf"^(?:\*\*|__)?({_KEYS})\s*(?::\s*(?:\*\*|__)|(?:\*\*|__)?\s*:)\s*(.+)$",
                         re.IGNORECASE | re.MULTILINE)
-_TABLE_META = re.compile(r"^\|\s*(Status|Date|Author|Tags|Deciders)\s*\|\s*(.+?)\s*\|?\s*$", re.IGNORECASE | re.MULTILINE)
+_TABLE_META = re.compile(r"^\|\s*(?:\*\*|__)?(Status|Date|Decided|Decision[- ]date|Author|Tags|Deciders)(?:\*\*|__)?\s*\|\s*(.+?)\s*\|?\s*$",
+                         re.IGNORECASE | re.MULTILINE)
+"""A metadata table's rows, their keys plain or bold (``| **Date** | 2025-12-12 |``)."""
 _FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*\n", re.DOTALL)
-_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _ROLES = (("deciders", "decider"), ("decision-makers", "decider"), ("decision makers", "decider"),
           ("consulted", "consulted"), ("informed", "informed"))
 _PLACEHOLDER = re.compile(
@@ -27,15 +27,9 @@ _PLACEHOLDER = re.compile(
     r".*\beveryone\b.*|.*\binvolved in the decision\b.*)$",
     re.IGNORECASE,
 )
-_STATUS_WORDS = (
-    ("superseded", "superseded"), ("replaced", "superseded"), ("deprecated", "deprecated"), ("rejected", "rejected"),
-    ("declined", "rejected"), ("reverted", "deprecated"), ("proposed", "proposed"), ("draft", "proposed"),
-    ("review", "proposed"), ("pending", "proposed"), ("discussing", "proposed"), ("accepted", "active"),
-    ("implemented", "active"), ("approved", "active"), ("decided", "active"), ("adopted", "active"),
-)
 _STATUS_LINE = re.compile(
-    r"^\W*(?:superseded|replaced|deprecated|rejected|declined|reverted|proposed|draft|in review|pending|accepted|"
-    r"implemented|approved|partially|decided|adopted|discussing)\b",
+    r"^\W*(?:super[sc]eded|supersedes|replaced|deprecated|rejected|declined|reverted|proposed|draft|in review|pending|"
+    r"accepted|implemented|approved|partially|decided|adopted|discussing)\b",
     re.IGNORECASE,
 )
 _MODEL_WORDS = {"active": "accepted", "proposed": "proposed", "rejected": "rejected", "deprecated": "deprecated",
@@ -95,15 +89,6 @@ def _is_placeholder(status: str) -> bool:
                 or re.fullmatch(r"\s*[{\[<].*[}\]>]\s*", status))
 
 
-def normalize_status(text: str | None) -> str:
-    """Free-form statuses ("Accepted ([#1484])", "Implemented", "Declined until …") → the model's."""
-    lowered = (text or "").lower()
-    for word, status in _STATUS_WORDS:
-        if word in lowered:
-            return status
-    return "active" if not lowered else "proposed"
-
-
 def shown_status(status_text: str, status: str) -> str | None:
     """The original words worth keeping beside the normalized status (not "Accepted" again)."""
     shown = plain(status_text)
@@ -121,13 +106,3 @@ def stakeholders(meta: dict[str, str]) -> list[ExtractedStakeholder]:
                 handle = handle_for(name)
                 people.setdefault(handle, ExtractedStakeholder(handle=handle, name=name, role=role))
     return list(people.values())
-
-
-def first_date(text: str) -> datetime | None:
-    """The first ``YYYY-MM-DD`` in ``text`` that is a real day."""
-    for match in _DATE.finditer(text):
-        try:
-            return datetime(int(match.group(1)), int(match.group(2)), int(match.group(3)), tzinfo=UTC)
-        except ValueError:
-            continue
-    return None

@@ -49,7 +49,7 @@ _REFERENCES = re.compile(r"^[ \t]*(?:\*\*|__)?(?:resources|references|links|see 
                          re.IGNORECASE | re.MULTILINE)
 """A "Resources:" line under the options: what follows are links, not options."""
 _NOT_OPTION = re.compile(r"(?:the\s+)?(?:decision|outcome|conclusion|summary|discussion|recommendation|context|"
-                         r"background|comparison|overview|notes?|references?|consequences|evaluation)(?:\s+\w+)?")
+                         r"background|comparison|overview|notes?|references?|consequences|evaluation|future|next steps?)(?:\s+\w+)?")
 """Sub-headings of an options section that conclude or frame it rather than name an option."""
 _ANNOUNCES = re.compile(
     r"\bthere (?:are|were|is) (?:\w+ ){0,3}(?:candidates|options|approaches|alternatives|possibilities|ways)\b|:$",
@@ -60,6 +60,18 @@ _STARTS_ONE = re.compile(
     re.IGNORECASE,
 )
 _NAMES_ONE = re.compile(r"\b(?:alternatives?|proposals?|candidates?|contender|considered|instead of|approach)\b", re.IGNORECASE)
+_FUTURE = re.compile(
+    r"\bfuture work\b|\b(?:we|i|you|it|this)\b[^.;]{0,20}\b(?:should|will|could|might|may|plan|intend|want|would like)\b"
+    r"[^.;]{0,80}\b(?:in the future|later on|eventually|going forward|at some point|down the road)\b",
+    re.IGNORECASE,
+)
+"""Work planned for later ("We should, in the future, wrap … in a task"): no option weighed now."""
+_OPTION_LABEL = re.compile(r"^(?:option|alternative)\s*#?\s*(?:\d{1,2}|[A-Z])\b", re.IGNORECASE)
+_WHY_CHOSEN = re.compile(r"^\W*(?:why\s+(?:chosen|selected|this)|chosen\s+because|selected\s+because)\W*:", re.IGNORECASE | re.MULTILINE)
+"""An option whose details give "Why chosen:" is the chosen one (the others say "Why not:")."""
+_ASKS_FOR = re.compile(r"^(?:where|how|what|which|who|when)\b.*\?$", re.IGNORECASE)
+_ITEM_START = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\S")
+_LEAD_IN = re.compile(r"\b(?:the following|as follows|below|these (?:options|alternatives|approaches))\b", re.IGNORECASE)
 _LABEL_WORD = re.compile(r"\s*(?:notes?|nb|n\.b\.|update[ds]?|examples?|summary|context|background)\s*:?\s*$", re.IGNORECASE)
 """A bold "**Note:**" line labels a remark, not an option."""
 _PLACEHOLDER = re.compile(r"^\s*(?:\{.*\}|\[.*\]|<.*>|…|\.\.\.)\s*$")
@@ -91,7 +103,10 @@ def read_options(text: str) -> list[Option]:
     every = headings(text)
     options: list[Option] = []
     states_choice = bool(CHOSEN_LINE.search(text)) or bool(REFERENCE.search(text))
+    prose = re.sub(r"^#.*$", "", without_code(text), flags=re.MULTILINE)  # an "Option 2" heading chooses nothing
+    names_choice = bool(CHOSEN_LINE.search(text)) or bool(REFERENCE.search(prose))
     taken: list[Heading] = []
+    grouped: list[Option] = []  # options headed "Option 1: …" outside any options section, when there is none
     for heading in every:
         name = heading_words(heading.title)
         if any(t.start <= heading.start < t.end for t in taken):
@@ -104,11 +119,47 @@ def read_options(text: str) -> list[Option]:
             headed = any(heading.start < h.start < heading.end for h in every)
             if bare and not states_choice and not headed and not any(o.label for o in found):
                 continue
+        elif (labelled := _labelled_headings(heading, every)) and (
+                names_choice or any(_MARKED.search(h.title) for h in labelled)):
+            taken.append(heading)
+            named = [(h, _option(h.title, text[h.body_start:h.end], False, whole=True)) for h in labelled]
+            named = [(h, o if o.name else replace(o, name=plain(_MARKED.sub(" ", h.title)).strip())) for h, o in named]
+            named = [(h, o) for h, o in named if o.name]  # "### Option 1" alone is named so
+            grouped += _with_verdicts([o for _, o in named], text, heading, [h for h, _ in named])
+            continue
         else:
             continue
         taken.append(heading)
         options = _merge(options, found)
-    return options
+    return options or grouped
+
+
+def _labelled_headings(heading: Heading, every: list[Heading]) -> list[Heading]:
+    """The sub-headings of ``heading`` labelled as options ("### Option 1: Parallel Arrays",
+    "#### Option B: Optimize for Search ✅ (chosen)"), when two or more are: in an ADR with
+    no options section that says which it chose (one marked so, "Chosen option: …", "we go
+    with option 2"), they weigh options whatever their section is called ("Storing Typed
+    Attributes")."""
+    inside = [h for h in every if heading.start < h.start < heading.end]
+    level = min((h.level for h in inside), default=0)
+    labelled = [h for h in inside if h.level == level and _OPTION_LABEL.match(plain(h.title))]
+    return labelled if len(labelled) >= 2 else []
+
+
+def _with_verdicts(options: list[Option], text: str, heading: Heading, labelled: list[Heading]) -> list[Option]:
+    """Each option with what the rest of its section says of it by name (a comparison after
+    the options: "`Map` was rejected because …"), tables and code left out."""
+    rest = text[heading.body_start:heading.end]
+    for option_heading in reversed(labelled):
+        start, end = option_heading.start - heading.body_start, option_heading.end - heading.body_start
+        rest = rest[:start] + rest[end:]
+    prose = "\n".join(line for line in without_code(rest).splitlines() if not line.lstrip().startswith(("|", "#")))
+    said = sentences(plain(prose))
+    found = []
+    for option in options:
+        about = [s for s in said if len(norm(option.name)) > 2 and f" {norm(option.name)} " in f" {norm(s)} "]
+        found.append(replace(option, text=clip(" ".join(p for p in (*about, option.text) if p), 600)) if about else option)
+    return found
 
 
 def _merge(options: list[Option], found: list[Option]) -> list[Option]:
@@ -142,12 +193,21 @@ def heading_words(title: str) -> str:
 
 
 def _options_under(text: str, heading: Heading, every: list[Heading], *, lost: bool) -> list[Option]:
+    return [o for o in _listed_under(text, heading, every, lost=lost) if not _FUTURE.search(o.name)]
+
+
+def _listed_under(text: str, heading: Heading, every: list[Heading], *, lost: bool) -> list[Option]:
     inside = [h for h in every if heading.start < h.start < heading.end]
     if inside:
         level = min(h.level for h in inside)
         return [_option(h.title, text[h.body_start:h.end], lost, whole=True) for h in inside if h.level == level
                 and not _PLACEHOLDER.match(plain(h.title)) and not _NOT_OPTION.fullmatch(heading_words(h.title))]
     body = _REFERENCES.split(own_text(text, heading, every), maxsplit=1)[0]
+    led = _paragraph_led(body)
+    if led:
+        argued = [_option(paragraph, details, lost, whole=bool(_BOLD_LINE.fullmatch(paragraph.strip())))
+                  for paragraph, details in led]
+        return [option for option in argued if option.name.strip()]
     items = [i for i in _grouped(list_items(body)) if plain(i.head) and not _PLACEHOLDER.match(plain(i.head))]
     if items:
         return [_option(item.head, item.body, lost) for item in items]
@@ -160,6 +220,41 @@ def _options_under(text: str, heading: Heading, every: list[Heading], *, lost: b
         return [_option(m.group(1), body[m.end():bold[i + 1].start() if i + 1 < len(bold) else len(body)], lost, whole=True)
                 for i, m in enumerate(bold)]
     return _prose_option(body, lost)
+
+
+def _paragraph_led(body: str) -> list[tuple[str, str]]:
+    """Options stated in paragraphs, each followed by a list of what speaks for or against it
+    ("Why not delete the revoked license?" and the bullets saying why not): every list of the
+    section comes right after a paragraph that is no lead-in (no colon, not "the following",
+    "there are two options", not a question the items answer: "Where to run it?"), and
+    there are two such paragraphs or the one asks or starts an option ("Why not …?",
+    "Another option …"). Each paragraph with the list after it; none
+    when the section reads otherwise (a list of options, a section of prose)."""
+    blocks: list[str] = []
+    for block in re.split(r"\n\s*\n", without_code(body)):
+        first_item = next((m for m in re.finditer(r"^", block, re.MULTILINE) if _ITEM_START.match(block[m.start():])), None)
+        parts = [block[:first_item.start()], block[first_item.start():]] if first_item else [block]
+        blocks += [part for part in parts if part.strip()]  # "**2. Separate binary**" with its list right under it
+    pairs: list[tuple[str, str]] = []
+    for index, block in enumerate(blocks):
+        if not _ITEM_START.match(block):
+            continue
+        if index == 0 or _ITEM_START.match(blocks[index - 1]):
+            if not pairs or index == 0:
+                return []  # the section opens with its list: the items are the options
+            pairs[-1] = (pairs[-1][0], f"{pairs[-1][1]}\n\n{block}")  # the same list, loosely spaced
+            continue
+        paragraph = plain(blocks[index - 1])
+        if _BOLD_LINE.fullmatch(blocks[index - 1].strip()):  # "**4. Single Tool: go-licenses Only**" names it whole
+            pairs.append((blocks[index - 1].strip(), block))
+            continue
+        if paragraph.endswith(":") or _LEAD_IN.search(paragraph) or _ANNOUNCES.search(paragraph) or _ASKS_FOR.match(paragraph):
+            return []  # "Where to run the updater?": the items under it are the options
+        asked = re.match(r"^why not (?:just )?(.+?)\?$", paragraph, re.IGNORECASE)  # "Why not delete it?"
+        pairs.append((asked.group(1)[:1].upper() + asked.group(1)[1:] if asked else paragraph, block))
+    if len(pairs) >= 2 or (pairs and (pairs[0][0].endswith("?") or _STARTS_ONE.match(pairs[0][0]))):
+        return pairs
+    return []
 
 
 def _table_rows(body: str) -> list[list[str]]:
@@ -195,10 +290,13 @@ def _prose_option(body: str, lost: bool) -> list[Option]:
     said = [sentence for paragraph in paragraphs for sentence in sentences(paragraph)]
     while len(said) > 1 and _ANNOUNCES.search(said[0]) and (not said[0].endswith(":") or len(said[0].split()) <= 25):
         said = said[1:]  # "… there are two core candidates."
-    starts = [i for i, sentence in enumerate(said) if _STARTS_ONE.match(sentence)]
+    plans = {i for i, sentence in enumerate(said) if _FUTURE.search(sentence)}  # future work, not an option
+    starts = [i for i, sentence in enumerate(said) if _STARTS_ONE.match(sentence) and i not in plans]
     first = starts[0] if starts else min(3, len(said))
-    named = next((i for i, sentence in enumerate(said[:first]) if _NAMES_ONE.search(sentence)), None)
-    starts = sorted({*starts, *([named] if named is not None else []), *([] if starts else [0])})
+    named = next((i for i, sentence in enumerate(said[:first]) if _NAMES_ONE.search(sentence) and i not in plans), None)
+    opening = next((i for i in range(len(said)) if i not in plans), None)
+    starts = sorted({*starts, *([named] if named is not None else []),
+                     *([opening] if not starts and opening is not None else [])})
     options = []
     for number, start in enumerate(starts):
         stop = starts[number + 1] if number + 1 < len(starts) else len(said)
@@ -209,7 +307,7 @@ def _prose_option(body: str, lost: bool) -> list[Option]:
 
 def _option(head: str, body: str, lost: bool, *, whole: bool = False) -> Option:
     """``Option 2: **Fuse.js** – a fuzzy search library`` → name "Fuse.js", label "2", the rest as text."""
-    marked = bool(_MARKED.search(head))
+    marked = bool(_MARKED.search(head)) or bool(_WHY_CHOSEN.search(body))
     head = _MARKED.sub(" ", head).strip()
     label_match = LABEL.match(plain(head))
     label = (label_match.group(1) or label_match.group(2) or label_match.group(3)) if label_match else None

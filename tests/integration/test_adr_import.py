@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,67 @@ async def test_a_seed_004_document_among_the_adrs_gives_one_decision_per_section
     yaml = await journal.get_decision(report.decision_ids["task-1-decisions#1"])
     assert yaml["reversibility"] == "medium" and yaml["source"]["path"].endswith("task-1-decisions.md")
     assert (await import_adrs([folder], "mixed", journal.services.ingest)).new_decisions == 0
+
+
+PARTLY = {
+    "0001-serve-tools.md": "# 1. Serve agent tools over HTTP\n\n* **Status**: Implemented; Decisions 2 and 3 are superseded — see below\n\n"
+    "## Context\n\nAgents need traces.\n\n## Decision\n\nServe the tools from src/tools/ over HTTP.\n",
+    "0002-export-xml.md": "# 2. Export tariffs as XML\n\n## Status\n\nApproved, partially superseded by ADR-0003.\n\n"
+    "## Context\n\nBrokers read XML.\n\n## Decision\n\nExport tariffs as XML envelopes.\n",
+    "0003-record-envelopes.md": "# 3. Record generated envelopes\n\n## Status\n\nAccepted (March 2023)\n\n"
+    "## Context\n\nEnvelopes are lost.\n\n## Decision\n\nRecord every generated envelope.\n",
+}
+
+
+async def test_a_supersede_of_part_of_an_adr_leaves_it_in_force(journal: DecisionJournal, tmp_path: Path) -> None:
+    folder = tmp_path / "tariffs"
+    folder.mkdir()
+    for name, text in PARTLY.items():
+        (folder / name).write_text(text)
+    report = await import_adrs([folder], "tariffs", journal.services.ingest)
+    ids = report.decision_ids
+    assert [(link.kind, link.newer[:4], link.older[:4], link.partial) for link in report.links] == [
+        ("supersedes", "0003", "0002", True)]
+    for adr in ("0001-serve-tools", "0002-export-xml"):  # in force for the rest of it, and found by default
+        decision = await journal.get_decision(ids[adr])
+        assert decision["status"] == "active" and decision["status_text"], decision
+    assert (await journal.get_decision(ids["0002-export-xml"]))["superseded_by"] == [ids["0003-record-envelopes"]]
+    assert (await journal.get_decision(ids["0003-record-envelopes"]))["decided_at"].startswith("2023-03-01")
+    again = await import_adrs([folder], "tariffs", journal.services.ingest)  # re-reading the files keeps it so
+    assert again.decision_ids == ids and (await journal.get_decision(ids["0002-export-xml"]))["status"] == "active"
+
+
+async def test_an_adr_without_a_date_is_shown_as_recorded_not_decided(journal: DecisionJournal, tmp_path: Path) -> None:
+    from api.cli.main import app
+
+    folder = tmp_path / "seats"
+    folder.mkdir()
+    (folder / "0001-freeze-seats.md").write_text(
+        "# 1. Freeze unused seats\n\n## Status\n\nAccepted\n\n## Context\n\nUnused seats cost money.\n\n"
+        "## Decision\n\nWe freeze seats nobody used for ninety days.\n")
+    (folder / "0002-lock-seats.md").write_text(
+        "# 2. Lock seat assignment\n\n## Status\n\nAccepted (March 2023)\n\n## Context\n\nTwo admins raced.\n\n"
+        "## Decision\n\nWe lock the plan while assigning seats.\n")
+    imported = await asyncio.to_thread(CliRunner().invoke, app, ["import-adr", str(folder), "--json"])
+    assert imported.exit_code == 0, imported.output
+    today = datetime.now(UTC).date().isoformat()
+
+    async def run(*args: str) -> str:
+        result = await asyncio.to_thread(CliRunner().invoke, app, list(args))
+        assert result.exit_code == 0, result.output
+        return result.stdout
+
+    found = await run("search", "freeze unused seats", "--limit", "1")
+    assert f"active, recorded {today}" in found and f"decided {today}" not in found
+    answer = await run("ask", "why do we freeze unused seats?")
+    assert "We decided this (the source gives no date" in answer and "We decided this in" not in answer
+    locked = await run("search", "lock seat assignment", "--limit", "1")
+    assert "active, decided 2023-03-01" in locked
+    frozen = json.loads(imported.stdout)[0]["id"]
+    assert f"recorded {today}  {frozen}" in await run("chain", frozen)
+    out = tmp_path / "madr"
+    assert (await asyncio.to_thread(CliRunner().invoke, app, ["export", "--format", "madr", "--out", str(out),
+                                                               "--session", "seats"])).exit_code == 0
+    exported = {p.read_text().split("\n# ", 1)[1].split("\n", 1)[0]: p.read_text() for p in out.glob("*.md")}
+    front = {title.split(":")[0]: text.split("\n---\n", 1)[0] for title, text in exported.items()}
+    assert "date:" not in front["Freeze unused seats"] and "date: 2023-03-01" in front["Lock seat assignment"]

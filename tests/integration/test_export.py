@@ -123,3 +123,25 @@ async def test_a_backup_from_before_files_had_a_repository_restores_them_unscope
     restored = io.StringIO()
     await export_jsonl(executor, restored)
     assert restored.getvalue() == current.getvalue()  # the files are the unscoped ones impact reads
+
+
+async def test_a_madr_status_names_the_adr_it_names_by_file_as_exported(journal: DecisionJournal, tmp_path: Path) -> None:
+    from api.cli.main import app
+
+    folder = tmp_path / "decisions"
+    folder.mkdir()
+    (folder / "0005-unrevoking-seats.rst").write_text(
+        "Unrevoking seats\n================\n\nStatus\n------\n\nAccepted\n\nDecision\n--------\n\nWe reuse a revoked seat.\n")
+    (folder / "0012-new-seat-for-revoked-user.rst").write_text(
+        "New seat for a revoked user\n===========================\n\nStatus\n------\n\nSupersedes 0005-unrevoking-seats.rst\n\n"
+        "Decision\n--------\n\nWe assign a new seat and keep the revoked one.\n")
+    report = await import_adrs([folder], "seats", journal.services.ingest)
+    assert [(link.newer[:4], link.older[:4]) for link in report.links] == [("0012", "0005")]
+    out = tmp_path / "madr"
+    result = await asyncio.to_thread(CliRunner().invoke, app, ["export", "--format", "madr", "--out", str(out), "--session", "seats"])
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in out.glob("*.md"))
+    assert names[0].startswith("0001-unrevoking-seats") and names[1].startswith("0002-new-seat")  # one day: the files' order
+    assert f"status: Supersedes [{names[0][:-3]}]({names[0]})" in (out / names[1]).read_text()
+    again = await import_adrs([out], "seats-again", journal.services.ingest)
+    assert again.unresolved == [] and [(link.kind, link.older) for link in again.links] == [("supersedes", names[0][:-3])]

@@ -3,6 +3,7 @@ the reader passes them on a small collection."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 from nlp.evaluation.adr_fidelity import CHECKS, check_adr, measure_collection, options_section
@@ -63,3 +64,29 @@ def test_the_reader_passes_every_check_on_a_small_collection(tmp_path: Path) -> 
     result = measure_collection(folder)
     assert (result.adrs, result.with_options, result.alternatives) == (2, 2, 2)
     assert {check: result.count(check) for check in CHECKS} == dict.fromkeys(CHECKS, 0), result.findings
+
+
+def test_status_date_and_planned_work_checks_find_what_they_count() -> None:
+    text = "# Serve tools\n\n* **Status**: Implemented; Decisions 2 and 3 are superseded\n* **Decided**: 2026-01-23\n\n## Decision\n\nServe.\n"
+    whole = ExtractedDecision(summary="Serve tools: Serve.", status="superseded",
+                              status_text="Implemented; Decisions 2 and 3 are superseded")
+    assert _checks(whole, text) == {"status", "undated"}
+    assert _checks(whole.model_copy(update={"status": "active"}), text) == {"undated"}
+    steps = whole.model_copy(update={"status": "proposed", "status_text": "* Proposed May 2021 * Accepted June 2021"})
+    assert "status" in _checks(steps, text)
+    documented = whole.model_copy(update={"status": "proposed", "status_text": "Documented existing implementation"})
+    assert "status" in _checks(documented, text)
+    assert "status" not in _checks(whole.model_copy(update={"status": "proposed", "status_text": "Under discussion"}), text)
+    dated = "# Lock seats\n\n## Status\n\nAccepted (March 2023)\n\n## Decision\n\nLock.\n"
+    assert _checks(ExtractedDecision(summary="Lock seats: Lock.", status_text="Accepted (March 2023)"), dated) == {"undated"}
+    planned = ExtractedDecision(summary="Lock seats: Lock.", decided_at=datetime(2023, 3, 1, tzinfo=UTC),
+                                alternatives=(ExtractedAlternative(option="We should, in the future, run it in a task"),))
+    assert _checks(planned, dated) == {"plan_alternative"}
+
+
+def test_options_argued_in_paragraphs_and_labelled_headings_are_listed_as_options() -> None:
+    argued = options_section("# X\n\n## Alternatives Considered\n\nWhy not delete the seat?\n\n* Reports need it.\n\n"
+                             "Another proposal would be to wipe it.\n\n* Ids are joined on.\n")
+    assert argued is not None and argued.items == ("Why not delete the seat?", "Another proposal would be to wipe it.")
+    labelled = options_section("# X\n\n## Storing attributes\n\n### Option 1: Arrays\n\nA.\n\n### Option 2: Map ✅ (chosen)\n\nB.\n")
+    assert labelled is not None and labelled.items == ("Option 1: Arrays", "Option 2: Map ✅ (chosen)")

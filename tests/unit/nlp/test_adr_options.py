@@ -503,3 +503,85 @@ We will adopt Devise as the authentication library.
     decision = _read(text)
     assert [(a.option, a.why_not_chosen) for a in decision.alternatives] == [("Clearance", None)]
     assert (decision.status, decision.status_text) == ("active", "Decided")
+
+
+def test_options_argued_in_paragraphs_are_the_paragraphs_not_their_reasons() -> None:
+    text = """# Reassigning revoked seats
+
+## Decision
+
+We'll reuse the revoked seat record for the new user.
+
+## Alternatives Considered
+
+Why not create a new seat as we do today and delete the revoked one?
+
+* Seat ids are referenced by enrolment records for book-keeping.
+  Deleting a seat would leave enrolments pointing at nothing.
+
+Another proposal would be to wipe every field of a revoked seat instead of keeping it.
+
+* We can't do this because reports join on the seat id.
+"""
+    decision = _read(text)
+    assert _options(decision) == ["Create a new seat as we do today and delete the revoked one",
+                                  "Another proposal would be to wipe every field of a revoked seat instead of keeping it"]
+    assert decision.alternatives[1].why_not_chosen == "We can't do this because reports join on the seat id."
+    # Bold option names with their pros and cons right under them, no blank line between.
+    bold = ("# Dev-only commands\n\n## Decision\n\nWe adopt build tags.\n\n### Alternatives Considered\n\n"
+            "**1. Feature flags (runtime toggle)**\n- **Pros**: one binary\n- **Why not**: ships dev code\n\n"
+            "**2. Separate binary**\n- **Pros**: full separation\n- **Why not**: two pipelines\n\n"
+            "**3. Build tags (compile time)**\n- **Pros**: nothing shipped\n- **Why this**: standard and free\n")
+    assert _options(_read(bold)) == ["Feature flags (runtime toggle)", "Separate binary"]
+    # A question the items answer is no option: the items are.
+    asked = ("# Restarts\n\n## Considered Options\n\nHow to restart a node?\n* Recreate the pod\n    * -- slow\n"
+             "* Use a process manager\n    * ++ fast\n\n## Decision Outcome\n\nChosen option: \"Use a process manager\".\n")
+    assert _options(_read(asked)) == ["Recreate the pod"]
+
+
+def test_future_work_under_alternatives_is_no_rejected_option() -> None:
+    text = """# Serialize seat assignment
+
+## Decision
+
+We'll take a lock per plan while assigning seats.
+
+## Alternatives Considered
+
+We should, in the future, run the whole assignment in a background task, because it can be slow.
+
+Additionally, we considered a Redis lock, but we have no supported Redis for application data yet.
+"""
+    assert _options(_read(text)) == ["Additionally, we considered a Redis lock, but we have no supported Redis for application data yet."]
+
+
+def test_labelled_option_headings_outside_an_options_section_give_the_alternatives() -> None:
+    text = """# Span storage schema
+
+## Decision
+
+Spans are stored one row per span, attributes as Nested columns.
+
+## Storing typed attributes
+
+### Option 1: Parallel arrays
+
+A keys array and a values array per type.
+
+### Option 2: Nested ✅ (chosen)
+
+A Nested(key, value) column per type.
+
+### Option 3: Map
+
+A Map(String, T) per type.
+
+### Comparison
+
+`Map` was rejected because it compresses poorly. Parallel arrays compress as well, but nothing keeps the arrays aligned.
+"""
+    decision = _read(text)
+    assert _options(decision) == ["Parallel arrays", "Map"]  # the one marked chosen is the decision's
+    assert decision.alternatives[1].why_not_chosen == "Map was rejected because it compresses poorly."
+    # Without a word of which was chosen, labelled headings may be a design's parts: not read.
+    assert _options(_read(text.replace(" ✅ (chosen)", ""))) == []
