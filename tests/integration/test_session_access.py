@@ -62,8 +62,10 @@ async def _cli(*args: str, groups: str | None = None) -> tuple[int, str]:
 async def _mcp(server: Neo4jServer, groups: list[str] | None, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
     async with Client(build_mcp_server(settings_for(server, groups))) as client:
         result = await client.call_tool(tool, arguments)
-    assert not result.is_error, result
-    answer: dict[str, Any] = json.loads(result.content[0].text)  # type: ignore[union-attr]
+    text: str = result.content[0].text  # type: ignore[union-attr]
+    if result.is_error:
+        return {"error": text}  # an MCP tool error: what the tool refused, said once
+    answer: dict[str, Any] = json.loads(text)
     return answer
 
 
