@@ -218,25 +218,40 @@ def judged(body: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     good: list[str] = []
     bad: list[str] = []
     side: list[str] | None = None
+    wrapped: tuple[list[str], str] | None = None  # the point the next indented line goes on with, as said
     for line in without_code(body).splitlines():
         label = _LABEL.match(line.lstrip("-*+ #"))
         if label:
             side = good if label.group(1).lower() in _GOOD or label.group(1).lower().rstrip("s") in _GOOD else bad
+            wrapped = None
             continue
         item = _ITEM.match(line)
         if item is None:
+            if wrapped is not None and line.strip() and line[:1].isspace():
+                # A point wrapped over several lines goes on in the lines indented under it.
+                points, said = wrapped
+                said = f"{said} {line.strip()}"
+                points[-1] = plain(said)[:200]
+                wrapped = (points, said)
+                continue
+            wrapped = None
             if line.strip() and not line.startswith(" "):
                 side = None
             continue
+        wrapped = None
         text = item.group(2).strip()
         marker = _MARKER.match(text) or _MARKER.match(plain(text))
         if marker and marker.end() < len(marker.string):
             word = (marker.group(1) or marker.group(2)).lower()
-            point = plain(marker.string[marker.end():])[:200]
+            said = marker.string[marker.end():]
+            point = plain(said)[:200]
             if point and (word in _GOOD or word.rstrip("s") in _GOOD):
                 good.append(point)
+                wrapped = (good, said)
             elif point and (word in _BAD or word.rstrip("s") in _BAD):
                 bad.append(point)
+                wrapped = (bad, said)
         elif side is not None and plain(text):
             side.append(plain(text)[:200])
+            wrapped = (side, text)
     return tuple(good), tuple(bad)

@@ -291,6 +291,36 @@ Chosen option: "Regular expression", because it needs no dependency.
     assert (decision.trade_offs.pros, decision.trade_offs.cons) == (("Smaller project",), ("Misses some titles",))
 
 
+def test_a_point_wrapped_over_lines_is_read_whole() -> None:
+    text = """# Compile the catalogs in the image
+
+## Decision
+
+We compile message catalogs when the image is built.
+
+## Consequences
+
+**Positive:**
+
+- The gate enforces "no missing translations", both missing keys and
+  untranslated strings.
+- No binary churn in git.
+
+**Negative:**
+
+- The build now depends on gettext (already present in
+  CI).
+* Good, because it is checked in one place and
+  fails early
+"""
+    decision = read_adr(text, "x.md", 0, "c")[1]
+    assert decision.trade_offs.pros == (
+        'The gate enforces "no missing translations", both missing keys and untranslated strings.',
+        "No binary churn in git.", "it is checked in one place and fails early",
+    )
+    assert decision.trade_offs.cons == ("The build now depends on gettext (already present in CI).",)
+
+
 def test_a_summary_that_only_leads_in_or_names_the_choice_runs_on_with_the_next_block() -> None:
     bare = "# Use Redux\n\n## Decision Outcome\n\n* Chosen Alternative: *Redux*\n* Redux is the obvious choice. It is common.\n"
     assert read_adr(bare, "x.md", 0, "c")[1].summary == "Use Redux: Chosen Alternative: Redux. Redux is the obvious choice."

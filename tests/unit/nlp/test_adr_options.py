@@ -443,7 +443,7 @@ Lanes are defined by the application.
     assert alternative.why_not_chosen == (
         "We have discarded this option as it does not make sense for different nodes to have different lanes."
     )
-    assert alternative.cons == ("Harder to configure",)
+    assert alternative.cons == ("Harder to configure for operators",)  # a marked point wrapped is read whole too
 
 
 def test_paragraphs_led_in_bold_and_prose_candidates_are_options() -> None:
