@@ -81,12 +81,15 @@ class EvolutionStore:
     async def candidates(
         self, decision_id: str, embedding: Sequence[float] | None, keywords: Sequence[str], *,
         subject_key: str = "", groups: Sequence[str] = (), before: datetime | None = None, limit: int = 5,
+        repository: str | None = None,
     ) -> list[Candidate]:
         """Current decisions that may be on the new one's subject: close in meaning (vector
         index), naming the same technology, or sharing subject words or issue references
-        (``subject_key``). Only those readable by the same access ``groups`` and not decided
-        after ``before``; the most similar first."""
-        scope = {"id": decision_id, "limit": limit, "groups": sorted(groups), "before": before}
+        (``subject_key``). Only those readable by the same access ``groups``, not decided
+        after ``before``, and of the same ``repository`` when both know theirs (two
+        projects' decisions are never one subject's history; a meeting's, which knows no
+        repository, may be any's); the most similar first."""
+        scope = {"id": decision_id, "limit": limit, "groups": sorted(groups), "before": before, "repository": repository}
         rows = []
         if embedding is not None:
             rows += await self._executor.read(load_query("relation_candidates_vector"), {**scope, "embedding": list(embedding)})

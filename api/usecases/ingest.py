@@ -211,7 +211,10 @@ async def ingest_conversation(
         for item in inputs:
             later.discard(item.id)
             if item.id in created:
-                await relate_decision(item, conversation, spoken, access_groups, services, later, report)
+                await relate_decision(
+                    item, conversation, spoken, access_groups, services, later, report,
+                    repository.key if repository is not None else None,
+                )
     return report
 
 
@@ -297,17 +300,19 @@ _EVIDENCE_RANK = {"reference": 4, "subject": 3, "number": 2, "technology": 1, "s
 
 async def relate_decision(
     item: DecisionInput, conversation: Conversation, spoken: bool, access_groups: Sequence[str],
-    services: IngestServices, exclude: set[str], report: IngestReport,
+    services: IngestServices, exclude: set[str], report: IngestReport, repository: str | None = None,
 ) -> None:
     """Link a new decision to the earlier one on its subject: the strongest evidence wins
     (same issue, same agenda item, same bare issue number and a word, same technology with
-    a cue), then one of the same series of meetings, then the most recent."""
+    a cue), then one of the same series of meetings, then the most recent. A decision of
+    another ``repository`` than this one's is never related to it."""
     d = item.decision
     techs = tuple(k for k in d.keywords if k in _TECH_NAMES)
     new = Stated(d.summary, d.subject, d.context, techs, conversation.session_id, spoken=spoken)
     candidates = [
         c for c in await services.evolution.candidates(
             item.id, item.embedding, techs, subject_key=item.subject_key, groups=access_groups, before=d.decided_at,
+            repository=repository,
         )
         if c.id not in exclude
     ]

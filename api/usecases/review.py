@@ -105,7 +105,7 @@ async def confirm_draft(
         first = min((m.seq for m in draft.unit), default=0)
         later = await review.stated_after(draft.session.id, first)
         spoken = kind_of(conversation) == "spoken"
-        await relate_decision(item, conversation, spoken, draft.access_groups, ingest, later, linked)
+        await relate_decision(item, conversation, spoken, draft.access_groups, ingest, later, linked, draft.repository)
     await review.keep_confirmation(draft.id, _verdict(CONFIRMED, draft, conversation, reviewer, sentence, None))
     record = await services.reader.decision(draft.id, reviewer.groups)
     return Confirmation(record, linked.superseded, linked.revisited)

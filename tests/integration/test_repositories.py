@@ -192,3 +192,46 @@ async def test_a_repository_name_that_is_no_folder_here_is_looked_up_and_refused
     # API reported as an internal error instead of "no repository … in the journal".
     with pytest.raises(UnknownRepository, match="no repository"):
         await resolve_scope(executor, named)
+
+
+
+ADR_STORE = """# 1. Use Redis for the session store
+
+Date: 2024-02-01
+
+## Status
+
+Accepted
+
+## Decision
+
+We use Redis to keep user sessions.
+"""
+
+SWITCH_STORE = """[2024-05-01 10:00] alice: Redis keeps losing sessions on restart. Should we drop it?
+[2024-05-01 10:02] bob: Let's replace Redis with PostgreSQL for the session store.
+[2024-05-01 10:03] alice: Agreed.
+"""
+
+
+async def test_a_decision_never_supersedes_one_of_another_repository(journal: DecisionJournal, tmp_path: Path) -> None:
+    # Two projects' decisions are never one subject's history: billing replacing Redis says
+    # nothing about shop's choice of it. The same talk in shop itself does supersede it.
+    shop = _repository(tmp_path, "shop", "git@github.com:acme/shop.git", ADR_STORE, {"app.py": "import redis\n"})
+    billing = _repository(tmp_path, "billing", "https://github.com/acme/billing", ADR_BILLING, {"app.py": "x = 1\n"})
+    for repo in (shop, billing):
+        assert (await _cli("import-adr", str(repo / "doc" / "adr")))[0] == 0
+    talk = tmp_path / "switch-store.txt"
+    talk.write_text(SWITCH_STORE)
+
+    async def redis() -> dict[str, Any]:
+        [found] = [d for d in await journal.search_decisions("Redis session store", {"history": True})
+                   if d["summary"].startswith("Use Redis")]
+        return found
+
+    elsewhere = await journal.ingest_session(talk, session_id="billing-store", repository=billing)
+    assert elsewhere.new_decisions >= 1 and elsewhere.superseded == 0
+    assert (await redis())["status"] == "active"
+    here = await journal.ingest_session(talk, session_id="shop-store", repository=shop)
+    assert here.superseded == 1
+    assert (await redis())["status"] == "superseded"
