@@ -11,16 +11,19 @@ a ``## Status`` section (``adr_meta``), what the status says and the date it car
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from nlp.errors import InputFormatError
 from nlp.linking import file_mentions
-from nlp.readers.adr_choice import alternatives, chosen_options, name_references
+from nlp.readers.adr_choice import MAX_ALTERNATIVES, alternatives, chosen_options, name_references
 from nlp.readers.adr_markdown import Heading, first_sentence, headings, judged, list_items, own_text, plain, without_code
 from nlp.readers.adr_meta import front_matter, metadata, shown_status, stakeholders, status_statement
-from nlp.readers.adr_options import heading_words, read_options
+from nlp.readers.adr_names import norm
+from nlp.readers.adr_options import Option, heading_words, read_options
 from nlp.readers.adr_status import first_date, normalize_status, status_date
-from nlp.schema import ExtractedDecision, Message, Span, TradeOffs
+from nlp.readers.adr_title_alternatives import title_alternatives
+from nlp.schema import ExtractedAlternative, ExtractedDecision, Message, Span, TradeOffs
 
 __all__ = ["SECTION_CHARS", "front_matter", "normalize_status", "read_adr"]
 
@@ -80,6 +83,7 @@ def read_adr(text: str, path: str, seq: int, collection: str) -> tuple[Message, 
     chosen = chosen_options(options, text, sentence, title, decision_raw)
     stated = name_references(sentence, options)
     summary = title if not stated else f"{title}: {stated}"
+    weighed = alternatives(options, chosen, decision_raw)
     people = stakeholders(meta)
     deciders = [p for p in people if p.role == "decider"]
     status = normalize_status(status_text)
@@ -88,7 +92,7 @@ def read_adr(text: str, path: str, seq: int, collection: str) -> tuple[Message, 
         subject=title[:100] or None,
         context=context[:SECTION_CHARS] or None,
         rationale=decision[:SECTION_CHARS] or None,
-        alternatives=alternatives(options, chosen, decision_raw),
+        alternatives=_with_title_alternatives(weighed, title, options, chosen),
         trade_offs=_consequences(text, every),
         related_code=tuple(file_mentions([decision])),
         tags=tuple(t.strip().lower() for t in re.split(r"[,;]", meta.get("tags", "")) if t.strip()),
@@ -103,6 +107,17 @@ def read_adr(text: str, path: str, seq: int, collection: str) -> tuple[Message, 
         source_path=path,
     )
     return message, extracted
+
+
+def _with_title_alternatives(
+    weighed: tuple[ExtractedAlternative, ...], title: str, options: Sequence[Option], chosen: set[int]
+) -> tuple[ExtractedAlternative, ...]:
+    """The options section's alternatives, and the one the title turns down ("Use npm instead
+    of yarn") when that section names no such option."""
+    held = {norm(a.option) for a in weighed} | {norm(n) for o in options for n in o.names}
+    chosen_names = {norm(n) for i in chosen for n in options[i].names}
+    turned_down = [a for a in title_alternatives(title, chosen_names) if norm(a.option) not in held]
+    return (weighed + tuple(turned_down))[:MAX_ALTERNATIVES]
 
 
 def _file_title(stem: str) -> str:
