@@ -13,6 +13,7 @@ from typing import Any
 from graph.cypher import Query, load_query, schema_statements
 from graph.errors import CypherFileError, GraphError
 from graph.executor import QueryExecutor, Row
+from graph.people_handles import HandleMigration, migrate_handles
 
 _CONSTRAINT = re.compile(
     r"^CREATE CONSTRAINT (\w+) IF NOT EXISTS FOR \(\w+:(\w+)\) REQUIRE (?:\((.+?)\)|(\S+)) IS UNIQUE$"
@@ -48,10 +49,12 @@ class SchemaObject:
 
 @dataclass(frozen=True)
 class ApplyReport:
-    """What ``apply_schema`` did: statements run and objects that did not exist before."""
+    """What ``apply_schema`` did: statements run, objects that did not exist before, and
+    people moved to the handles of the current rule."""
 
     statements: int
     created: tuple[str, ...]
+    people: HandleMigration = HandleMigration()
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,9 @@ async def apply_schema(
     """Run every schema statement (all idempotent), wait until the indexes are online, and
     migrate what older versions stored: files keyed by path alone become unscoped files
     (``repository: ''``), agent decisions recorded before they were TAGGED are linked
-    to their tags, and tags stored in another case than lower are stored lower case.
+    to their tags, tags stored in another case than lower are stored lower case, and people
+    stored under a handle of the ASCII-only rule move to the handle of their name now
+    (``graph.people_handles``).
 
     Args:
         executor: Where to run the statements.
@@ -102,8 +107,10 @@ async def apply_schema(
     await executor.write(load_query("schema_link_agent_tags"))
     # Tags stored in the case they were given, before every face matched them in any case.
     await executor.write(load_query("schema_lowercase_tags"))
+    # People whose handles lost the letters of their names outside a-z (@niklas-lindstr-m).
+    people = await migrate_handles(executor)
     after = await _existing_names(executor)
-    return ApplyReport(len(statements), tuple(sorted(after - before)))
+    return ApplyReport(len(statements), tuple(sorted(after - before)), people)
 
 
 SCHEMA_MARK = "decision_embedding"

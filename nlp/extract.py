@@ -23,7 +23,6 @@ from nlp.detector_features import is_reply, kind_of
 from nlp.extractor_config import ExtractorConfig
 from nlp.fluency import clarity, fluent
 from nlp.gazetteer import TECHNOLOGIES
-from nlp.ids import handle_for
 from nlp.linking import feature_mentions, file_mentions
 from nlp.option_picks import Pick, pick_at
 from nlp.options import CHOICE_QUESTION, find_alternatives, find_trade_offs
@@ -37,6 +36,7 @@ from nlp.schema import (
     ExtractedStakeholder,
     Message,
     TradeOffs,
+    handle_for,
 )
 from nlp.schema import (
     Span as TextSpan,

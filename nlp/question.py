@@ -9,9 +9,10 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from nlp.ids import handle_for
+from nlp.schema import handle_for, handle_length
 
-_HANDLE = re.compile(r"(?<![\w@])@([A-Za-z][\w.-]*)")
+_AT = re.compile(r"(?<![\w@])@")
+"""Where a handle may start: an "@" that no word or "@" runs into (an e-mail address's does)."""
 _BY_NAME = re.compile(r"\b(?:by|from)\s+((?:[^\W\d_][\w'’-]*)(?:\s+[^\W\d_][\w'’-]*){0,3})")
 """"by" or "from" and up to four words: the capitalised ones that lead are a person's name."""
 _QUARTER = re.compile(r"\b(?:in\s+)?Q([1-4])\s*(\d{4})\b", re.IGNORECASE)
@@ -58,10 +59,10 @@ def parse_question(
     rest = question
     stakeholder = None
     if stakeholders:
-        handle = _HANDLE.search(rest)
+        handle = _written_handle(rest)
         if handle:
-            stakeholder = "@" + handle.group(1).lower()
-            rest = rest.replace(handle.group(0), " ")
+            stakeholder = handle_for(handle)
+            rest = rest.replace(handle, " ")
         elif (named := _by_name(rest)) is not None:
             said, name = named
             # A person is stored under the handle of their whole name ("Manu Sporny" is
@@ -79,14 +80,23 @@ def parse_question(
     return ParsedQuestion(" ".join(words).strip(" ?.!"), stakeholder, since, until, sentence)
 
 
+def _written_handle(text: str) -> str | None:
+    """The first handle written with "@" in ``text`` (``@alice``, ``@王小明``), as written."""
+    for at in _AT.finditer(text):
+        if length := handle_length(text[at.start():]):
+            return text[at.start():at.start() + length]
+    return None
+
+
 def _by_name(text: str) -> tuple[str, str] | None:
     """``("by Manu Sporny", "Manu Sporny")``: the first "by"/"from" followed by a
-    capitalised name of one to four words, as said and as the name alone."""
+    capitalised name of one to four words, as said and as the name alone. A word of a
+    script without capitals (``王小明``) can only be a name here, so it is one."""
     for found in _BY_NAME.finditer(text):
         words = found.group(1).split()
         name = []
         for word in words:
-            if not word[0].isupper():
+            if not (word[0].isupper() or word[0].lower() == word[0].upper()):
                 break
             name.append(word)
         if name:

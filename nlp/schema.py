@@ -5,6 +5,8 @@ No spaCy, LLM or database imports here: ``graph`` depends on this module only.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -28,6 +30,73 @@ def tag_name(tag: str) -> str:
 def tag_names(tags: Sequence[str]) -> tuple[str, ...]:
     """``tags`` as stored: each ``tag_name``d, empty ones dropped, first spelling first."""
     return tuple(dict.fromkeys(name for name in map(tag_name, tags) if name))
+
+
+UNKNOWN_PERSON = "@unknown"
+"""The handle of a name with no letter or digit in it: nobody can be told apart by it."""
+_LATIN_BASE = re.compile(r"LATIN (?:SMALL|CAPITAL) (?:LETTER|LIGATURE) (?:DOTLESS )?([A-Z]{1,2})(?: WITH .+)?")
+"""A Latin letter's Unicode name that says which letter(s) it is written with: L WITH STROKE
+(ł), O WITH STROKE (ø), AE (æ), LIGATURE OE (œ), DOTLESS I (ı)."""
+_TYPED_KEEPS = "._-"
+"""What a name written as a handle (``@alice.smith``) keeps as it is, as chat handles have it."""
+
+
+def handle_for(name: str) -> str:
+    """A person's handle: the key they are stored under and matched by on every face.
+
+    ``Alice Smith`` → ``@alice-smith``, ``Niklas Lindström`` → ``@niklas-lindstrom``,
+    ``王小明`` → ``@王小明``, ``Иван Петров`` → ``@иван-петров``. Letters and digits of any
+    script are kept, lower case. A Latin letter becomes the letter it is written with, so
+    that ``Lindström`` and ``Lindstrom`` are one person: its diacritics go (NFKD), and a letter
+    NFKD does not split goes by the letter(s) its Unicode name gives (``ł`` → l, ``ø`` → o,
+    ``đ`` → d, ``æ`` → ae, ``ı`` → i; ``ß`` → ss by case folding); one that is a letter of its
+    own (``þ``, ``ð``, ``ə``) stays as it is. Letters of other scripts stay as written, their
+    marks (a Devanagari vowel sign, a Cyrillic ``й``) with them. A run of anything else is
+    one ``-``. A name written as a handle (``@alice.smith``) is read the same way but keeps
+    its ``.``, ``_`` and ``-``. Only a name with no letter or digit at all is ``@unknown``.
+    """
+    typed = name.startswith("@")
+    keeps = _TYPED_KEEPS if typed else ""
+    parts: list[str] = []
+    script = ""  # of the last letter kept, whose marks follow it: "latin", "other" or none
+    for char in unicodedata.normalize("NFKC", name[1:] if typed else name).lower():
+        kind = unicodedata.category(char)[0]
+        if kind == "M" and script:
+            if script == "other":  # a Latin letter's marks are its diacritics, folded away
+                parts.append(char)
+        elif kind in "LN":
+            latin = unicodedata.name(char, "").startswith("LATIN ")
+            parts.append(_latin_base(char) if latin else char)
+            script = "latin" if latin else "other"
+        else:
+            parts.append(char if char in keeps else " ")
+            script = ""
+    slug = re.sub(r" +", "-", "".join(parts)).strip("-." if typed else "-")
+    if not any(unicodedata.category(char)[0] in "LN" for char in slug):
+        return UNKNOWN_PERSON
+    return f"@{slug}"
+
+
+def handle_length(text: str) -> int:
+    """How long the handle is that ``text`` starts with, as people write one in chat or a
+    question: "@", a letter of any script, then letters, digits and marks of any script,
+    ".", "_" and "-" (``@alice.smith``, ``@王小明``, ``@हिन्दी``); 0 when it starts with none."""
+    if len(text) < 2 or text[0] != "@" or unicodedata.category(text[1])[0] != "L":
+        return 0
+    end = 2
+    while end < len(text) and (unicodedata.category(text[end])[0] in "LMN" or text[end] in _TYPED_KEEPS):
+        end += 1
+    return end
+
+
+def _latin_base(letter: str) -> str:
+    """The letter(s) a lower-case Latin letter is written with: é → e, ß → ss, ł → l, æ → ae;
+    itself when it is a letter of its own (þ, ə)."""
+    folded = "".join(c for c in unicodedata.normalize("NFD", letter.casefold()) if unicodedata.category(c)[0] != "M")
+    if folded != letter:
+        return folded
+    named = _LATIN_BASE.fullmatch(unicodedata.name(letter, ""))
+    return named.group(1).lower() if named else letter
 
 
 TOOL_ROLE = "tool"

@@ -12,7 +12,7 @@ from api.cli.run_on_graph import run_on_graph
 from api.usecases.runtime import GraphConnection
 from api.usecases.services import alias_pairs
 from graph.people import People, Person
-from nlp.ids import handle_for
+from nlp.schema import handle_for
 
 app = typer.Typer(help="People: list them, merge the names one person goes by, undo a merge.")
 

@@ -28,6 +28,7 @@ def apply(ctx: typer.Context) -> None:
     applied, verified = run_on_graph(cli, action, schema=False)
     created = ", ".join(applied.created) if applied.created else "none (all present)"
     cli.out.print(f"schema: {applied.statements} statements run; created: {created}", highlight=False)
+    _print_people(cli.out.print, applied)
     _print_verify(cli.out.print, verified)
     if not verified.ok:
         raise typer.Exit(code=1)
@@ -46,6 +47,20 @@ def verify(ctx: typer.Context) -> None:
     _print_verify(cli.out.print, report)
     if not report.ok:
         raise typer.Exit(code=1)
+
+
+def _print_people(say: Callable[..., Any], applied: ApplyReport) -> None:
+    """The people moved to the handles of their names, and those left as they were (see
+    docs/journal.md, People)."""
+    people = applied.people
+    if people.moved:
+        say("people: moved to the handle of their name: " + ", ".join(f"{a} → {b}" for a, b in people.moved),
+            highlight=False, markup=False)
+    if people.merged:
+        say("people: joined the person of the same name: " + ", ".join(f"{a} → {b}" for a, b in people.merged),
+            highlight=False, markup=False)
+    for handle, why in people.left:
+        say(f"people: {handle} left as it is: {why}", highlight=False, markup=False)
 
 
 def _print_verify(say: Callable[..., Any], report: VerifyReport) -> None:

@@ -12,8 +12,7 @@ from datetime import UTC, datetime, time
 
 from api.usecases.requests import DecisionQuery, InvalidRequest, When
 from graph.filters import DECISION_SOURCES, DECISION_STATUSES, DecisionFilter
-from nlp.ids import handle_for
-from nlp.schema import UNSCOPED_REPOSITORY, tag_names
+from nlp.schema import UNSCOPED_REPOSITORY, handle_for, tag_names
 
 
 def handle(name: str | None) -> str | None:

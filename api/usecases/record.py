@@ -11,9 +11,8 @@ from api.usecases.json_shape import DecisionJson, decision_record_json
 from api.usecases.services import Services
 from graph.records import DecisionRecord
 from nlp.describe import abstract_pattern
-from nlp.ids import handle_for
 from nlp.quality import Quality, Reason, recording_quality
-from nlp.schema import Conversation, ExtractedAlternative, ExtractedDecision, ExtractedStakeholder, Message
+from nlp.schema import Conversation, ExtractedAlternative, ExtractedDecision, ExtractedStakeholder, Message, handle_for
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,8 @@ from graph.reader import DecisionReader
 from graph.search import DecisionSearch
 from graph.writer import DecisionWriter
 from nlp.embedding import DIMENSION, Embedder, MiniLMEmbedder
-from nlp.ids import handle_for
 from nlp.llm.client import LLMClient
+from nlp.schema import handle_for
 
 if TYPE_CHECKING:  # these import spaCy or the LLM SDK: loaded by the builders below, on first use
     from nlp.pipeline import OfflinePipeline, Pipeline

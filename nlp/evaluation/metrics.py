@@ -6,8 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from nlp.evaluation.datasets import GoldDecision, LabelledConversation
-from nlp.ids import handle_for
-from nlp.schema import ExtractedDecision
+from nlp.schema import ExtractedDecision, handle_for
 
 
 @dataclass(frozen=True)

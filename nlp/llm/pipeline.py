@@ -10,7 +10,6 @@ from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from nlp.ids import handle_for
 from nlp.language import LanguageInfo
 from nlp.llm.background import run_sync
 from nlp.llm.client import LLMClient, LLMError
@@ -40,6 +39,7 @@ from nlp.schema import (
     ExtractedStakeholder,
     Extraction,
     TradeOffs,
+    handle_for,
 )
 
 log = logging.getLogger("decision_journal.llm")

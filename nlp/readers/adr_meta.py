@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import re
 
-from nlp.ids import handle_for
 from nlp.readers.adr_markdown import plain
-from nlp.schema import ExtractedStakeholder
+from nlp.schema import ExtractedStakeholder, handle_for
 
 _KEYS = r"Status|Date|Decided|Decision[- ]date|Deciders|Decision[- ]makers|Consulted|Informed|Tags|Author"
 _BULLET_META = re.compile(rf"^[-*]\s*(?:\*\*|__)?({_KEYS})(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.+)$",

@@ -30,6 +30,12 @@ TABLE: list[tuple[Row, tuple[str, ...], tuple[str, ...]]] = [
     (Row("by-Alice", "database", by="Alice"), ("PostgreSQL",), ("discount",)),
     (Row("by-ALICE-only", by="ALICE", history=True), ("S3",), ("deploy window",)),
     (Row("question-names-alice", "what did Alice decide about caching?"), ("Redis",), ()),
+    (Row("by-Lindström", by="Niklas Lindström"), ("locale files",), ("PostgreSQL",)),
+    (Row("by-lindstrom-typed-plain", by="@niklas-lindstrom"), ("locale files",), ("PostgreSQL",)),
+    (Row("by-chinese-name", by="王小明"), ("locale files",), ("PostgreSQL",)),
+    (Row("by-at-chinese-name", by="@王小明"), ("locale files",), ("PostgreSQL",)),
+    (Row("by-cyrillic-upper", by="ИВАН ПЕТРОВ"), ("locale files",), ("PostgreSQL",)),
+    (Row("question-names-chinese", "what was decided by 王小明 about translations?"), ("locale files",), ()),
     (Row("tag-lower", tags=("storage",)), ("S3",), ("Kafka",)),
     (Row("tag-Title", tags=("Storage",)), ("S3",), ("Kafka",)),
     (Row("tag-UPPER", "images", tags=("STORAGE",)), ("S3",), ()),
@@ -97,7 +103,7 @@ def test_the_table_covers_every_filter() -> None:
     assert len(rows) >= 25 and len({row.name for row in rows}) == len(rows)
     for field in ("tags", "by", "since", "until", "status", "path", "repo", "session", "series", "history", "drafts"):
         assert any(getattr(row, field) for row in rows), f"no row filters by {field}"
-    assert {row.by for row in rows if row.by} >= {"alice", "@alice", "Alice"}
+    assert {row.by for row in rows if row.by} >= {"alice", "@alice", "Alice", "王小明", "@王小明"}
     assert {row.reader for row in rows} == {"admin", "eng", "sales"}
     assert {name for row in rows for name in row.page_params()} >= {"q", "tag", "person", "status", "from", "to", "path",
                                                                      "repo", "session", "series", "history", "drafts"}

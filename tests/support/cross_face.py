@@ -27,6 +27,7 @@ from api.journal import DecisionJournal
 from api.mcp_server import build_mcp_server
 from api.settings import AuthSettings, Neo4jSettings, Settings
 from api.usecases.adr_import import import_adrs
+from nlp.schema import Conversation, Message
 from tests.api.graphql_client import TOKENS, GraphQL
 from tests.graph_fixtures import Neo4jServer
 from tests.support.drafts import CHATTER, ingest_as_drafts
@@ -72,6 +73,12 @@ ADRS = {
                                                 "OpenTelemetry", "Zipkin"),
 }
 SHOP_REMOTE = "https://github.com/acme/shop.git"
+LOCALES = (  # said before anything else in the corpus, so it is last in date order
+    ("王小明", "Should the locale files live in one folder or beside each page?"),
+    ("Иван Петров", "One folder is easier for the translators."),
+    ("Niklas Lindström", "We decided to keep the locale files in one translations folder because the translators work there."),
+)
+"""People whose names are not ASCII: each their own handle, in the letters of their names."""
 
 
 def adr_text(status: str, day: str, decider: str, tags: str, title: str, why: str, chosen: str, other: str) -> str:
@@ -126,6 +133,11 @@ async def ingest_corpus(journal: DecisionJournal, folder: Path) -> None:
         rationale="the CDN reads from it", decided_at=datetime(2024, 7, 1, tzinfo=UTC),
     )
     await ingest_as_drafts(journal.services.ingest, CHATTER, "retro")
+    await journal.ingest_session(Conversation(session_id="locales", source_format="transcript", messages=tuple(
+        Message(id=f"locales#{seq}", seq=seq, author=author, content=text,
+                timestamp=datetime(2023, 1, 10, 9, seq, tzinfo=UTC))
+        for seq, (author, text) in enumerate(LOCALES)
+    )))
 
 
 @dataclass(frozen=True)

@@ -170,6 +170,21 @@ def test_seed_000_example_1_extracts_rest_with_graphql_and_grpc_as_alternatives(
     assert conversation.messages[span.seq].content[span.start : span.end] == "Based on this, I think we should go with REST for now."
 
 
+def test_people_named_outside_ascii_are_told_apart(nlp: Language) -> None:
+    conversation = _conversation(
+        ("Иван Петров", "Should we store sessions in Redis or Memcached?"),
+        ("Niklas Lindström", "We decided to use Redis instead of Memcached because @王小明 needs persistence."),
+    )
+    [decision] = DecisionExtractor(nlp).extract(conversation, DecisionDetector(nlp).detect(conversation))
+    assert decision.decision_maker == "@niklas-lindstrom"
+    assert {"@иван-петров", "@niklas-lindstrom", "@王小明"} <= {s.handle for s in decision.stakeholders}
+
+
+def test_an_at_mention_in_any_script_is_someone(nlp: Language) -> None:
+    doc = nlp("@王小明 agreed; cc @Lindström and @иван.")
+    assert [ent.text for ent in doc.ents if ent.label_ == "HANDLE"] == ["@王小明", "@Lindström", "@иван"]
+
+
 def test_extracted_people_files_and_options_are_grounded_in_the_text(nlp: Language) -> None:
     conversation = _conversation(
         ("dana", "Should we store sessions in Redis or Memcached?"),

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from nlp.ids import handle_for
 from nlp.question import parse_question
+from nlp.schema import handle_for
 
 
 def test_why_did_we_choose_keeps_only_the_subject() -> None:
@@ -22,6 +22,16 @@ def test_stakeholder_filters() -> None:
     assert parse_question("what did we decide, as proposed by Niklas Lindström").stakeholder == handle_for("Niklas Lindström")
     assert parse_question("decisions by the team").stakeholder is None
     assert parse_question("decisions by @alice", stakeholders=False).stakeholder is None
+
+
+def test_a_stakeholder_named_in_any_script_is_the_handle_they_are_stored_under() -> None:
+    assert parse_question("what did @王小明 decide about caching").stakeholder == "@王小明"
+    assert parse_question("decisions by @Lindström.").stakeholder == "@lindstrom"
+    assert parse_question("decisions by Иван Петров about caching").stakeholder == "@иван-петров"
+    assert parse_question("decisions by Łukasz Żółw").stakeholder == "@lukasz-zolw"
+    parsed = parse_question("decisions by 王小明 about caching")
+    assert (parsed.stakeholder, parsed.text) == ("@王小明", "caching")
+    assert parse_question("mail alice@example.com about it").stakeholder is None
 
 
 def test_dates_become_ranges() -> None:
