@@ -18,6 +18,7 @@ from typing import Any
 
 from api.settings import JournalSettings, Settings
 from api.usecases.chain import decision_chain
+from api.usecases.grown_history import give_way_to_grown_last
 from api.usecases.in_repository import InRepository
 from api.usecases.ingest import IngestReport, IngestServices, ingest_conversation, ingest_text
 from api.usecases.normalise import access_groups, decision_filter, instant, text
@@ -195,6 +196,8 @@ class Journal:
         states, else None to detect them), once the caller may write its session;
         ``drafts``: every detection waits for review (``SourceRequest.drafts``)."""
         groups = await self.admit(conversation.session_id, asked_groups)
+        if decisions is None:  # a history read again after its last message grew stores it once
+            await give_way_to_grown_last(conversation, self.services.executor)
         return await ingest_conversation(
             conversation, self._ingesting(drafts), decisions=decisions,
             source="adr" if decisions is not None else "conversation", access_groups=groups, repository=repository,
