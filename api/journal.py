@@ -27,11 +27,12 @@ from api.usecases.journal_facade import Journal, local_journal
 from api.usecases.json_shape import ChainJson, DecisionJson, chain_json, decision_record_json
 from api.usecases.record import RecordedDecisionJson, RecordRequest, quality_json
 from api.usecases.repositories import repository_to_ingest
-from api.usecases.requests import ChainRequest, DecisionQuery, ReviewAction, SourceRequest
+from api.usecases.requests import ChainRequest, DecisionQuery, ReviewAction, SessionQuery, SourceRequest
 from api.usecases.review import Confirmation, DraftJson, draft_json, review_labels
 from api.usecases.runtime import connect
 from api.usecases.search import hits_json
 from api.usecases.services import Services, build_services
+from api.usecases.sessions import SessionJson, session_json
 from graph.lineage_store import Neo4jPrecedentStore
 from graph.review import ReviewLabel
 from nlp.readers.common import message_id, parse_timestamp, with_content_ids
@@ -182,6 +183,21 @@ class DecisionJournal:
         its messages with the anchor marked."""
         page = await self.journal.drafts(session_id, 0, limit)
         return [draft_json(record) for record in page.drafts]
+
+    async def sessions(
+        self, *, series: str | None = None, source: str | None = None, repository: str | None = None,
+        limit: int = 50, offset: int = 0,
+    ) -> list[SessionJson]:
+        """What the journal has read (``decision-journal sessions``): the sessions this
+        journal's groups may read, newest first (by their latest message's time; undated ones
+        last, equal times by id), each with its ``messages``, ``decisions`` and ``drafts``
+        counted. ``source``: a format (transcript, aider, adr…); ``repository``: a key or name.
+
+        Raises:
+            InvalidRequest: An unknown repository.
+        """
+        query = SessionQuery(series=series, source=source, repository=repository, offset=offset, limit=limit)
+        return [session_json(s) for s in (await self.journal.sessions(query)).sessions]
 
     async def confirm_decision(self, draft_id: str, summary: str | None = None, reviewer: str | None = None) -> DecisionJson:
         """Make a draft a decision (``summary`` replaces its sentence when given), linked as

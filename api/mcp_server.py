@@ -25,11 +25,12 @@ from api.usecases.path_check import decisions_for_paths as decisions_for_paths_o
 from api.usecases.path_check import lines_for_every_path, path_report_json
 from api.usecases.record import RecordRequest, recorded_json
 from api.usecases.repositories import RepositoryScope, resolve_scope
-from api.usecases.requests import ChainRequest, DecisionQuery, InvalidRequest, ReviewAction
+from api.usecases.requests import ChainRequest, DecisionQuery, InvalidRequest, ReviewAction, SessionQuery
 from api.usecases.review import Confirmation, draft_json
 from api.usecases.runtime import connect
 from api.usecases.search import hits_json, outcome_json
 from api.usecases.services import Services, build_services
+from api.usecases.sessions import session_json
 from graph.errors import DecisionNotFound
 from graph.lineage_store import Neo4jPrecedentStore
 from graph.review import Verdict
@@ -88,8 +89,8 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
         name="decision-journal",
         instructions="A journal of team and agent decisions in Neo4j. Call pre_decision before deciding, "
                      "record_decision after, query_decisions to ask why, get_chain for history, get_impact for code, "
-                     "decisions_for_paths before editing files; list_drafts, confirm_draft and reject_draft review "
-                     "the detections it was not sure of.",
+                     "decisions_for_paths before editing files; list_sessions for what it has read; list_drafts, "
+                     "confirm_draft and reject_draft review the detections it was not sure of.",
         lifespan=lifespan,
     )
 
@@ -185,6 +186,20 @@ def build_mcp_server(settings: Settings) -> MCPServer[Any]:
         with expected_failures():
             page = await journal().drafts(session, 0, bounded(limit, max_limit))
         return {"total": page.total, "drafts": [dict(draft_json(r)) for r in page.drafts]}
+
+    @server.tool(name="list_sessions", description="What the journal has read: the conversations, meetings, ADR "
+                             "collections and agent sessions, newest first (by their latest message's time), each with "
+                             "its id, title, format (source), series, repository, how many messages it stored and how "
+                             "many decisions and drafts came from it. Filters: series, source (a format: transcript, "
+                             "claude-code, aider, adr…), repository (key or name). A session's id is query_decisions' "
+                             "session filter.")
+    async def list_sessions_tool(
+        series: str | None = None, source: str | None = None, repository: str | None = None, limit: int = 20,
+    ) -> dict[str, Any]:
+        with expected_failures():
+            query = SessionQuery(series=series, source=source, repository=repository, limit=bounded(limit, max_limit))
+            page = await journal().sessions(query)
+        return {"total": page.total, "sessions": [dict(session_json(s)) for s in page.sessions]}
 
     @server.tool(name="confirm_draft", description="Confirm a draft: it becomes a decision (summary replaces its sentence when given) and is "
                              "linked as ingest would have (files, people, search, the earlier decision on its subject).")

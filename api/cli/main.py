@@ -39,6 +39,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "impact": ("api.cli.impact_cmd", "impact"),
     "prune": ("api.cli.prune_cmd", "prune"),
     "cypher": ("api.cli.cypher_cmd", "cypher"),
+    "sessions": ("api.cli.sessions_cmd", "sessions"),
 }
 """Each command and the function that is it, imported only when the command runs: a
 pre-commit hook's ``check-diff`` must not pay for the web server, MCP and the evaluation

@@ -19,6 +19,7 @@ from graph.filters import DecisionFilter
 from graph.lineage_store import Neo4jPrecedentStore
 from graph.listing import DecisionOrder, Page
 from graph.records import DecisionRecord
+from graph.session_list import SessionSummary
 from lineage.model import AgentDecisionRecord
 
 MAX_COMMITS = 50
@@ -47,6 +48,8 @@ class RequestContext:
     """Like ``decisions``, drafts included: for the review queue and ``includeDrafts``."""
     journal: Journal
     """The journal facade as this caller uses it, over the counting ``services``."""
+    session_summaries: DataLoader[str, SessionSummary | None]
+    """Sessions with their counts, for a ``Session`` not read with them (``Decision.session``)."""
     read_decisions: dict[str, DecisionRecord | None] = field(default_factory=dict)
     """Decisions read ahead for this request (``load_page``), None when hidden or unknown."""
     read_commits: dict[str, list[CommitRecord]] = field(default_factory=dict)
@@ -121,9 +124,15 @@ def build_context(principal: Principal, settings: Settings, services: Services) 
         return [found.get(i, []) for i in ids]
 
     caller = Caller(principal.name, principal.groups, principal.can("write"))
+    journal = Journal(reading, caller, settings.journal)
+
+    async def load_sessions(ids: list[str]) -> list[SessionSummary | None]:
+        found = await journal.session_summaries(ids)
+        return [found.get(i) for i in ids]
+
     return RequestContext(
         principal, settings, reading, executor, DataLoader(load_fn=load), precedents, DataLoader(load_fn=load_agent),
-        DataLoader(load_fn=load_commits), DataLoader(load_fn=load_with_drafts), Journal(reading, caller, settings.journal),
+        DataLoader(load_fn=load_commits), DataLoader(load_fn=load_with_drafts), journal, DataLoader(load_fn=load_sessions),
     )
 
 

@@ -71,6 +71,7 @@ def cost_limit_rule(max_cost: int, default_page: int, max_page: int) -> type[Val
         # Connections and search return pages even when `first` is left out.
         return field.name.value in {
             "decisions", "impact", "timeline", "search", "decisionsByEntity", "decisionsByPolicy", "precedentDeviations",
+            "drafts", "sessions",
         }
 
     return CostLimit

@@ -12,7 +12,7 @@ from api.graphql.context import Info
 from api.graphql.errors import ArgumentError
 from api.graphql.inputs import AggregateKey, DecisionOrderBy, DecisionWhere, to_query
 from api.graphql.lineage import AgentDecision
-from api.graphql.paging import page_size
+from api.graphql.paging import decode_cursor, page_size
 from api.graphql.path_tree import RepositoryPaths, repository_paths
 from api.graphql.paths import PathDecisions, governing_paths
 from api.graphql.review import ReviewQuery
@@ -27,13 +27,15 @@ from api.graphql.types import (
     SearchHit,
     SearchResult,
     Session,
+    SessionConnection,
     Stakeholder,
     decision_connection,
     repository_key,
+    session_connection,
     where_filter,
 )
 from api.usecases import normalise
-from api.usecases.requests import ChainRequest, DecisionQuery, InvalidRequest
+from api.usecases.requests import ChainRequest, DecisionQuery, InvalidRequest, SessionQuery
 from api.usecases.search import SearchOutcome
 from graph.errors import DecisionNotFound
 from graph.listing import AggregateBy, DecisionOrder
@@ -119,6 +121,27 @@ class Query(ReviewQuery):
         context = info.context
         found = await session_transcript(context.executor, str(id), context.principal.groups)
         return Session.of(found.session, found.messages) if found else None
+
+    @strawberry.field(description="What the journal has read: the conversations, meetings, ADR collections, agent "
+                                  "sessions and hand-recorded decisions the caller may read, newest first by their last "
+                                  "time (`lastAt`; sessions with no time last, equal times by id), each with its "
+                                  "message, decision and draft counts. Filters: `series`, `source` (its format: "
+                                  "transcript, claude-code, aider, adr, agent, manual…), `repository` (key, name or remote).")
+    async def sessions(
+        self, info: Info, first: int | None = None, after: str | None = None, series: str | None = None,
+        source: str | None = None, repository: str | None = None,
+    ) -> SessionConnection:
+        context = info.context
+        limits = context.settings.graphql
+        size = page_size(first, limits.default_page_size, limits.max_page_size)
+        offset = decode_cursor(after)
+        try:
+            found = await context.journal.sessions(
+                SessionQuery(series=series, source=source, repository=repository, offset=offset, limit=size)
+            )
+        except InvalidRequest as exc:
+            raise ArgumentError(str(exc)) from exc
+        return session_connection(found.sessions, offset, found.total)
 
     @strawberry.field(description="A feature or epic, by key.")
     def feature(self, key: str) -> Feature:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
+from typing import TypeVar
 
 import strawberry
 
@@ -20,7 +21,10 @@ from graph.listing import DecisionOrder
 from graph.messages import session_transcript
 from graph.records import ChainLink as ChainLinkRecord
 from graph.records import CodeLinkRecord, DecisionChain, DecisionRecord, MessageRecord, SessionRecord
+from graph.session_list import SessionSummary
 from nlp.schema import UNSCOPED_REPOSITORY
+
+T = TypeVar("T")
 
 
 @strawberry.type(description="A message a decision was stated in.")
@@ -151,6 +155,9 @@ class Session:
     )
     # Set when the session was read with its messages (Query.session): no second query.
     loaded_messages: strawberry.Private[tuple[MessageRecord, ...] | None] = None
+    # Set when the session was read with its counts (Query.sessions): the six fields below
+    # answer at once; else they await one batched read of every session the request names.
+    summary: strawberry.Private[SessionSummary | None] = None
 
     @classmethod
     def of(cls, record: SessionRecord, messages: tuple[MessageRecord, ...] | None = None) -> Session:
@@ -158,6 +165,47 @@ class Session:
             id=strawberry.ID(record.id), title=record.title, source=record.source, started_at=record.started_at,
             series=record.series, loaded_messages=messages,
         )
+
+    @classmethod
+    def listed(cls, summary: SessionSummary) -> Session:
+        return cls(
+            id=strawberry.ID(summary.id), title=summary.title, source=summary.source, started_at=summary.started_at,
+            series=summary.series, summary=summary,
+        )
+
+    @strawberry.field(description="The key of the repository it is about (ADRs imported from it, a conversation "
+                                  "ingested with --repo, a coding-assistant session run in a checkout), if known.",
+                      graphql_type=str | None)
+    def repository(self, info: Info) -> str | None | Awaitable[str | None]:
+        return self._summarised(info, lambda s: s.repository)
+
+    @strawberry.field(description="How many messages it stored (0 for ADRs).", graphql_type=int)
+    def message_count(self, info: Info) -> int | Awaitable[int]:
+        return self._summarised(info, lambda s: s.messages)
+
+    @strawberry.field(description="How many decisions came from it, of any status (replaced ones too); drafts are "
+                                  "counted apart, in draftCount.", graphql_type=int)
+    def decision_count(self, info: Info) -> int | Awaitable[int]:
+        return self._summarised(info, lambda s: s.decisions)
+
+    @strawberry.field(description="How many of its drafts await review.", graphql_type=int)
+    def draft_count(self, info: Info) -> int | Awaitable[int]:
+        return self._summarised(info, lambda s: s.drafts)
+
+    @strawberry.field(description="Its first time: its earliest message's, else its start, else its earliest decision's.",
+                      graphql_type=datetime | None)
+    def first_at(self, info: Info) -> datetime | None | Awaitable[datetime | None]:
+        return self._summarised(info, lambda s: s.first_at)
+
+    @strawberry.field(description="Its last time: its latest message's, else its end, its latest decision's or its "
+                                  "start. `sessions` lists the newest first.", graphql_type=datetime | None)
+    def last_at(self, info: Info) -> datetime | None | Awaitable[datetime | None]:
+        return self._summarised(info, lambda s: s.last_at)
+
+    def _summarised(self, info: Info, field: Callable[[SessionSummary], T]) -> T | Awaitable[T]:
+        if self.summary is not None:
+            return field(self.summary)
+        return _summary_field(info, str(self.id), field)
 
     @strawberry.field(description="Its stored messages in order (the conversation); empty for ADRs and hand-recorded decisions.")
     async def messages(self, info: Info) -> list[Message]:
@@ -174,6 +222,13 @@ class Session:
     ) -> DecisionConnection:
         where = DecisionFilter(session=str(self.id), include_history=include_history)
         return await decision_connection(info, where, DecisionOrder.OLDEST, first, after)
+
+
+async def _summary_field(info: Info, session: str, field: Callable[[SessionSummary], T]) -> T:
+    found = await info.context.session_summaries.load(session)
+    if found is None:  # removed meanwhile: what an empty session would say
+        found = SessionSummary(session, None, None, None, None, None, 0, 0, 0, None, None)
+    return field(found)
 
 
 @strawberry.type(description="A decision: what was decided, why, what lost, who decided, what it touches, how it evolved.")
@@ -329,6 +384,32 @@ class DecisionConnection:
     total_count: int
     page_info: PageInfo
     edges: list[DecisionEdge]
+
+
+@strawberry.type
+class SessionEdge:
+    cursor: str
+    node: Session
+
+
+@strawberry.type(description="One page of sessions, newest first, with how many match in all.")
+class SessionConnection:
+    total_count: int
+    page_info: PageInfo
+    edges: list[SessionEdge]
+
+
+def session_connection(found: Sequence[SessionSummary], offset: int, total: int) -> SessionConnection:
+    """The connection for one page of sessions found after ``offset``, of ``total`` in all."""
+    edges = [SessionEdge(cursor=encode_cursor(offset + i), node=Session.listed(s)) for i, s in enumerate(found)]
+    return SessionConnection(
+        total_count=total,
+        page_info=PageInfo(
+            has_next_page=offset + len(found) < total, has_previous_page=offset > 0,
+            start_cursor=edges[0].cursor if edges else None, end_cursor=edges[-1].cursor if edges else None,
+        ),
+        edges=edges,
+    )
 
 
 LINK_FIELDS = frozenset({"supersedes", "supersededBy", "revisits", "revisitedBy"})

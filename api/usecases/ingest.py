@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from api.usecases.events import DETECTED, EXTRACTED, INDEXED, SUPERSEDED, EventBus
+from api.usecases.grown_history import give_way_to_grown_last
 from api.usecases.in_repository import InRepository
 from api.usecases.session_edits import session_paths, session_repository, states_context, store_session_edits
 from graph.evolution import Candidate, EvolutionStore, Link
@@ -238,6 +239,8 @@ async def ingest_text(
             conversation, services, decisions=decisions, source="adr", access_groups=access_groups
         )
     conversation = await asyncio.to_thread(read_conversation_text, text, fmt, session_id, date=date, series=series)
+    # A history sent again after its last message grew: that message is stored once.
+    await give_way_to_grown_last(conversation, services.executor)
     return await ingest_conversation(conversation, services, access_groups=access_groups)
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from api.settings import JournalSettings, Settings
 from api.usecases.chain import decision_chain
+from api.usecases.grown_history import give_way_to_grown_last
 from api.usecases.in_repository import InRepository
 from api.usecases.ingest import IngestReport, IngestServices, ingest_conversation, ingest_text
 from api.usecases.normalise import access_groups, decision_filter, instant, text
@@ -32,15 +33,18 @@ from api.usecases.requests import (
     Refused,
     ReviewAction,
     SessionGroupsFixed,
+    SessionQuery,
     SourceRequest,
 )
 from api.usecases.review import Confirmation, DraftPage, confirm_draft, list_drafts, reject_draft
 from api.usecases.search import SearchOutcome, search_decisions
 from api.usecases.services import Services
+from api.usecases.sessions import list_sessions, session_summaries
 from graph.filters import DecisionFilter
 from graph.messages import session_access_groups, session_messages
 from graph.records import DecisionChain
 from graph.review import Verdict
+from graph.session_list import SessionFilter, SessionPage, SessionSummary
 from nlp.readers import FORMATS, read_conversation, read_decisions
 from nlp.schema import UNSCOPED_REPOSITORY, Conversation, ExtractedDecision
 
@@ -91,6 +95,25 @@ class Journal:
     async def drafts(self, session: str | None = None, offset: int = 0, limit: int = 50) -> DraftPage:
         """The review queue the caller may read: drafts in ``session`` or in all, oldest first."""
         return await list_drafts(self.services, text(session), self.caller.groups, max(0, offset), max(1, limit))
+
+    async def sessions(self, query: SessionQuery) -> SessionPage:
+        """What the journal has read that the caller may read: sessions of ``query``'s
+        series, format and repository, newest first (by their last time: their latest
+        message's, else their end, their latest decision's or their start; undated ones
+        last; equal times by id), with their messages, decisions and drafts counted.
+
+        Raises:
+            InvalidRequest: An unknown repository.
+        """
+        repository = await self.repository_key(query.repository) if text(query.repository) else None
+        source = text(query.source)
+        where = SessionFilter(series=text(query.series), source=source.lower() if source else None,
+                              repository=repository, groups=self.caller.groups)
+        return await list_sessions(self.services, where, query.offset, query.limit)
+
+    async def session_summaries(self, ids: list[str]) -> dict[str, SessionSummary]:
+        """The sessions of ``ids`` the caller may read, with their counts, by id."""
+        return await session_summaries(self.services, ids, self.caller.groups)
 
     async def messages(self, session_id: str) -> list[dict[str, Any]]:
         """A session's stored messages in order; none when the caller may not read it."""
@@ -173,6 +196,8 @@ class Journal:
         states, else None to detect them), once the caller may write its session;
         ``drafts``: every detection waits for review (``SourceRequest.drafts``)."""
         groups = await self.admit(conversation.session_id, asked_groups)
+        if decisions is None:  # a history read again after its last message grew stores it once
+            await give_way_to_grown_last(conversation, self.services.executor)
         return await ingest_conversation(
             conversation, self._ingesting(drafts), decisions=decisions,
             source="adr" if decisions is not None else "conversation", access_groups=groups, repository=repository,

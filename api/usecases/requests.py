@@ -116,6 +116,25 @@ class DecisionQuery:
 
 
 @dataclass(frozen=True)
+class SessionQuery:
+    """Which sessions to list (what the journal has read), as the user spelled them.
+
+    Attributes:
+        series: Of this series of meetings.
+        source: Of this format: transcript, claude-code, aider, adr, agent, manual… (any case).
+        repository: About this repository: its key, name or remote URL.
+        offset: Skip this many (newest first).
+        limit: At most this many.
+    """
+
+    series: str | None = None
+    source: str | None = None
+    repository: str | None = None
+    offset: int = 0
+    limit: int = 20
+
+
+@dataclass(frozen=True)
 class ChainRequest:
     """How the decision ``decision_id`` (any member of its chain) evolved, as of ``as_of``."""
 

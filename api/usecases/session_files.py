@@ -9,7 +9,7 @@ is new. A file that no longer starts with what was read (rewritten, truncated) i
 whole again: still idempotent, and said so. Formats that are rewritten as a whole
 (SpecStory; aider's history is Markdown) are read whole, and their new messages detected
 with the same window; their last message may have been read while it was still being
-written, and then gives way to its final form (``_grown_last``).
+written, and then gives way to its final form (``api.usecases.grown_history``).
 
 Why a window of ``WINDOW`` messages: what detection reads of a message's surroundings is
 bounded (the two messages either side, replies within eight, cues within five of it, the
@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from api.usecases.grown_history import APPEND_ONLY, grown_last
 from api.usecases.in_repository import InRepository
 from api.usecases.ingest import IngestReport, IngestServices, ingest_conversation
 from graph.session_reads import ReadMark, ReadState, SessionReads
@@ -33,12 +34,10 @@ from nlp.detector_features import tally, untally
 from nlp.errors import InputFormatError
 from nlp.readers import SESSION_READERS, default_session_id, detect_format, read_conversation_text
 from nlp.readers.common import decode_text, message_id, with_content_ids
-from nlp.schema import Conversation, Message
+from nlp.schema import Conversation
 
 WINDOW = 40
 """Stored messages before the new ones that detection reads them against (see the module)."""
-APPEND_ONLY = frozenset({"claude-code", "codex"})
-"""Formats whose files only grow while the session runs, one JSON object a line."""
 
 RepositoryFor = Callable[[str | None], Awaitable[InRepository | None]]
 """The repository a session is about, from the working directory it states (None: none)."""
@@ -203,7 +202,7 @@ async def _whole(
     if unfinished:
         note = note or f"{shown}: its last ingest did not finish; ingested whole again"
     stored = await reads.stored(session, [m.id for m in conversation.messages]) if state is not None else set()
-    grown = _grown_last(conversation.messages, stored, state.last) if state is not None and chosen not in APPEND_ONLY else None
+    grown = grown_last(conversation.messages, stored, state.last) if state is not None and chosen not in APPEND_ONLY else None
     if grown is not None and await reads.replace_unfinished(session, grown[0], grown[1]) is not None:
         note = note or (f"{shown}: its last message was still being written when last read; "
                         "its final form took its place")
@@ -226,31 +225,6 @@ async def _whole(
     if chosen in SESSION_READERS:
         await reads.mark(session, mark)
     return SessionIngest(report, mode, end, note)
-
-
-def _grown_last(
-    messages: Sequence[Message], stored: set[str], last: Sequence[Message],
-) -> tuple[str, Message] | None:
-    """The stored id and the final form of the session's last stored message, when it was
-    read while still being written: the file no longer holds it, but holds the message
-    stored before it, and a message not stored yet right after that one.
-
-    A Markdown history (SpecStory, aider) is rewritten as its tool streams an answer into it,
-    so its last message (or its last lines, a turn's header half written) grows between two
-    reads; its content id changes with it. Whatever its text was then, the message in its
-    place now is what a read of the final file finds there.
-    """
-    if not last or last[-1].id in stored:
-        return None
-    index = 0
-    if len(last) > 1:
-        before = [i for i, m in enumerate(messages) if m.id == last[-2].id]
-        if not before:
-            return None
-        index = before[0] + 1
-    if index >= len(messages) or messages[index].id in stored:
-        return None
-    return last[-1].id, messages[index]
 
 
 def _complete_end(data: bytes, start: int, fmt: str) -> int:

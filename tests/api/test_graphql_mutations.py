@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.api.graphql_client import GraphQL
 
 INGEST = """mutation($session: String!, $content: String!, $format: String!) {
@@ -100,3 +102,20 @@ def test_mark_revisited(graphql: GraphQL) -> None:
     assert wrong["__typename"] == "ValidationError" and wrong["field"] == "outcome"
     done = graphql.run(REVISIT, {"id": old, "by": new, "outcome": "kept"})["markRevisited"]
     assert done == {"__typename": "LinkSuccess", "decision": {"status": "revisited", "revisitedBy": [{"id": new}]}}
+
+
+def test_ingest_of_a_grown_history_stores_its_last_message_once(graphql: GraphQL) -> None:
+    """A SpecStory or aider history sent again after its last message grew (it was still
+    being written): the grown message takes the place of what was stored of it, as the CLI's
+    ingest, watch and hook do, and the session holds what one read of the final text holds."""
+    history = (Path(__file__).parents[1] / "unit" / "nlp" / "sessions" / "aider" / ".aider.chat.history.md").read_text()
+    marker = "ok, let's use ISO 8601"
+    half = history[: history.index(marker) + len(marker) // 2]
+    for session, content in (("aider-growing", half), ("aider-growing", history), ("aider-final", history)):
+        done = graphql.run(INGEST, {"session": session, "content": content, "format": "aider"})["ingest"]
+        assert done["__typename"] == "IngestSuccess", done
+    read = """query($id: ID!) { session(id: $id) { messages { seq author content } decisions { edges { node { summary } } } } }"""
+    growing = graphql.run(read, {"id": "aider-growing"})["session"]
+    final = graphql.run(read, {"id": "aider-final"})["session"]
+    assert growing["messages"] == final["messages"], "no message stored twice"
+    assert growing["decisions"] == final["decisions"]

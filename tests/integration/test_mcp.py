@@ -49,7 +49,7 @@ async def test_agents_use_the_journal_through_mcp(journal: DecisionJournal) -> N
         await session.initialize()
         tools = {tool.name for tool in (await session.list_tools()).tools}
         assert tools == {"record_decision", "query_decisions", "pre_decision", "get_chain", "get_impact", "check_lineage",
-                         "decisions_for_paths", "list_drafts", "confirm_draft", "reject_draft"}
+                         "decisions_for_paths", "list_drafts", "confirm_draft", "reject_draft", "list_sessions"}
 
         recorded = _result(await session.call_tool("record_decision", {
             "decision": "Cache product pages in Redis for five minutes", "tags": ["caching"],
@@ -83,6 +83,14 @@ async def test_agents_use_the_journal_through_mcp(journal: DecisionJournal) -> N
         queue = _result(await session.call_tool("list_drafts", {}))
         assert queue["total"] == 2 and {d["id"] for d in queue["drafts"]} == {draft, aside}
         shown = next(d for d in queue["drafts"] if d["id"] == draft)
+        read = _result(await session.call_tool("list_sessions", {}))
+        by_id = {s["id"]: s for s in read["sessions"]}
+        assert read["total"] == len(by_id) == 5, "platform-sync, db-september, retro, the agent's and record_decision's"
+        assert (by_id["db-september"]["decisions"], by_id["db-september"]["drafts"]) == (0, 1)
+        assert by_id["platform-sync"]["messages"] == 11 and by_id["platform-sync"]["decisions"] >= 3
+        [agents] = _result(await session.call_tool("list_sessions", {"source": "agent"}))["sessions"]
+        assert agents["decisions"] == 1 and agents["messages"] == 0
+        assert "limit must be between" in _refused(await session.call_tool("list_sessions", {"limit": 0}))
         assert shown["status"] == "candidate" and [m["anchor"] for m in shown["unit"]].count(True) == 1
         confirmed = _result(await session.call_tool("confirm_draft", {"draft_id": draft}))
         assert confirmed["decision"]["status"] == "active" and confirmed["decision"]["files"] == ["services/cache/"]

@@ -83,6 +83,8 @@ async def test_python_api_hides_the_session(neo4j_server: Neo4jServer, infra: st
         with pytest.raises(DecisionNotFound):
             await sales.get_decision_chain(infra)
         assert [d["id"] for d in await eng.search_decisions("self-hosted runners")] == [infra]
+        assert "infra" not in [s["id"] for s in await sales.sessions()]
+        assert "infra" in [s["id"] for s in await eng.sessions()]
         assert len(await eng.get_messages_of("infra")) == 3
 
 
@@ -95,6 +97,10 @@ async def test_cli_hides_the_session(infra: str) -> None:
     assert code != 0 and infra in out
     code, out = await _cli("search", "self-hosted runners", "--json", groups='["eng"]')
     assert code == 0 and [h["decision"]["id"] for h in json.loads(out)["hits"]] == [infra]
+    code, out = await _cli("sessions", "--json", groups=SALES)
+    assert code == 0 and "infra" not in [s["id"] for s in json.loads(out)["sessions"]]
+    code, out = await _cli("sessions", "--json", groups='["eng"]')
+    assert code == 0 and "infra" in [s["id"] for s in json.loads(out)["sessions"]]
 
 
 async def test_graphql_and_the_page_hide_the_session(graphql: GraphQL, infra: str) -> None:
@@ -105,6 +111,10 @@ async def test_graphql_and_the_page_hide_the_session(graphql: GraphQL, infra: st
     assert hidden == {"decision": None, "chain": None, "session": None, "search": [], "decisions": {"totalCount": 0}}
     shown = await asyncio.to_thread(graphql.run, reads, {"id": infra, "q": "self-hosted runners"}, "eng")
     assert shown["decision"] == {"id": infra} and shown["decisions"] == {"totalCount": 1}
+    listed = "{ sessions(first: 100) { edges { node { id decisionCount } } } }"
+    assert "infra" not in [e["node"]["id"] for e in (await asyncio.to_thread(graphql.run, listed, {}, "sales"))["sessions"]["edges"]]
+    assert {"id": "infra", "decisionCount": 1} in [
+        e["node"] for e in (await asyncio.to_thread(graphql.run, listed, {}, "eng"))["sessions"]["edges"]]
     # The page's own requests: its search view and its session view.
     found = await asyncio.to_thread(graphql.run, page_query("searchResult"), {"q": "self-hosted runners"}, "sales")
     assert found["searchResult"]["hits"] == []
@@ -124,6 +134,8 @@ async def test_mcp_hides_the_session(neo4j_server: Neo4jServer, infra: str) -> N
     assert infra in chain["error"]
     shown = await _mcp(neo4j_server, ["eng"], "query_decisions", {"query": "self-hosted runners"})
     assert [h["decision"]["id"] for h in shown["hits"]] == [infra]
+    assert "infra" not in [s["id"] for s in (await _mcp(neo4j_server, ["sales"], "list_sessions", {}))["sessions"]]
+    assert "infra" in [s["id"] for s in (await _mcp(neo4j_server, ["eng"], "list_sessions", {}))["sessions"]]
 
 
 # ---------------------------------------------------------------- a session's groups cannot change

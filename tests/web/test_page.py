@@ -161,13 +161,13 @@ def test_keyboard_reaches_every_view_with_a_visible_focus(page: Page) -> None:
     first = page.browser.switch_to.active_element
     assert first.text == "Skip to content"
     visited = []
-    for _ in range(6):
+    for _ in range(7):
         page.browser.switch_to.active_element.send_keys(Keys.TAB)
         element = page.browser.switch_to.active_element
         visited.append(element.text)
         style = page.browser.execute_script("const s = getComputedStyle(arguments[0]); return [s.outlineStyle, s.outlineWidth]", element)
         assert style[0] == "solid" and style[1] != "0px", (element.text, style)
-    assert {"Search", "Timeline", "What touched this path?", "GraphiQL"} <= set(visited)
+    assert {"Search", "Timeline", "What touched this path?", "Conversations", "GraphiQL"} <= set(visited)
     # Enter on a focused link follows it.
     link = page.find("ul.timeline li a")
     page.browser.execute_script("arguments[0].focus()", link)
@@ -198,6 +198,6 @@ return worst;
 
 
 def test_text_keeps_a_readable_contrast_on_every_view(page: Page) -> None:
-    for view in ("#/", "#/search?q=PostgreSQL", "#/timeline", "#/paths?dir=services/", "#/session/platform-sync"):
+    for view in ("#/", "#/search?q=PostgreSQL", "#/timeline", "#/paths?dir=services/", "#/session/platform-sync", "#/sessions"):
         page.open(view)
         assert page.browser.execute_script(CONTRAST) == [], view

@@ -5,6 +5,7 @@ import {
   REPLACED, TOKEN_KEY, append, day, decisionLink, el, failure, go, gql, main, person, replacedClass, show, statusBadge, svg,
 } from "./lib.js";
 import { reviewView } from "./review.js";
+import { sessionsView } from "./sessions.js";
 
 // ---------------------------------------------------------------- routing
 
@@ -17,6 +18,7 @@ function parseHash() {
 
 const VIEWS = {
   search: searchView, decision: decisionView, timeline: timelineView, paths: pathsView, session: sessionView, review: reviewView,
+  sessions: sessionsView,
 };
 
 async function render() {

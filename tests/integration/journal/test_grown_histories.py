@@ -93,3 +93,27 @@ async def test_a_decision_in_a_half_written_message_gives_way_to_the_one_the_who
         ("Let's go with the queue and server-sent events instead of polling.", (2,), "active"),
     ]
 
+
+
+@pytest.mark.parametrize(("source", "fmt", "marker"), [
+    (SPECSTORY, "specstory", "Let's go with the queue and server-sent events"),
+    (AIDER, "aider", "ok, let's use ISO 8601"),
+])
+async def test_the_python_api_ingests_a_grown_history_as_the_cli_does(
+    journal: DecisionJournal, tmp_path: Path, source: Path, fmt: str, marker: str,
+) -> None:
+    """``ingest_session(path)`` reads a file whole: a last message read half written gives
+    way to its final form there too, rather than being stored beside it."""
+    text = source.read_text()
+    growing = tmp_path / source.name
+    half = text.index(marker) + len(marker) // 2
+    growing.write_text(text[:half])
+    await journal.ingest_session(growing, fmt, "growing")
+    growing.write_text(text)
+    await journal.ingest_session(growing, fmt, "growing")
+    decisions = await _decisions(journal, "growing")  # before the same text, read whole, relates to them
+    final = tmp_path / f"final-{source.name}"
+    final.write_text(text)
+    await journal.ingest_session(final, fmt, "final")
+    assert await _messages(journal, "growing") == await _messages(journal, "final"), "no message stored twice"
+    assert decisions == await _decisions(journal, "final")

@@ -1,0 +1,41 @@
+// What the journal has read: the sessions (conversations, meetings, ADR collections, agent
+// sessions, hand-recorded decisions) the reader may see, each with how many messages it
+// stored, how many decisions came from it (drafts counted apart) and its first and last
+// time; newest first, one page of them and how many there are in all.
+// A session's last time is its latest message's; without timed messages (ADRs, an undated
+// transcript) its recorded end, else its latest decision's date, else its start. Sessions
+// with no time at all come after every dated one; equal times go by id, so pages never
+// overlap. $ids (not null) reads those sessions alone, in the same order (a session
+// named elsewhere in an answer, with its counts).
+// params: $groups, $series, $source, $repository, $ids, $skip, $limit
+// example: :param groups => null
+//          :param series => null
+//          :param source => null
+//          :param repository => null
+//          :param ids => null
+//          :param skip => 0
+//          :param limit => 20
+MATCH (s:Session)
+WHERE ($ids IS NULL OR s.id IN $ids)
+  AND ($series IS NULL OR s.series = $series)
+  AND ($source IS NULL OR s.source = $source)
+  AND ($repository IS NULL OR s.repository = $repository)
+  AND {{session_visible}}
+CALL (s) {
+  MATCH (m:Message)-[:IN_SESSION]->(s)
+  RETURN count(m) AS messages, min(m.timestamp) AS first_message, max(m.timestamp) AS last_message
+}
+CALL (s) {
+  MATCH (d:Decision)-[:IN_SESSION]->(s)
+  RETURN count(CASE WHEN d.status <> 'candidate' THEN d END) AS decisions,
+         count(CASE WHEN d.status = 'candidate' THEN d END) AS drafts,
+         min(d.decided_at) AS first_decided, max(d.decided_at) AS last_decided
+}
+WITH s, messages, decisions, drafts,
+     coalesce(first_message, s.started_at, first_decided, s.ended_at) AS first_at,
+     coalesce(last_message, s.ended_at, last_decided, s.started_at) AS last_at
+ORDER BY last_at IS NULL, last_at DESC, s.id
+WITH collect(s {.id, .title, .source, .series, .repository, .started_at,
+                messages: messages, decisions: decisions, drafts: drafts,
+                first_at: first_at, last_at: last_at}) AS sessions
+RETURN size(sessions) AS total, sessions[$skip..$skip + $limit] AS page;
