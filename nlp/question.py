@@ -6,6 +6,7 @@ technology queries): "decisions by @alice", "decisions made in Q2 2024",
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -13,8 +14,11 @@ from nlp.schema import handle_for, handle_length
 
 _AT = re.compile(r"(?<![\w@])@")
 """Where a handle may start: an "@" that no word or "@" runs into (an e-mail address's does)."""
-_BY_NAME = re.compile(r"\b(?:by|from)\s+((?:[^\W\d_][\w'’-]*)(?:\s+[^\W\d_][\w'’-]*){0,3})")
-""""by" or "from" and up to four words: the capitalised ones that lead are a person's name."""
+_BY = re.compile(r"\b(?:by|from)\s+")
+""""by" or "from", then up to ``NAME_WORDS`` words: the capitalised ones that lead are a person's name."""
+NAME_WORDS = 4
+_WORD_INSIDE = "_'’-"
+"""What a word of a name holds besides letters, marks and digits (``O'Neil``, ``Jean-Luc``)."""
 _QUARTER = re.compile(r"\b(?:in\s+)?Q([1-4])\s*(\d{4})\b", re.IGNORECASE)
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
            "october", "november", "december")
@@ -92,17 +96,42 @@ def _by_name(text: str) -> tuple[str, str] | None:
     """``("by Manu Sporny", "Manu Sporny")``: the first "by"/"from" followed by a
     capitalised name of one to four words, as said and as the name alone. A word of a
     script without capitals (``王小明``) can only be a name here, so it is one."""
-    for found in _BY_NAME.finditer(text):
-        words = found.group(1).split()
+    start = 0
+    while (found := _BY.search(text, start)) is not None:
+        words, end = _words(text, found.end())
+        if not words:
+            start = found.start() + 1
+            continue
+        start = end
         name = []
         for word in words:
             if not (word[0].isupper() or word[0].lower() == word[0].upper()):
                 break
             name.append(word)
         if name:
-            said = text[found.start() : found.start(1)] + " ".join(name)
+            said = text[found.start() : found.end()] + " ".join(name)
             return said, " ".join(name)
     return None
+
+
+def _words(text: str, start: int) -> tuple[list[str], int]:
+    """The words from ``start`` on, up to ``NAME_WORDS`` of them separated by white space, and
+    where the last ends. A word is a letter of any script, then letters, combining marks and
+    digits of any script and ``_'’-``: ``re``'s ``\\w`` has no marks, and would end ``अमित``
+    at its vowel sign."""
+    words: list[str] = []
+    pos = end = start
+    while len(words) < NAME_WORDS and pos < len(text) and unicodedata.category(text[pos])[0] == "L":
+        end = pos + 1
+        while end < len(text) and (unicodedata.category(text[end])[0] in "LMN" or text[end] in _WORD_INSIDE):
+            end += 1
+        words.append(text[pos:end])
+        pos = end
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+        if pos == end:
+            break
+    return words, end
 
 
 def _proper_noun(word: str, index: int) -> bool:

@@ -20,7 +20,9 @@ import re
 from dataclasses import dataclass
 
 from nlp.errors import InputFormatError
+from nlp.readers import label_words
 from nlp.readers.common import message_id
+from nlp.readers.speaker_names import is_capitals, is_initials
 from nlp.schema import Message
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
@@ -33,13 +35,17 @@ _NUMBER_LEVEL, _LETTER_LEVEL = 7, 8
 """Numbered titles nest below every markdown heading, lettered ones below numbered ones."""
 # Speakers are marked, not guessed: "(SM): ...", "ALICE: ...", "**Alice**: ..." or "**Alice:** ...".
 # A plain "Word: ..." is too often a label ("Host:", "Optional:") to count as a speaker.
+# Initials and capitals are matched loosely here and checked by ``speaker_names``, which
+# knows the letters, capitals and marks of every script ("(ИП):", "ÉMILIE:").
 _SPEAKER = re.compile(
-    r"^(?:\((?P<initials>[A-Za-z]{1,6})\)\s*:|(?P<caps>[A-Z][A-Z.'-]{1,20})\s*:"
+    r"^(?:\((?P<initials>[^\s():]{1,12})\)\s*:|(?P<caps>[^\s:*(][^\s:]{1,20})\s*:"
     r"|\*\*(?P<bold>[^*:]{1,40})(?:\*\*\s*:|:\*\*))\s+(?P<text>\S.*)$"
 )
-_SPEAKER_MARK = re.compile(r"^(?:\((?P<initials>[A-Za-z]{1,6})\)|\*\*(?P<bold>[^*:]{1,40})\*\*)\s*:$|^\*\*(?P<inner>[^*:]{1,40}):\*\*$")
+_SPEAKER_MARK = re.compile(r"^(?:\((?P<initials>[^\s():]{1,12})\)|\*\*(?P<bold>[^*:]{1,40})\*\*)\s*:$|^\*\*(?P<inner>[^*:]{1,40}):\*\*$")
 """A lead-in bullet that names who speaks in the bullets under it (not "PR:", a label)."""
 _NOT_SPEAKERS = frozenset({"TODO", "NOTE", "FYI", "TL;DR", "PS", "Q", "A"})
+_LABEL_WORDS = label_words.RECORDS | label_words.LABELS
+"""Russian and Chinese labels, which no capitals make a name ("РЕШЕНИЕ:", "ОТВЕТ:")."""
 _LABEL = re.compile(
     r"^(?:\*\*|__)?(?P<label>decisions?|decided|agreed|resolved|resolutions?|outcomes?|conclusions?|consensus|"
     r"results?|actions?|action items?|todo|next steps?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s+(?P<text>\S.*)$",
@@ -87,8 +93,7 @@ def read_markdown_notes(text: str, path: str, session_id: str) -> list[Message]:
             body = _CHECKBOX.sub("", bullet.group("text").strip())
             parents = [parent for parent in parents if parent[0] < indent]
             if body.endswith(":") and len(body) <= 60:
-                mark = _SPEAKER_MARK.match(body)
-                who = mark and (mark.group("initials") or mark.group("bold") or mark.group("inner"))
+                who = _marked_speaker(body)
                 parents.append((indent, body, who.strip() if who else None))
                 open_block = False
                 continue
@@ -109,7 +114,7 @@ def read_markdown_notes(text: str, path: str, session_id: str) -> list[Message]:
         topic = block.topic
         labelled = _LABEL.match(content)
         speaker = None if labelled else _SPEAKER.match(content)
-        name = speaker and (speaker.group("initials") or speaker.group("caps") or speaker.group("bold"))
+        name = speaker and _speaker_name(speaker)
         if labelled:
             topic = " > ".join(p for p in (topic, f"{labelled.group('label')}:") if p)
             content = labelled.group("text")
@@ -126,6 +131,27 @@ def read_markdown_notes(text: str, path: str, session_id: str) -> list[Message]:
     if not messages:
         raise InputFormatError(path, "has no paragraphs or bullets to read")
     return messages
+
+
+def _speaker_name(found: re.Match[str]) -> str | None:
+    """The name a ``_SPEAKER`` match marks, if its initials or capitals are a name's."""
+    if (initials := found.group("initials")) is not None:
+        return initials if is_initials(initials) else None
+    if (caps := found.group("caps")) is not None:
+        # "РЕШЕНИЕ:" labels its line as "DECISION:" does (which ``_LABEL`` reads before this).
+        return caps if is_capitals(caps) and caps.lower() not in _LABEL_WORDS else None
+    return found.group("bold")
+
+
+def _marked_speaker(body: str) -> str | None:
+    """Who a bullet that is only a speaker mark (``(SM):``, ``**Alice**:``) names."""
+    mark = _SPEAKER_MARK.match(body)
+    if mark is None:
+        return None
+    initials = mark.group("initials")
+    if initials is not None:
+        return initials if is_initials(initials) else None
+    return mark.group("bold") or mark.group("inner")
 
 
 def numbered_titles(lines: list[str]) -> dict[int, tuple[int, str] | None]:

@@ -8,12 +8,14 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from nlp.errors import InputFormatError
+from nlp.readers import label_words
 from nlp.readers.common import message_id, parse_timestamp
+from nlp.readers.speaker_names import is_transcript_speaker
 from nlp.schema import Message
 
-_LINE = re.compile(
-    r"^\s*(?:\[(?P<ts>[^\]]{1,40})\]\s*)?(?P<speaker>[A-Za-z@][\w.'@ -]{0,39}?)\s*:\s+(?P<text>\S.*)$"
-)
+_LINE = re.compile(r"^\s*(?:\[(?P<ts>[^\]]{1,40})\]\s*)?(?P<speaker>[^\s:][^:]{0,39}?)\s*:\s+(?P<text>\S.*)$")
+"""A candidate speaker line: up to 40 characters before the first colon, which a space
+follows; ``is_transcript_speaker`` decides whether those characters name someone."""
 # Words that head a line like a speaker but label its content instead ("Note: ...").
 _LABELS = frozenset(
     {
@@ -21,7 +23,7 @@ _LABELS = frozenset(
         "re", "subject", "topic", "question", "answer", "status", "consequences", "tl;dr", "ps",
         "http", "https",
     }
-)
+) | label_words.LABELS
 # Labels of a record the group made ("RESOLVED: ...", "Decision: ...", "PROPOSAL: ..."): a
 # scribe's line, nobody's words, so it is a message of its own with no author. Appended to
 # the turn before, a resolution typed after a run of "+1"s read as one more vote.
@@ -31,7 +33,7 @@ _RECORDS = frozenset(
         "proposal", "proposed", "outcome", "outcomes", "conclusion", "action", "action item", "action items",
         "todo",
     }
-)
+) | label_words.RECORDS
 
 
 @dataclass
@@ -49,6 +51,8 @@ def read_transcript(text: str, path: str, session_id: str) -> list[Message]:
         if not raw.strip():
             continue
         match = _LINE.match(raw)
+        if match and not is_transcript_speaker(match.group("speaker").strip()):
+            match = None
         speaker = match.group("speaker").strip() if match else ""
         if match and speaker.lower() in _RECORDS:
             record = f"{speaker}: {match.group('text').strip()}"

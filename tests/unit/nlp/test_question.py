@@ -34,6 +34,16 @@ def test_a_stakeholder_named_in_any_script_is_the_handle_they_are_stored_under()
     assert parse_question("mail alice@example.com about it").stakeholder is None
 
 
+def test_a_name_keeps_its_combining_marks() -> None:
+    # Devanagari vowel signs are marks, not word characters: the name ran to "अम" and no further.
+    parsed = parse_question("decisions by अमित शर्मा about caching")
+    assert (parsed.stakeholder, parsed.text) == (handle_for("अमित शर्मा"), "caching")
+    assert parsed.stakeholder == "@अमित-शर्मा"
+    assert parse_question("decisions from Jose\u0301 Garci\u0301a").stakeholder == "@jose-garcia"  # decomposed é
+    # The words after "by" are still read four at a time, as before.
+    assert parse_question("decisions made by the team by Alice").stakeholder is None
+
+
 def test_dates_become_ranges() -> None:
     q2 = parse_question("decisions made in Q2 2024")
     assert (q2.since, q2.until, q2.text) == (datetime(2024, 4, 1, tzinfo=UTC), datetime(2024, 7, 1, tzinfo=UTC), "")
