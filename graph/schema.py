@@ -80,8 +80,9 @@ async def apply_schema(
     """Run every schema statement (all idempotent), wait until the indexes are online, and
     migrate what older versions stored: files keyed by path alone become unscoped files
     (``repository: ''``), agent decisions recorded before they were TAGGED are linked
-    to their tags, tags stored in another case than lower are stored lower case, and people
-    stored under a handle of the ASCII-only rule move to the handle of their name now
+    to their tags, tags stored in another case than lower are stored lower case, sessions
+    get the time of their latest message (``last_message_at``), and people stored under a
+    handle of the ASCII-only rule move to the handle of their name now
     (``graph.people_handles``).
 
     Args:
@@ -107,6 +108,8 @@ async def apply_schema(
     await executor.write(load_query("schema_link_agent_tags"))
     # Tags stored in the case they were given, before every face matched them in any case.
     await executor.write(load_query("schema_lowercase_tags"))
+    # Sessions stored before ingest kept their latest message's time, which orders the list.
+    await executor.write(load_query("schema_session_last_message"))
     # People whose handles lost the letters of their names outside a-z (@niklas-lindstr-m).
     people = await migrate_handles(executor)
     after = await _existing_names(executor)

@@ -25,4 +25,9 @@ ON CREATE SET msg.session_id = s.id, msg.seq = m.seq, msg.author = m.author, msg
               msg.stored_at = datetime()
 SET msg.timestamp = coalesce(CASE WHEN m.timestamp IS :: STRING THEN datetime(m.timestamp) ELSE m.timestamp END, msg.timestamp)
 MERGE (msg)-[:IN_SESSION]->(s)
-RETURN count(msg) AS messages;
+// The session keeps its latest message's time, by which the list of sessions is ordered
+// without reading every message.
+WITH s, count(msg) AS messages, max(msg.timestamp) AS newest
+SET s.last_message_at = CASE WHEN newest IS NOT NULL AND (s.last_message_at IS NULL OR newest > s.last_message_at)
+                             THEN newest ELSE s.last_message_at END
+RETURN messages;

@@ -2,11 +2,14 @@
 // sessions, hand-recorded decisions) the reader may see, each with how many messages it
 // stored, how many decisions came from it (drafts counted apart) and its first and last
 // time; newest first, one page of them and how many there are in all.
-// A session's last time is its latest message's; without timed messages (ADRs, an undated
-// transcript) its recorded end, else its latest decision's date, else its start. Sessions
-// with no time at all come after every dated one; equal times go by id, so pages never
-// overlap. $ids (not null) reads those sessions alone, in the same order (a session
-// named elsewhere in an answer, with its counts).
+// Sessions are ordered by what each keeps of its times, newest first: its latest message's
+// time (`last_message_at`, kept by ingest), else its recorded end, else its start; sessions
+// with no time at all come after every dated one, and equal times go by id, so pages never
+// overlap. Only the page's sessions are then read in full (a journal of a million messages
+// reads the messages of 20 sessions, not of all): their counts, and their first and last
+// time as shown (the latest message's, else the recorded end, else the latest decision's
+// date, else the start). $ids (not null) reads those sessions alone, in the same order (a
+// session named elsewhere in an answer, with its counts).
 // params: $groups, $series, $source, $repository, $ids, $skip, $limit
 // example: :param groups => null
 //          :param series => null
@@ -21,6 +24,13 @@ WHERE ($ids IS NULL OR s.id IN $ids)
   AND ($source IS NULL OR s.source = $source)
   AND ($repository IS NULL OR s.repository = $repository)
   AND {{session_visible}}
+WITH s, coalesce(s.last_message_at, s.ended_at, s.started_at) AS newest
+ORDER BY newest IS NULL, newest DESC, s.id
+WITH collect(s) AS sessions
+WITH sessions, sessions[$skip..$skip + $limit] AS page
+// An empty page still gives one row, so that the total is returned.
+UNWIND CASE WHEN page = [] THEN [-1] ELSE range(0, size(page) - 1) END AS at
+WITH sessions, at, CASE WHEN at < 0 THEN null ELSE page[at] END AS s
 CALL (s) {
   MATCH (m:Message)-[:IN_SESSION]->(s)
   RETURN count(m) AS messages, min(m.timestamp) AS first_message, max(m.timestamp) AS last_message
@@ -31,11 +41,10 @@ CALL (s) {
          count(CASE WHEN d.status = 'candidate' THEN d END) AS drafts,
          min(d.decided_at) AS first_decided, max(d.decided_at) AS last_decided
 }
-WITH s, messages, decisions, drafts,
+WITH size(sessions) AS total, at, s, messages, decisions, drafts,
      coalesce(first_message, s.started_at, first_decided, s.ended_at) AS first_at,
      coalesce(last_message, s.ended_at, last_decided, s.started_at) AS last_at
-ORDER BY last_at IS NULL, last_at DESC, s.id
-WITH collect(s {.id, .title, .source, .series, .repository, .started_at,
-                messages: messages, decisions: decisions, drafts: drafts,
-                first_at: first_at, last_at: last_at}) AS sessions
-RETURN size(sessions) AS total, sessions[$skip..$skip + $limit] AS page;
+ORDER BY at
+RETURN total, collect(s {.id, .title, .source, .series, .repository, .started_at,
+                         messages: messages, decisions: decisions, drafts: drafts,
+                         first_at: first_at, last_at: last_at}) AS page;

@@ -13,6 +13,9 @@ from typer.testing import CliRunner
 
 from api.cli.main import app
 from api.journal import DecisionJournal
+from graph.schema import apply_schema
+from graph.session_list import SessionFilter, SessionListing
+from tests.support.cypher import support_query
 from tests.support.drafts import CHATTER, MARCH, SEPTEMBER, ingest_as_drafts
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "platform-sync.txt"
@@ -88,3 +91,27 @@ async def test_the_python_api_lists_the_same(journal: DecisionJournal, tmp_path:
     assert [s["id"] for s in await journal.sessions(limit=2, offset=2)] == ["platform-sync", "db-march"]
     [march] = await journal.sessions(source="TRANSCRIPT", limit=1, offset=3)
     assert (march["id"], march["messages"], march["decisions"], march["drafts"]) == ("db-march", 3, 1, 0)
+
+
+
+async def test_sessions_stored_before_their_latest_time_was_kept_are_ordered_after_schema_apply(
+    journal: DecisionJournal, tmp_path: Path
+) -> None:
+    # The list orders by the time a session keeps of its latest message; a journal written
+    # before ingest kept it gets it from `schema apply`, and lists the same as a new one.
+    await _read(journal, tmp_path)
+    kept = [s["id"] for s in await journal.sessions()]
+    assert kept == ["retro", "db-september", "platform-sync", "db-march", "changelog"]
+    executor = journal.services.executor
+    stored = await executor.read(support_query("testing_sessions_last_message"))
+    assert [r["id"] for r in stored if r["last"] is None] == ["changelog"]  # undated: nothing to keep
+    await executor.write(support_query("testing_forget_last_message"))
+    await apply_schema(executor, 384)
+    assert await executor.read(support_query("testing_sessions_last_message")) == stored
+    assert [s["id"] for s in await journal.sessions()] == kept
+
+
+async def test_a_page_past_the_end_still_says_how_many_there_are(journal: DecisionJournal, tmp_path: Path) -> None:
+    await _read(journal, tmp_path)
+    past = await SessionListing(journal.services.executor).page(SessionFilter(), offset=10, limit=5)
+    assert (past.total, past.sessions) == (5, ())
