@@ -58,6 +58,9 @@ class SessionNode(AsyncStructuredNode):
     ingested with ``--repo``): the paths its decisions state belong to it."""
     git_branch = StringProperty()
     ended_at = DateTimeNeo4jFormatProperty()
+    last_message_at = DateTimeNeo4jFormatProperty()
+    """Its latest message's time, kept by ingest: the list of sessions is ordered by it
+    without reading every message."""
     cwd = StringProperty()
     """A coding-assistant session's working directory relative to its repository's top
     (``.`` for the top): never a machine's folder."""
