@@ -169,9 +169,10 @@ class DecisionJournal:
         outcome = await self.journal.search(query_of(query, filters or {}))
         return [hit["decision"] for hit in hits_json(outcome.hits)]
 
-    async def get_decision(self, decision_id: str) -> DecisionJson:
-        """One decision in the shared JSON shape (raises ``DecisionNotFound``)."""
-        return decision_record_json(await self.services.reader.decision(decision_id, self.journal.caller.groups))
+    async def get_decision(self, decision_id: str, drafts: bool = False) -> DecisionJson:
+        """One decision in the shared JSON shape (raises ``DecisionNotFound``); with
+        ``drafts``, a draft awaiting review too (its id comes from ``drafts()``)."""
+        return decision_record_json(await self.services.reader.decision(decision_id, self.journal.caller.groups, drafts))
 
     async def get_decision_chain(self, decision_id: str, as_of: datetime | str | None = None) -> ChainJson:
         """``{"original", "revisions", "current", "branches", "links"}`` from any member."""

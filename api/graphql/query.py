@@ -48,9 +48,11 @@ from lineage.model import OUTCOMES
 
 @strawberry.type
 class Query(ReviewQuery):
-    @strawberry.field(description="One decision, or null when there is none the caller may see.")
-    async def decision(self, info: Info, id: strawberry.ID) -> Decision | None:
-        record = await info.context.decisions.load(str(id))
+    @strawberry.field(description="One decision, or null when there is none the caller may see. A draft awaiting "
+                                  "review (status `candidate`) only with `includeDrafts`: its id comes from `drafts`.")
+    async def decision(self, info: Info, id: strawberry.ID, include_drafts: bool = False) -> Decision | None:
+        loader = info.context.with_drafts if include_drafts else info.context.decisions
+        record = await loader.load(str(id))
         return Decision.of(record) if record else None
 
     @strawberry.field(description="Decisions that match `where`, paged with cursors.")

@@ -59,7 +59,8 @@ DEFAULT_READS = {
     "aggregate": ('{ aggregate(by: STATUS, where: {includeHistory: true}) { key count } }',
                   '{ aggregate(by: STATUS, where: {includeHistory: true, includeDrafts: true}) { key count } }'),
     "session": ('{ session(id: "queues-nov") { decisions { totalCount edges { node { id } } } } }', None),
-    "decision by id": ('query($id: ID!) { decision(id: $id) { id status } }', None),
+    "decision by id": ('query($id: ID!) { decision(id: $id) { id status } }',
+                       'query($id: ID!) { decision(id: $id, includeDrafts: true) { id status } }'),
     "chain": ('query($id: ID!) { chain(id: $id) { current { id } } }', None),
     "impact": ('{ impact(path: "src/queue", includeHistory: true) { totalCount edges { node { id } } } }', None),
     "decisionsForPaths": ('{ decisionsForPaths(paths: ["src/queue/worker.py"]) { path governing { id } } }', None),
@@ -77,7 +78,13 @@ def test_a_draft_is_out_of_every_default_read_and_in_when_asked(graphql: GraphQL
     variables = {"id": drafts["november"]} if "$id" in default else {}
     assert not _shows_draft(graphql.run(default, variables), drafts["november"]), read
     if asked is not None:
-        assert _shows_draft(graphql.run(asked), drafts["november"]), read
+        assert _shows_draft(graphql.run(asked, {"id": drafts["november"]} if "$id" in asked else {}), drafts["november"]), read
+
+
+def test_a_draft_opened_by_id_is_its_groups_only(graphql: GraphQL, drafts: dict[str, str]) -> None:
+    lookup = 'query($id: ID!) { decision(id: $id, includeDrafts: true) { id status } }'
+    assert graphql.run(lookup, {"id": drafts["design"]}, as_="design")["decision"] == {"id": drafts["design"], "status": "candidate"}
+    assert graphql.run(lookup, {"id": drafts["design"]}, as_="eng")["decision"] is None
 
 
 def test_the_queue_shows_each_draft_with_its_unit_to_its_groups_only(graphql: GraphQL, drafts: dict[str, str]) -> None:

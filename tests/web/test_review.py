@@ -66,3 +66,17 @@ def test_a_conversation_links_to_its_drafts(page: Page, drafts: dict[str, str]) 
     page.navigate(link.click)
     assert [card.get_attribute("data-id") for card in page.all("article.draft")] == [drafts["open"]]
     assert "All conversations' drafts" in page.text()
+
+
+def test_a_drafts_own_link_says_it_waits_for_review(page: Page, drafts: dict[str, str]) -> None:
+    # A draft's id (from the queue or the API) opened as a decision: not "No such decision",
+    # but what it is and where to review it; to its groups only.
+    page.open(f"#/decision/{drafts['open']}", token="eng")
+    assert page.find("h1").text == "A draft waiting for review"
+    assert "tacos" in page.find("main blockquote").text
+    link = page.find("main p a")
+    assert link.get_attribute("href").endswith("#/review/open-chat")
+    page.navigate(link.click)
+    assert [card.get_attribute("data-id") for card in page.all("article.draft")] == [drafts["open"]]
+    page.open(f"#/decision/{drafts['aside']}", token="eng")
+    assert page.find("h1").text == "No such decision"

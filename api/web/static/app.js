@@ -157,6 +157,16 @@ async function decisionView(id, params) {
     { id, asOf: asOf ? `${asOf}T23:59:59+00:00` : null });
   const d = data.decision;
   if (!d) {
+    // A draft's id (from the review queue or the API) is not a decision yet: say so, and where to review it.
+    const draft = (await gql(`query($id: ID!) { decision(id: $id, includeDrafts: true) { id summary status session { id title } } }`,
+      { id })).decision;
+    if (draft && draft.status === "candidate") {
+      show(el("h1", {}, "A draft waiting for review"), el("blockquote", {}, draft.summary),
+        el("p", {}, "It is not a decision until someone confirms it. ",
+          el("a", { href: `#/review/${encodeURIComponent(draft.session.id)}` },
+            `Review the drafts of ${draft.session.title || draft.session.id}`), "."));
+      return;
+    }
     show(el("h1", {}, "No such decision"), el("p", {}, "It does not exist, or your token's groups cannot read it."));
     return;
   }

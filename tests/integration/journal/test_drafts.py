@@ -99,6 +99,7 @@ async def test_a_draft_relates_to_nothing_and_governs_nothing(journal: DecisionJ
         await journal.get_decision_chain(draft)
     with pytest.raises(DecisionNotFound):
         await journal.get_decision(draft)
+    assert (await journal.get_decision(draft, drafts=True))["status"] == "candidate", "opened by id when asked"
     executor = journal.services.executor
     assert (await impact_json(executor, "services/cache/", include_history=True))["total"] == 0
     assert not (await decisions_for_paths(executor, ["services/cache/redis.conf"])).any_governed
