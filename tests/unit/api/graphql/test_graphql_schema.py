@@ -17,7 +17,7 @@ def test_committed_sdl_matches_the_code() -> None:
 
 def test_sdl_names_the_portal_entry_points() -> None:
     text = sdl()
-    for entry in ("decision(id: ID!): Decision", "impact(", "chain(id: ID!, asOf: DateTime = null): Chain",
+    for entry in ("decision(id: ID!, includeDrafts: Boolean! = false): Decision", "impact(", "chain(id: ID!, asOf: DateTime = null): Chain",
                   "union LinkResult = LinkSuccess | NotFound | ValidationError | Forbidden", "totalCount: Int!"):
         assert entry in text
 
