@@ -14,16 +14,8 @@ import pytest
 from api.journal import DecisionJournal
 from tests.api.graphql_client import GraphQL, settings_for
 from tests.graph_fixtures import Neo4jServer
-from tests.support.drafts import CARDS, CHATTER, ingest_as_decisions, ingest_as_drafts
+from tests.support.drafts import CARDS, CHATTER, NOVEMBER, OCTOBER, ingest_as_decisions, ingest_as_drafts
 
-OCTOBER = """\
-[2024-10-02T09:00:00Z] hana: Should the worker queue be SQS or RabbitMQ?
-[2024-10-02T09:03:00Z] ivan: We decided to use SQS for the worker queue because we do not want to run brokers.
-"""
-NOVEMBER = """\
-[2024-11-12T09:00:00Z] hana: SQS costs keep climbing. Should we move the worker queue to RabbitMQ?
-[2024-11-12T09:05:00Z] ivan: Decision: we keep SQS for the worker queue and batch the messages in src/queue/.
-"""
 CONFIRM = """mutation($id: ID!, $summary: String) { confirmDecision(id: $id, summary: $summary) {
   __typename ... on ConfirmSuccess { revisited superseded decision { id status summary files { path } revisits { id } } }
   ... on NotFound { message id } ... on ValidationError { message field } ... on Forbidden { message requiredScope } } }"""

@@ -15,17 +15,9 @@ from api.usecases.in_repository import InRepository
 from graph.repositories import RepositoryStore
 from tests.api.graphql_client import GraphQL, settings_for
 from tests.graph_fixtures import Neo4jServer
-from tests.support.drafts import CARDS, CHATTER, SEPTEMBER, ingest_as_decisions, ingest_as_drafts
+from tests.support.drafts import CARDS, CHATTER, NOVEMBER, OCTOBER, SEPTEMBER, ingest_as_decisions, ingest_as_drafts
 
 SHOP = "github.com/acme/shop"
-OCTOBER = """\
-[2024-10-02T09:00:00Z] hana: Should the worker queue be SQS or RabbitMQ?
-[2024-10-02T09:03:00Z] ivan: We decided to use SQS for the worker queue because we do not want to run brokers.
-"""
-NOVEMBER = """\
-[2024-11-12T09:00:00Z] hana: SQS costs keep climbing. Should we move the worker queue to RabbitMQ?
-[2024-11-12T09:05:00Z] ivan: Decision: we keep SQS for the worker queue and batch the messages in src/queue/.
-"""
 NOTES = """# Weekly sync
 
 ## Release train

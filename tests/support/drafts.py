@@ -26,6 +26,16 @@ CHATTER = """\
 [2024-09-21T09:01:00Z] erin: Sure. We decided to order pizza for the retro.
 """
 """A detection nobody would keep as a team decision."""
+OCTOBER = """\
+[2024-10-02T09:00:00Z] hana: Should the worker queue be SQS or RabbitMQ?
+[2024-10-02T09:03:00Z] ivan: We decided to use SQS for the worker queue because we do not want to run brokers.
+"""
+"""A decision on the worker queue (SQS)."""
+NOVEMBER = """\
+[2024-11-12T09:00:00Z] hana: SQS costs keep climbing. Should we move the worker queue to RabbitMQ?
+[2024-11-12T09:05:00Z] ivan: Decision: we keep SQS for the worker queue and batch the messages in src/queue/.
+"""
+"""A later word on October's subject, which keeps SQS: a draft in the review tests."""
 
 
 async def ingest_as_drafts(
