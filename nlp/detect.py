@@ -40,6 +40,7 @@ from nlp.spoken_features import sentence_names
 from nlp.units import LEAD, Unit
 from nlp.voting_features import voting_rows
 from nlp.wording import sentences_of
+from nlp.written_language import unread_language
 
 
 def model_rows(model: DetectorModel, features: ConversationFeatures, kind: str) -> list[list[int]]:
@@ -64,6 +65,17 @@ class DetectorConfig:
     model: DetectorModel | None = None
     draft_kinds: frozenset[str] = DRAFT_KINDS
     """Kinds of conversation whose detections are all drafts, however sure: see ``DRAFT_KINDS``."""
+
+
+def unread_as_drafts(messages: Sequence[Message], units: Sequence[Unit], drafts: Sequence[Unit]) -> tuple[list[Unit], list[Unit]]:
+    """``units`` and ``drafts`` with every unit whose anchor is written in a language the
+    detector does not read (``nlp.written_language``) moved to the drafts: neither its cues nor
+    its learned words read that language, so what it found there is weak evidence."""
+    unread = {unit.anchor for unit in units if unread_language(messages[unit.anchor].content)}
+    if not unread:
+        return list(units), list(drafts)
+    return ([unit for unit in units if unit.anchor not in unread],
+            sorted((*drafts, *(unit for unit in units if unit.anchor in unread)), key=lambda unit: unit.anchor))
 
 
 class DecisionDetector:
@@ -137,6 +149,7 @@ class DecisionDetector:
         drafts = self._drafts(features, scores, units, model.draft_confidence(kind, conversation.series), kind == SESSION)
         if kind in self._config.draft_kinds:
             units, drafts = [], sorted((*units, *drafts), key=lambda unit: unit.anchor)
+        units, drafts = unread_as_drafts(messages, units, drafts)
         unit_of = {seq: unit for unit in (*units, *drafts) for seq in unit.members}
         draft_anchors = {unit.anchor for unit in drafts}
         statements = (

@@ -14,16 +14,19 @@ from nlp.evaluation.corpus import SOURCES, LabelledMeeting
 from nlp.evaluation.real_metrics import FoldedScore, fold_scores
 from nlp.evaluation.train import Featurized
 from nlp.scored_units import units_from
+from nlp.written_language import unread_language
 
 
 def anchors_at(
     item: Featurized, logits: np.ndarray, operating_logits: dict[str, float], threshold: float = OPERATING_CONFIDENCE
 ) -> list[int]:
     """The anchors of the decision units that raw log-odds ``logits`` give, formed as the
-    detector forms them (``nlp.scored_units.units_from``)."""
+    detector forms them (``nlp.scored_units.units_from``), those it stores: a unit anchored in
+    a language the detector does not read is a draft (``nlp.detect.unread_as_drafts``)."""
     confidences = confidences_at(logits, operating_logit_of(operating_logits, item.features.operating_kind))
     _, units = units_from(item.features, confidences, threshold, item.features.operating_kind == SESSION)
-    return [unit.anchor for unit in units]
+    messages = item.meeting.conversation.messages
+    return [unit.anchor for unit in units if not unread_language(messages[unit.anchor].content)]
 
 
 def anchors_of(item: Featurized, model: DetectorModel, threshold: float = OPERATING_CONFIDENCE) -> list[int]:
