@@ -2,7 +2,8 @@
 
 Statements recognised (case-insensitive), each giving a relation and one or more targets:
 
-- "Superseded by [0005-x](0005-x.md)", "superseded by ADR 111", "Deprecated in favor of ADR-37"
+- "Superseded by [0005-x](0005-x.md)", "superseded by ADR 111", "Deprecated in favor of ADR-37",
+  "Superseded: 2019-12-19 by [ADR 14](0014-x.md)" (a status row that dates the step)
   (partial when what is superseded is a part: "Decisions 2 and 3 superseded by ADR 9";
   "superceded", a common misspelling, reads the same)
 - "Supersedes [0003-y](0003-y.md)", "Supersedes 0005-unrevoking-licenses.rst", "This ADR supersedes the decisions made in ADRs 60 and 61",
@@ -43,12 +44,17 @@ reStructuredText collections often do."""
 _CLAUSE_END = re.compile(r";|,\s*(?!(?:and|or|ADRs?|RFC)\b|[\[`#\d<])(?=\w)", re.IGNORECASE)
 """Where a link's statement ends: a semicolon, or a comma before words that name no ADR."""
 _NUMBERS = re.compile(r"\bADRs?[-\s#]*((?:\d+)(?:\s*(?:,|and|&)\s*(?:ADR[-\s#]*)?\d+)*)", re.IGNORECASE)
+_DAY = r"(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}(?:st|nd|rd|th)?\s+[a-z]{3,9}\.?\s+\d{4}|[a-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}/\d{1,2}/\d{2,4})"
+"""A day as status rows write it: 2019-12-19, 12 March 2020, March 12, 2020, 12/03/2020."""
 _RULES: tuple[tuple[re.Pattern[str], Relation, bool], ...] = (
     (re.compile(r"\b(?:rejected|declined)\b[^.\n]*\bin fav(?:ou|o)r of\b", re.IGNORECASE), "", False),
     (re.compile(r"\b(?:partly|partially|in part)\s+super[sc]eded\s+by\b", re.IGNORECASE), "superseded_by", True),
     (re.compile(r"\b(?:partly|partially|in part)\s+super[sc]ed(?:es|ed)\b", re.IGNORECASE), "supersedes", True),
     (re.compile(r"\bsuper[sc]eded\s+(?:in part\s+|partly\s+|partially\s+)by\b", re.IGNORECASE), "superseded_by", True),
     (re.compile(r"\bsuper[sc]eded\s+by\b", re.IGNORECASE), "superseded_by", False),
+    # A status row that dates the step first: "Superseded: 2019-12-19 by [ADR 14](0014-x.md)",
+    # "Superseded (12 March 2020) by ADR 9".
+    (re.compile(r"\bsuper[sc]eded\s*[:(]?\s*(?:on\s+)?" + _DAY + r"\)?,?\s+by\b", re.IGNORECASE), "superseded_by", False),
     (re.compile(r"\bdeprecated?\s+in\s+fav(?:ou|o)r\s+of\b", re.IGNORECASE), "superseded_by", False),
     (re.compile(r"\bsuper[sc]edes\b", re.IGNORECASE), "supersedes", False),
     (re.compile(r"\b(?:partly|partially)\s+(?:undo(?:es)?|reverts?)\b", re.IGNORECASE), "supersedes", True),

@@ -82,3 +82,12 @@ def test_statuses_keep_their_original_words() -> None:
 def test_adr_numbers_from_file_names() -> None:
     assert [adr_number(s) for s in ("ADR-15", "adr-110-remote-mempool", "0005-use-x", "20201016-use-the-slug", "intro")] == [
         15, 110, 5, None, None]
+
+
+def test_a_status_row_that_dates_the_step_before_naming_its_successor_is_a_link() -> None:
+    assert _links("Superseded: 2019-12-19 by [ADR 14](0014-political-and-government-tagging.md)") == [
+        ("superseded_by", "0014-political-and-government-tagging", False)]
+    assert _links("Superseded (12 March 2020) by ADR 9") == [("superseded_by", "#9", False)]
+    assert _links("Superseded on March 3, 2021 by ADR-21") == [("superseded_by", "#21", False)]
+    # A date alone says when, not by what.
+    assert _links("Superseded: 2019-12-19") == []
