@@ -24,6 +24,7 @@ from api.usecases.runtime import GraphConnection
 from api.usecases.services import Services, build_services, open_services
 from api.usecases.session_files import describe_mode, ingest_session_file
 from api.usecases.when import when_decided
+from graph.filters import HISTORY_STATUSES
 from graph.session_reads import SessionReads
 from nlp.errors import NlpError
 from nlp.git_command import GitError
@@ -186,7 +187,7 @@ def chain(
     links = {(link["from"], link["to"]): link for link in data["links"]}
     for member in members:
         when = when_decided(member["decided_at"], member["recorded_at"])
-        marker = "→ current" if member["id"] == data["current"]["id"] else f"  {member['status']}"
+        marker = _chain_marker(member, member["id"] == data["current"]["id"])
         cli.out.print(f"{when}  {member['id']}  {member['summary']}  {marker}", highlight=False, markup=False)
         for (source, target), link in links.items():
             if source == member["id"]:
@@ -195,6 +196,17 @@ def chain(
                     f"{' (inferred)' if link['inferred'] else ''}",
                     highlight=False, markup=False,
                 )
+
+
+def _chain_marker(member: DecisionJson, last: bool) -> str:
+    """What ``chain`` prints after a member: its status, and for the last of the chain
+    "current" only when nothing retired it (an ADR can say it was superseded by one the
+    journal does not hold)."""
+    if not last:
+        return f"  {member['status']}"
+    if member["status"] in HISTORY_STATUSES:
+        return f"→ latest here, {member['status']} (what replaced it is not in the journal)"
+    return "→ current"
 
 
 Input = tuple[Conversation, list[ExtractedDecision] | None]

@@ -183,3 +183,37 @@ async def test_an_adr_without_a_date_is_shown_as_recorded_not_decided(journal: D
     exported = {p.read_text().split("\n# ", 1)[1].split("\n", 1)[0]: p.read_text() for p in out.glob("*.md")}
     front = {title.split(":")[0]: text.split("\n---\n", 1)[0] for title, text in exported.items()}
     assert "date:" not in front["Freeze unused seats"] and "date: 2023-03-01" in front["Lock seat assignment"]
+
+
+async def test_a_status_row_dating_its_successor_links_the_chain_and_a_lone_retired_adr_is_not_current(
+    journal: DecisionJournal, tmp_path: Path
+) -> None:
+    from api.cli.main import app
+
+    folder = tmp_path / "tagging"
+    folder.mkdir()
+    (folder / "0006-tag-governments.md").write_text(
+        "# 6. Tag content to governments\n\n## Status\n\nSuperseded: 2019-12-19 by "
+        "[ADR 14](0014-political-and-government-tagging.md)\n\n## Context\n\nContent changes with governments.\n\n"
+        "## Decision\n\nWe tag each document with the government it was published under.\n")
+    (folder / "0014-political-and-government-tagging.md").write_text(
+        "# 14. Political and government tagging\n\n## Status\n\nAccepted\n\n## Context\n\nTagging by hand failed.\n\n"
+        "## Decision\n\nWe tag political content and work out its government from its dates.\n")
+    (folder / "0007-cache-in-redis.md").write_text(
+        "# 7. Cache pages in Redis\n\n## Status\n\nSuperseded by ADR 21\n\n## Context\n\nPages are slow.\n\n"
+        "## Decision\n\nWe cache rendered pages in Redis for ten minutes.\n")
+    imported = await asyncio.to_thread(CliRunner().invoke, app, ["import-adr", str(folder), "--json"])
+    assert imported.exit_code == 0, imported.output
+    ids = {item["summary"].split(":")[0]: item["id"] for item in json.loads(imported.stdout)}
+
+    async def chain(title: str) -> str:
+        result = await asyncio.to_thread(CliRunner().invoke, app, ["chain", ids[title]])
+        assert result.exit_code == 0, result.output
+        return result.stdout
+
+    tagged = await chain("Tag content to governments")
+    assert f"{ids['Political and government tagging']}" in tagged.split("→ current")[0].splitlines()[-1]
+    assert "supersedes" in tagged
+    cached = await chain("Cache pages in Redis")
+    assert "→ current" not in cached
+    assert "latest here, superseded (what replaced it is not in the journal)" in cached
