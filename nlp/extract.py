@@ -423,8 +423,19 @@ def _rationale(
     for message, support in supports:
         said = [prose(message, s) for s in _sentences(support)]
         parts += [text for text in said if (_RATIONALE.search(text) or SUPPORT.search(text)) and not text.endswith("?")]
-    kept = list(dict.fromkeys(part for part in parts if len(part) > 3))[-6:]
+    kept = list(dict.fromkeys(part for part in parts if len(part) > 3))
+    kept = [part for part in kept if not _said_already(part, kept)][-6:]
     return _as_sentences(kept) or None
+
+
+def _said_already(part: str, parts: Sequence[str]) -> bool:
+    """Whether ``part`` is a reason clause whose words another part says already: "because
+    we need transactions" after "MongoDB is flexible but we need transactions across orders"
+    adds nothing but a repeat."""
+    if not _RATIONALE.match(part):
+        return False
+    said = _RATIONALE.sub("", part, count=1).strip(" .").casefold()
+    return len(said.split()) >= 2 and any(said in other.casefold() for other in parts if other != part)
 
 
 def _as_sentences(parts: Sequence[str]) -> str:

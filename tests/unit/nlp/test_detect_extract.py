@@ -328,6 +328,18 @@ def test_a_reason_clause_ends_at_a_semicolon_that_opens_a_clause_of_its_own(nlp:
     assert "schema goes in" not in decision.rationale
 
 
+def test_a_reason_clause_the_discussion_already_gave_is_not_repeated(nlp: Language) -> None:
+    conversation = _conversation(
+        ("alice", "Which database for the orders service, PostgreSQL or MongoDB?"),
+        ("bob", "MongoDB is flexible but we need transactions across orders and payments."),
+        ("carol", "PostgreSQL gives us ACID guarantees and the team already runs it."),
+        ("alice", "Agreed. We decided to use PostgreSQL because we need transactions."),
+    )
+    [decision] = DecisionExtractor(nlp).extract(conversation, DecisionDetector(nlp).detect(conversation))
+    assert decision.rationale == ("MongoDB is flexible but we need transactions across orders and payments. "
+                                  "PostgreSQL gives us ACID guarantees and the team already runs it.")
+
+
 def test_a_reason_clause_after_the_discussion_reads_as_a_sentence_of_its_own(nlp: Language) -> None:
     conversation = _conversation(
         ("alice", "Which database for the orders service, PostgreSQL or MongoDB?"),
