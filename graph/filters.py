@@ -63,6 +63,9 @@ class DecisionFilter:
             that contains it.
         repository: The repository ``path_prefix`` is in (its key; ``''``: paths stated
             where no repository was known). Paths of other repositories never match.
+        of_repository: Without a path, only the decisions of this repository (its key): from
+            a session about it (ADRs imported from it, its coding sessions) or affecting one
+            of its files. Ignored with a path, which ``repository`` qualifies instead.
         feature: Affects this feature key.
         session: Came from this session (an ADR collection is a session too).
         series: Came from a session of this series of meetings.
@@ -81,6 +84,7 @@ class DecisionFilter:
     until: datetime | None = None
     path_prefix: str | None = None
     repository: str = UNSCOPED_REPOSITORY
+    of_repository: str | None = None
     feature: str | None = None
     session: str | None = None
     series: str | None = None
@@ -106,6 +110,7 @@ class DecisionFilter:
             # The directories that contain the path, for an index lookup of decisions about them.
             "path_ancestors": path_ancestors(path) if path else [],
             "repository": self.repository,
+            "of_repository": None if path else self.of_repository,
             "feature": self.feature,
             "session": self.session,
             "series": self.series,

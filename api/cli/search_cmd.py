@@ -29,7 +29,8 @@ def search(
     status: list[str] = typer.Option([], "--status", help="Only these statuses (repeatable)."),
     path: str | None = typer.Option(None, "--path", help="Only decisions affecting this path or directory."),
     repo: str | None = typer.Option(
-        None, "--repo", help="The repository --path is in: its key, name or remote URL (default: paths not tied to one)."),
+        None, "--repo", help="The repository --path is in: its key, name or remote URL (default: paths not tied to one); "
+                               "without --path, only the decisions of that repository."),
     session: str | None = typer.Option(None, "--session", help="Only decisions from this session."),
     series: str | None = typer.Option(None, "--series", help="Only decisions from sessions of this series of meetings."),
     history: bool = typer.Option(False, "--history", help="Include superseded decisions."),

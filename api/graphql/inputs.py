@@ -26,7 +26,7 @@ class DecisionWhere:
     decided_after: datetime | None = strawberry.field(default=None, description="Decided at or after this instant.")
     decided_before: datetime | None = strawberry.field(default=None, description="Decided before this instant.")
     path_prefix: str | None = strawberry.field(default=None, description="Affects this file, anything under this directory, or a directory containing it.")
-    repository: str | None = strawberry.field(default=None, description="The repository `pathPrefix` is in: its key (github.com/acme/shop) or name (acme/shop). Default: paths not tied to a repository.")
+    repository: str | None = strawberry.field(default=None, description="With `pathPrefix`: the repository it is in, by key (github.com/acme/shop) or name (acme/shop); default: paths not tied to a repository. Alone: only the decisions of that repository (from its ADRs or sessions, or affecting its files).")
     feature: str | None = strawberry.field(default=None, description="Affects this feature key.")
     session: str | None = strawberry.field(default=None, description="Came from this session (an ADR collection is a session too).")
     series: str | None = strawberry.field(default=None, description="Came from a session of this series of meetings.")

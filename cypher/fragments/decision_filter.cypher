@@ -6,6 +6,6 @@
 // {{decision_filter}} by decisions_page and decisions_aggregate, and as
 // {{decision_filter: search}} by decisions_by_ids (every $param read from the map `search`
 // instead); decisions_page_under_path includes the first part only.
-// params: $hidden_statuses, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $repository, $feature, $session, $series, $source, $groups
+// params: $hidden_statuses, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $repository, $of_repository, $feature, $session, $series, $source, $groups
 {{decision_filter_except_path}}
   AND ($path_prefix IS NULL OR {{decision_on_path}})

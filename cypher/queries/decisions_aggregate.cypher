@@ -1,7 +1,7 @@
 // How many of the decisions the filters select fall under each tag, status, stakeholder,
 // month or file they affect ($by: TAG | STATUS | STAKEHOLDER | MONTH | FILE), largest first. Same filters and
 // visibility as decisions_page (cypher/fragments/decision_filter.cypher).
-// params: $by, $hidden_statuses, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $repository, $feature, $session, $series, $source, $text, $groups
+// params: $by, $hidden_statuses, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $repository, $of_repository, $feature, $session, $series, $source, $text, $groups
 // example: :param by => 'TAG'
 //          :param hidden_statuses => ['superseded', 'deprecated', 'rejected', 'candidate']
 //          :param statuses => null

@@ -13,7 +13,7 @@
 // $tags; the rarest of $tags_all) — so only those decisions are examined, not every
 // decision; the filters then apply to all of them. Seeding by tag relies on every tag a
 // decision carries having its TAGGED relationship (the writers and `schema apply` see to it).
-// params: $order, $skip, $limit, $hidden_statuses, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $repository, $feature, $session, $series, $source, $text, $groups, $read, $linked, $commits, $commit_limit, $with_code
+// params: $order, $skip, $limit, $hidden_statuses, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $repository, $of_repository, $feature, $session, $series, $source, $text, $groups, $read, $linked, $commits, $commit_limit, $with_code
 // example: :param order => 'NEWEST'
 //          :param skip => 0
 //          :param limit => 20

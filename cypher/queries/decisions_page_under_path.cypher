@@ -9,7 +9,7 @@
 // decisions_page because its seeds' union, which a path page walks through row by row,
 // cost about a third of a path page's server time at 300k (11 against 7-8 ms); checking the
 // path rule again, which walks each decision's relationships, cost half of it at 100k.
-// params: $order, $skip, $limit, $path_ancestors, $hidden_statuses, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $repository, $feature, $session, $series, $source, $text, $groups, $read, $linked, $commits, $commit_limit, $with_code
+// params: $order, $skip, $limit, $path_ancestors, $hidden_statuses, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $repository, $of_repository, $feature, $session, $series, $source, $text, $groups, $read, $linked, $commits, $commit_limit, $with_code
 // example: :param order => 'NEWEST'
 //          :param skip => 0
 //          :param limit => 20

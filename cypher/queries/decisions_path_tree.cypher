@@ -5,7 +5,7 @@
 // One row per repository ('' for paths not tied to one), its keys and counts as two lists
 // (the driver builds each record in Python; a large repository has thousands of paths).
 // Same filters and visibility as decisions_page (cypher/fragments/decision_filter.cypher).
-// params: $hidden_statuses, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $repository, $feature, $session, $series, $source, $text, $groups
+// params: $hidden_statuses, $statuses, $tags, $tags_all, $stakeholder, $since, $until, $path_prefix, $path_dir, $repository, $of_repository, $feature, $session, $series, $source, $text, $groups
 // example: :param hidden_statuses => ['candidate']
 //          :param statuses => null
 //          :param tags => null

@@ -14,13 +14,17 @@ from typing import Any
 import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
+from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
+from api.app import create_app
 from api.cli.main import app
 from api.journal import DecisionJournal
 from api.usecases.repositories import UnknownRepository, resolve_scope
 from graph.executor import Neo4jExecutor
 from graph.schema import apply_schema, verify_schema
+from tests.api.graphql_client import GraphQL, settings_for
+from tests.graph_fixtures import Neo4jServer
 from tests.support.cypher import support_query
 from tests.support.git import git
 
@@ -235,3 +239,28 @@ async def test_a_decision_never_supersedes_one_of_another_repository(journal: De
     here = await journal.ingest_session(talk, session_id="shop-store", repository=shop)
     assert here.superseded == 1
     assert (await redis())["status"] == "superseded"
+
+
+async def test_a_repository_alone_keeps_its_own_decisions_on_every_face(
+    journal: DecisionJournal, tmp_path: Path, neo4j_server: Neo4jServer
+) -> None:
+    shop, billing = _two(tmp_path)
+    for repo in (shop, billing):
+        code, out = await _cli("import-adr", str(repo / "doc" / "adr"))
+        assert code == 0, out
+    await journal.ingest_session(Path(__file__).resolve().parents[2] / "examples" / "platform-sync.txt")
+
+    code, out = await _cli("search", "decision", "--repo", "acme/shop", "--json")
+    assert code == 0, out
+    assert [h["decision"]["summary"].split(":")[0] for h in json.loads(out)["hits"]] == ["Use lunr for search"]
+    found = await journal.search_decisions("invoices lunr postgresql", {"repository": "acme/billing", "limit": 10})
+    assert [d["summary"].split(":")[0] for d in found] == ["Keep invoices immutable"]
+
+    query = """query($repo: String) { decisions(where: {repository: $repo}, first: 10) {
+      totalCount edges { node { summary } } } }"""
+    with TestClient(create_app(settings_for(neo4j_server))) as client:
+        api = GraphQL(client)
+        everything = api.run(query)["decisions"]["totalCount"]
+        shops = api.run(query, {"repo": "github.com/acme/shop"})["decisions"]
+    assert everything >= 4  # both ADRs and the example's decisions
+    assert shops["totalCount"] == 1 and "lunr" in shops["edges"][0]["node"]["summary"]
