@@ -18,6 +18,8 @@ import json
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from nlp.plural import plural
+
 RETRY_AFTER_SECONDS = 1
 
 
@@ -70,7 +72,7 @@ class AdmissionControl:
 
 async def _busy(send: Send, limit: int) -> None:
     body = json.dumps({"errors": [{
-        "message": f"the server is busy ({limit} requests in flight, [server] max_in_flight, and its queue full); retry shortly",
+        "message": f"the server is busy ({plural(limit, 'request')} in flight, [server] max_in_flight, and its queue full); retry shortly",
         "extensions": {"code": "BUSY"},
     }]}).encode()
     await send({

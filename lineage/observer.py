@@ -47,11 +47,17 @@ class PrecedentConsistencyObserver:
         recent = list(decisions)[-self.window:]
         deviating = [d for d in recent if any(not ref.outcome_matched for ref in d.precedent_refs)]
         if not deviating:
-            return Assessment(self.name, f"the last {len(recent)} decisions followed their precedents", "info")
+            whose = "its" if len(recent) == 1 else "their"
+            return Assessment(self.name, f"the last {_decisions(len(recent))} followed {whose} precedents", "info")
         return Assessment(
             observer_name=self.name,
-            summary=f"{len(deviating)} decisions deviated from precedent",
+            summary=f"{_decisions(len(deviating))} deviated from precedent",
             severity="caution",
             suggestions=("Review whether deviation is intentional", "Consider updating policy if new pattern is correct"),
             deviations=tuple(dev for d in deviating for dev in precedent_deviations(d)),
         )
+
+
+def _decisions(count: int) -> str:
+    # lineage may not import nlp (nlp.plural), so it says its one count itself.
+    return f"{count} decision{'' if count == 1 else 's'}"

@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
+from nlp.plural import plural
 from nlp.schema import TOOL_ROLE, Message
 
 SESSION_EDIT = "session_edit"
@@ -143,7 +144,7 @@ def edit_evidence(edit: SessionEdit, decided: int, edited: int) -> str:
     the decision (``decided``/``edited``: the two messages' positions as stored)."""
     by = f"{edit.tool} in message {edited}" if edit.tool else f"a tool call in message {edited}"
     gap = edited - decided
-    after = f"{gap} message{'s' if gap != 1 else ''}"
+    after = plural(gap, 'message')
     if edit.seconds is not None:
         after += f", {_duration(edit.seconds)}"
     return f"the session edited it: {by}, {after} after the decision (message {decided})"

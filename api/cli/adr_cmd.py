@@ -16,6 +16,7 @@ from api.usecases.runtime import GraphConnection
 from api.usecases.services import open_services
 from nlp.errors import NlpError
 from nlp.git_command import GitError
+from nlp.plural import plural
 from nlp.repository import Repository, identify_repository
 
 
@@ -57,16 +58,17 @@ def import_adr(
         raise fail(f"{exc} (nothing was stored)", code=2) from exc
     supersedes = sum(1 for link in report.links if link.kind == "supersedes")
     cli.note(
-        f"{name}: {report.files} ADRs, {report.new_decisions} new decisions; "
+        f"{name}: {plural(report.files, 'ADR')}, {plural(report.new_decisions, 'new decision')}; "
         f"{supersedes} supersede and {len(report.links) - supersedes} amend links stated and linked"
-        + (f"; {len(report.unresolved)} references name no ADR in the collection" if report.unresolved else "")
+        + (f"; {plural(len(report.unresolved), 'reference')} {'names' if len(report.unresolved) == 1 else 'name'} no ADR in "
+           "the collection" if report.unresolved else "")
     )
     for problem in report.unresolved:
         cli.note(f"  unresolved: {problem}")
     if report.code is not None:
         how = ", ".join(f"{n} {via}" for via, n in sorted(report.code.by_via.items(), key=lambda item: -item[1]))
-        cli.note(f"{report.code.linked} of {report.code.decisions} decisions linked to the repository's code by "
-                 f"{report.code.links} inferred links" + (f" ({how})" if how else ""))
+        cli.note(f"{report.code.linked} of {plural(report.code.decisions, 'decision')} linked to the repository's code by "
+                 f"{plural(report.code.links, 'inferred link')}" + (f" ({how})" if how else ""))
     if as_json:
         typer.echo(json.dumps(stored, indent=2, ensure_ascii=False))
 

@@ -17,6 +17,7 @@ from api.usecases.when import when_decided
 from graph.listing import GoverningLink
 from graph.records import DecisionRecord
 from nlp.git_command import Change, GitError, read_change
+from nlp.plural import plural
 
 
 class Format(StrEnum):
@@ -79,8 +80,8 @@ def text_report(report: PathReport, span: str, change: Change) -> list[str]:
     if not change.paths:
         return [f"no changed paths ({span})"]
     if not report.governed:
-        return [f"no decision governs the {_count(len(report.paths), 'changed path')} ({span})"]
-    lines = [f"decisions govern {len(report.governed)} of the {_count(len(report.paths), 'changed path')} ({span}):"]
+        return [f"no decision governs the {plural(len(report.paths), 'changed path')} ({span})"]
+    lines = [f"decisions govern {len(report.governed)} of the {plural(len(report.paths), 'changed path')} ({span}):"]
     for item in report.governed:
         lines.append(item.path)
         for decision in item.governing:
@@ -99,7 +100,7 @@ def markdown_report(report: PathReport, span: str) -> str:
     if not report.paths:
         return f"**Decision journal**: no changed paths ({span})."
     if not report.governed:
-        return f"**Decision journal**: no recorded decision governs the {_count(len(report.paths), 'changed path')} ({span})."
+        return f"**Decision journal**: no recorded decision governs the {plural(len(report.paths), 'changed path')} ({span})."
     lines = [f"### Decisions governing this change ({span})", ""]
     for item in report.governed:
         lines.append(f"**`{item.path}`**")
@@ -151,10 +152,6 @@ def _related_to(
 
 def _when_who(decision: DecisionRecord) -> str:
     return f"{when_decided(decision.decided_at, decision.recorded_at) or 'undated'}, {decision.decision_maker or 'decider unknown'}"
-
-
-def _count(n: int, singular: str, plural: str | None = None) -> str:
-    return f"{n} {singular if n == 1 else (plural or singular + 's')}"
 
 
 def _md(text: str) -> str:

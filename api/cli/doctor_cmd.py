@@ -17,6 +17,7 @@ from api.usecases.services import load_llm
 from graph.local import server_status
 from nlp.llm.client import ChatMessage, LLMClient, LLMError
 from nlp.llm.prompts import CONFIRM_VERSION, Confirmation, ConfirmContext, confirm_prompt
+from nlp.plural import plural
 
 
 def doctor(
@@ -51,7 +52,7 @@ def doctor(
     else:
         report["path"] = "offline (spaCy + rules); set [llm] model and OPENAI_BASE_URL or OPENAI_API_KEY for the LLM path"
     auth = Authenticator(settings.auth)
-    report["auth"] = f"on ({len(settings.auth.tokens)} tokens)" if auth.active else "off (no tokens configured)"
+    report["auth"] = f"on ({plural(len(settings.auth.tokens), 'token')})" if auth.active else "off (no tokens configured)"
     if ping:
         report["ping"] = _ping(settings)
         if report["ping"].startswith("ok") and settings.journal.llm_confirmation:

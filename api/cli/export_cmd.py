@@ -16,6 +16,7 @@ from graph.filters import DecisionFilter
 from graph.listing import DecisionListing, DecisionOrder
 from graph.reader import DecisionReader
 from graph.records import DecisionRecord
+from nlp.plural import plural
 
 _FORMATS = ("madr", "jsonl")
 
@@ -40,7 +41,7 @@ def export(
                 return await export_jsonl(graph.executor, handle, drafts)
 
         count = run_on_graph(cli, write_jsonl)
-        cli.note(f"exported {count} decisions to {out}")
+        cli.note(f"exported {plural(count, 'decision')} to {out}")
         return
     if out.exists() and not out.is_dir():
         raise fail(f"{out} exists and is not a folder", code=2)
@@ -58,7 +59,7 @@ def export(
     out.mkdir(parents=True, exist_ok=True)
     for name, text in madr_files(records).items():
         (out / name).write_text(text, encoding="utf-8")
-    cli.note(f"wrote {len(records)} MADR files to {out}")
+    cli.note(f"wrote {plural(len(records), 'MADR file')} to {out}")
 
 
 def import_jsonl_cmd(
@@ -79,4 +80,4 @@ def import_jsonl_cmd(
     async def action(graph: GraphConnection) -> int:
         return await import_jsonl(graph.executor, rows)
 
-    cli.note(f"restored {run_on_graph(cli, action)} decisions from {path}")
+    cli.note(f"restored {plural(run_on_graph(cli, action), 'decision')} from {path}")

@@ -15,6 +15,7 @@ from nlp.errors import NlpError
 from nlp.git_context import changed_files
 from nlp.language import load_language
 from nlp.pipeline import OfflinePipeline
+from nlp.plural import plural
 from nlp.readers import FORMATS, read_conversation, read_decisions
 from nlp.schema import Conversation, ExtractedDecision
 from nlp.seed_rules import SEED000_KEYWORDS
@@ -60,7 +61,7 @@ def extract(
         raise fail(str(exc), code=2) from exc
     found: list[DecisionJson] = []
     for conversation, decisions in documents:
-        cli.note(f"{conversation.path}: decision document, {len(decisions)} decisions")
+        cli.note(f"{conversation.path}: decision document, {plural(len(decisions), 'decision')}")
         found += [extracted_decision_json(decision, conversation, kind="adr") for decision in decisions]
     config = DetectorConfig(threshold=threshold, keywords=tuple(k.lower() for k in keywords) or SEED000_KEYWORDS)
     pipeline = OfflinePipeline(load_language(), config)
@@ -77,7 +78,8 @@ def extract(
                 decisions = [with_git_context(decision, git_repo) for decision in decisions]
             except NlpError as exc:
                 raise fail(str(exc), code=2) from exc
-        cli.note(f"{conversation.path}: {len(conversation.messages)} messages ({conversation.source_format}), {len(decisions)} decisions")
+        cli.note(f"{conversation.path}: {plural(len(conversation.messages), 'message')} ({conversation.source_format}), "
+                 f"{plural(len(decisions), 'decision')}")
         for warning in extraction.warnings:
             cli.note(f"{conversation.path}: warning: {warning}")
         found += [extracted_decision_json(decision, conversation) for decision in decisions]

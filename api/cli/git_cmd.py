@@ -11,6 +11,7 @@ from api.cli.run_on_graph import run_on_graph
 from api.usecases.git_ingest import GitIngestReport, ingest_git
 from api.usecases.runtime import GraphConnection
 from nlp.git_command import GitError
+from nlp.plural import plural
 
 
 def ingest_git_cmd(
@@ -32,15 +33,15 @@ def ingest_git_cmd(
     except GitError as exc:
         raise fail(str(exc), code=2) from exc
     cli.out.print(
-        f"{report.repository}: {report.commits} commit{'' if report.commits == 1 else 's'} stored "
-        f"(touching {report.files} file{'' if report.files == 1 else 's'}); {report.mentioning} name a decision",
+        f"{report.repository}: {plural(report.commits, 'commit')} stored (touching {plural(report.files, 'file')}); "
+        f"{report.mentioning} {'names' if report.mentioning == 1 else 'name'} a decision",
         highlight=False, markup=False,
     )
     if report.links is not None and report.links.decisions:
         links = report.links
         how = ", ".join(f"{n} {via}" for via, n in sorted(links.by_via.items(), key=lambda item: -item[1]))
         cli.out.print(
-            f"{links.linked} of its {links.decisions} decisions linked to its code by {links.links} inferred links"
+            f"{links.linked} of its {plural(links.decisions, 'decision')} linked to its code by {plural(links.links, 'inferred link')}"
             + (f" ({how})" if how else ""),
             highlight=False, markup=False,
         )

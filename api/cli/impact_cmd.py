@@ -14,6 +14,7 @@ from api.usecases.json_shape import CodeLinkJson
 from api.usecases.repositories import RepositoryScope, UnknownRepository, resolve_scope
 from api.usecases.runtime import GraphConnection
 from api.usecases.when import when_decided
+from nlp.plural import plural
 
 
 def impact(
@@ -81,5 +82,5 @@ def links_under(code: list[CodeLinkJson], path: str, repository: str, limit: int
         for c in mine[:limit]
     ]
     if len(mine) > limit:
-        lines.append(f"… and {len(mine) - limit} more paths under {path}")
+        lines.append(f"… and {plural(len(mine) - limit, 'more path')} under {path}")
     return lines

@@ -28,6 +28,7 @@ from graph.filters import HISTORY_STATUSES
 from graph.session_reads import SessionReads
 from nlp.errors import NlpError
 from nlp.git_command import GitError
+from nlp.plural import plural
 from nlp.readers import (
     FORMATS,
     SESSION_READERS,
@@ -121,8 +122,8 @@ def ingest(
         if checkout is not None and where is not None:
             git_context = cli.settings.journal.auto_link_strategy == "git_context"
             linked = await link_repository_code(graph.executor, checkout, where.key, git_context=git_context)
-            cli.note(f"{where.key}: {linked.linked} of its {linked.decisions} decisions linked to its code "
-                     f"by {linked.links} inferred links")
+            cli.note(f"{where.key}: {linked.linked} of its {plural(linked.decisions, 'decision')} linked to its code "
+                     f"by {plural(linked.links, 'inferred link')}")
         stored = await services.reader.decisions([i for r in reports for i in r.decision_ids]) if as_json else []
         return reports, [decision_record_json(record) for record in stored]
 
@@ -132,12 +133,14 @@ def ingest(
         dated = f", dated {report.date:%Y-%m-%d} ({report.date_from})" if report.date else ""
         in_series = f", series {report.series!r} ({report.series_from})" if report.series else ""
         cli.note(
-            f"{report.session_id}: {report.messages_read} messages read ({report.new_messages} new), "
-            f"{report.decisions_found} decisions found ({report.new_decisions} new), {report.linked_files} file links, "
-            f"{report.superseded} superseded, {report.revisited} revisited{dated}{in_series}"
-            + (f"; {report.edit_links} links to files the session edited after its decisions ({report.repository})"
+            f"{report.session_id}: {plural(report.messages_read, 'message')} read ({report.new_messages} new), "
+            f"{plural(report.decisions_found, 'decision')} found ({report.new_decisions} new), "
+            f"{plural(report.linked_files, 'file link')}, {report.superseded} superseded, {report.revisited} revisited"
+            f"{dated}{in_series}"
+            + (f"; {plural(report.edit_links, 'link')} to files the session edited after its decisions ({report.repository})"
                if report.edit_links else "")
-            + (f"; {report.drafts} drafts to review (`decision-journal review {report.session_id}`)" if report.drafts else "")
+            + (f"; {plural(report.drafts, 'draft')} to review (`decision-journal review {report.session_id}`)"
+               if report.drafts else "")
         )
         for warning in report.warnings:
             cli.note(f"{report.session_id}: warning: {warning}")
@@ -156,11 +159,7 @@ def ingest(
         typer.echo(json.dumps(stored, indent=2, ensure_ascii=False))
     if failed:
         others = "; the others were ingested" if failed < len(files) else ""
-        raise fail(f"{failed} of {_count_files(len(files))} could not be ingested (named above){others}", code=2)
-
-
-def _count_files(n: int) -> str:
-    return f"{n} file" if n == 1 else f"{n} files"
+        raise fail(f"{failed} of {plural(len(files), 'file')} could not be ingested (named above){others}", code=2)
 
 
 def chain(

@@ -16,6 +16,7 @@ from api.usecases.runtime import GraphConnection
 from graph.lineage_store import Neo4jPrecedentStore
 from lineage.codec import to_json
 from lineage.model import AgentDecisionRecord
+from nlp.plural import plural
 
 
 def lineage(
@@ -65,4 +66,4 @@ def audit(
         typer.echo(report, nl=False)
         return
     out.write_text(report)
-    cli.note(f"wrote {out} ({len(decisions)} decisions)")
+    cli.note(f"wrote {out} ({plural(len(decisions), 'decision')})")

@@ -15,6 +15,7 @@ from api.usecases.runtime import connect
 from api.usecases.warm_up import WarmUp, warm_up
 from graph.errors import LocalNeo4jError
 from graph.local import install_neo4j, server_status, stop_server
+from nlp.plural import plural
 
 app = typer.Typer(help="Install, start, stop and inspect the local Neo4j server (used when NEO4J_URI is unset).")
 
@@ -33,9 +34,9 @@ def install(ctx: typer.Context) -> None:
     except LocalNeo4jError as exc:
         raise fail(str(exc)) from exc
     if report.already_installed:
-        cli.note(f"Neo4j already installed in {report.lib_dir} ({report.jars} jars)")
+        cli.note(f"Neo4j already installed in {report.lib_dir} ({plural(report.jars, 'jar')})")
     else:
-        cli.note(f"installed Neo4j in {report.lib_dir}: {report.jars} jars, {report.downloaded} downloaded")
+        cli.note(f"installed Neo4j in {report.lib_dir}: {plural(report.jars, 'jar')}, {report.downloaded} downloaded")
 
 
 def _every_nth_line(say: Callable[[str], None], n: int) -> Callable[[str], None]:
@@ -101,8 +102,8 @@ def _warm_up(cli: CliContext) -> None:
         cli.note(f"  warm-up  skipped ({type(exc).__name__}: {exc})")
         return
     if done.paths:
-        cli.note(f"  warm-up  the reads of check-diff and search, on {done.paths} paths of {done.repositories} "
-                 f"repositories, in {done.seconds:.1f} s")
+        cli.note(f"  warm-up  the reads of check-diff and search, on {plural(done.paths, 'path')} of "
+                 f"{plural(done.repositories, 'repository', 'repositories')}, in {done.seconds:.1f} s")
 
 
 @app.command()

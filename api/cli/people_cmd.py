@@ -12,6 +12,7 @@ from api.cli.run_on_graph import run_on_graph
 from api.usecases.runtime import GraphConnection
 from api.usecases.services import alias_pairs
 from graph.people import People, Person
+from nlp.plural import plural
 from nlp.schema import handle_for
 
 app = typer.Typer(help="People: list them, merge the names one person goes by, undo a merge.")
@@ -35,7 +36,7 @@ def list_people(ctx: typer.Context, as_json: bool = typer.Option(False, "--json"
     for person in found:
         also = f"  also {', '.join(person.aliases)}" if person.aliases else ""
         name = f" ({person.name})" if person.name else ""
-        cli.out.print(f"{person.handle}{name}: {person.decisions} decisions{also}", highlight=False, markup=False)
+        cli.out.print(f"{person.handle}{name}: {plural(person.decisions, 'decision')}{also}", highlight=False, markup=False)
     if not found:
         cli.note("no people yet: ingest a conversation first")
 

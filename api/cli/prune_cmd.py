@@ -11,6 +11,7 @@ from api.cli.context import cli_context
 from api.cli.run_on_graph import run_on_graph
 from api.usecases.runtime import GraphConnection
 from graph.retention import MessageRetention, PrunableSession
+from nlp.plural import plural
 
 
 def prune(
@@ -47,15 +48,15 @@ def prune(
         }, indent=2))
         return
     for s in found:
-        cli.out.print(f"{s.session}: {s.messages} messages, {_day(s.oldest)} .. {_day(s.newest)}", highlight=False, markup=False)
-    cutoff = f"older than {keep} days (before {before:%Y-%m-%d})"
+        cli.out.print(f"{s.session}: {plural(s.messages, 'message')}, {_day(s.oldest)} .. {_day(s.newest)}", highlight=False, markup=False)
+    cutoff = f"older than {plural(keep, 'day')} (before {before:%Y-%m-%d})"
     if not found:
         cli.note(f"no message text {cutoff}; nothing to remove")
     elif yes:
-        cli.note(f"removed the text of {removed} messages {cutoff}; decisions and their provenance are kept")
+        cli.note(f"removed the text of {plural(removed, 'message')} {cutoff}; decisions and their provenance are kept")
     else:
         cli.note(
-            f"would remove the text of {total} messages in {len(found)} sessions {cutoff}; decisions and their "
+            f"would remove the text of {plural(total, 'message')} in {plural(len(found), 'session')} {cutoff}; decisions and their "
             "provenance are kept. Run again with --yes to remove it"
         )
 

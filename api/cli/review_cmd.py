@@ -27,6 +27,7 @@ from api.usecases.runtime import GraphConnection
 from api.usecases.services import Services, build_services, open_services
 from nlp.detector_model import shipped_model
 from nlp.evaluation.review_fit import MIN_VERDICTS
+from nlp.plural import plural
 
 PAGE = 50
 """Drafts listed, or reviewed in one interactive run, at most."""
@@ -81,7 +82,7 @@ def list_cmd(
     for draft in drafts:
         _print_draft(_say(cli), draft)
     shown = f"; the first {len(drafts)} shown" if total > len(drafts) else ""
-    cli.note(f"{total} draft{'s' if total != 1 else ''} to review{shown}: "
+    cli.note(f"{plural(total, 'draft')} to review{shown}: "
              "`review confirm ID [--summary TEXT]` or `review reject ID [--reason TEXT]`")
 
 
@@ -201,7 +202,7 @@ def learn(
     target = out or in_use or own_model_file()
     learned = learn_from_reviews(base, records, detector(), everywhere=everywhere)
     say = _say(cli)
-    say(f"{len(records)} review label{'s' if len(records) != 1 else ''} read")
+    say(f"{plural(len(records), 'review label')} read")
     for kind, correction in sorted(learned.corrections.items()):
         before = learned.points_before[kind]
         point = (f"decisions from log-odds {correction.reliable_logit:.2f} (was {before:.2f})"
@@ -234,7 +235,7 @@ def labels(ctx: typer.Context, as_json: bool = typer.Option(False, "--json")) ->
         return
     for label in found:
         _say(cli)(f"{label['verdict']:<9} {label['session_id']}  {label['summary'] or label['proposed']}")
-    cli.note(f"{len(found)} review label{'s' if len(found) != 1 else ''}")
+    cli.note(plural(len(found), 'review label'))
 
 
 def _print_draft(say: Callable[[str], None], draft: DraftJson) -> None:

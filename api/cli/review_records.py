@@ -9,6 +9,7 @@ from api.cli.run_on_graph import run_on_graph
 from api.usecases.detector_training import journal_review_records
 from api.usecases.runtime import GraphConnection
 from nlp.evaluation.reviews import ReviewRecord, ReviewRecordError, read_reviews
+from nlp.plural import plural
 
 
 def file_records(reviews: Path) -> list[ReviewRecord]:
@@ -33,5 +34,5 @@ def journal_records(cli: CliContext) -> list[ReviewRecord]:
 
     records, skipped = run_on_graph(cli, action)
     if skipped:
-        cli.note(f"{skipped} review label{'s' if skipped != 1 else ''} without their words (pruned): left out")
+        cli.note(f"{plural(skipped, 'review label')} without their words (pruned): left out")
     return records

@@ -11,6 +11,7 @@ from api.cli.context import cli_context
 from api.cli.run_on_graph import run_on_graph
 from api.usecases.runtime import GraphConnection
 from graph.schema import ApplyReport, VerifyReport, apply_schema, verify_schema
+from nlp.plural import plural
 
 app = typer.Typer(help="Apply and verify the graph schema (constraints, full-text and vector indexes).")
 
@@ -27,7 +28,7 @@ def apply(ctx: typer.Context) -> None:
 
     applied, verified = run_on_graph(cli, action, schema=False)
     created = ", ".join(applied.created) if applied.created else "none (all present)"
-    cli.out.print(f"schema: {applied.statements} statements run; created: {created}", highlight=False)
+    cli.out.print(f"schema: {plural(applied.statements, 'statement')} run; created: {created}", highlight=False)
     _print_people(cli.out.print, applied)
     _print_verify(cli.out.print, verified)
     if not verified.ok:
@@ -67,6 +68,6 @@ def _print_verify(say: Callable[..., Any], report: VerifyReport) -> None:
     if report.ok:
         say(f"schema verified: {report.checked} indexes and constraints match cypher/schema", highlight=False)
         return
-    say(f"schema mismatch: {len(report.problems)} problem(s) in {report.checked} checked", highlight=False)
+    say(f"schema mismatch: {plural(len(report.problems), 'problem')} in {report.checked} checked", highlight=False)
     for problem in report.problems:
         say(f"  - {problem}", highlight=False, markup=False)

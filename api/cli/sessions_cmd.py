@@ -14,6 +14,7 @@ from api.usecases.requests import InvalidRequest, SessionQuery
 from api.usecases.runtime import GraphConnection
 from api.usecases.services import open_services
 from api.usecases.sessions import SessionJson, session_json
+from nlp.plural import plural
 
 COLUMNS = ("last (UTC)", "session", "format", "series", "repository", "messages", "decisions", "drafts")
 NUMBERS = frozenset({"messages", "decisions", "drafts"})
@@ -60,7 +61,7 @@ def sessions(
     for line in table(found):
         cli.out.print(line, highlight=False, markup=False)
     shown = f"; the newest {len(found)} shown (--limit)" if total > len(found) else ""
-    cli.note(f"{total} session{'s' if total != 1 else ''}{shown}. Open one: `decision-journal serve`, then #/session/ID")
+    cli.note(f"{plural(total, 'session')}{shown}. Open one: `decision-journal serve`, then #/session/ID")
 
 
 def table(found: list[SessionJson]) -> list[str]:

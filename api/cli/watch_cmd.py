@@ -16,6 +16,7 @@ from api.usecases.runtime import GraphConnection
 from api.usecases.services import build_services
 from api.usecases.session_watch import SessionWatcher, report
 from nlp.git_command import GitError
+from nlp.plural import plural
 from nlp.repository import identify_repository
 
 
@@ -55,7 +56,7 @@ def watch(
             if once:
                 done = await watcher.once()
                 report(done, note)
-                note(f"{len(done.ingested)} sessions looked at, {len(done.failed)} could not be read")
+                note(f"{plural(len(done.ingested), 'session')} looked at, {len(done.failed)} could not be read")
                 return 2 if done.failed else 0
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()

@@ -22,6 +22,7 @@ from nlp.evaluation.detector_training import TrainedDetector, train_detector
 from nlp.evaluation.labelled_sources import Places, load_labelled
 from nlp.evaluation.reviews import ReviewRecord, ReviewRecordError, review_record
 from nlp.evaluation.train import Featurized, featurize
+from nlp.plural import plural
 
 Progress = Callable[[str], None]
 
@@ -75,5 +76,5 @@ def retrain_detector(
     if not reviews:
         return trained
     if progress is not None:
-        progress(f"correcting the trained model by {len(reviews)} reviewed drafts")
+        progress(f"correcting the trained model by {plural(len(reviews), 'reviewed draft')}")
     return replace(trained, model=learn_from_reviews(trained.model, reviews, detector).model)

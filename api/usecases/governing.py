@@ -17,6 +17,7 @@ from graph.executor import QueryExecutor
 from graph.listing import GoverningLink
 from graph.records import DecisionRecord
 from nlp.git_command import GitError
+from nlp.plural import plural
 from nlp.repository import identify_repository
 
 MAX_PER_PATH = 5
@@ -115,7 +116,7 @@ def governance_lines(report: GovernanceJson) -> list[str]:
     its reason, the options it rejected and why, and any rejected option the edit names again."""
     lines: list[str] = []
     for item in report["paths"]:
-        lines.append(f"{item['path']} is governed by {len(item['decisions'])} decision(s):")
+        lines.append(f"{item['path']} is governed by {plural(len(item['decisions']), 'decision')}:")
         for decision in item["decisions"]:
             when = when_decided(decision["decided_at"], decision["recorded_at"])
             how = _how(decision["link"])

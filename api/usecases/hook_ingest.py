@@ -20,6 +20,7 @@ from api.user_dirs import user_dir
 from graph.executor import QueryExecutor
 from graph.session_reads import SessionReads
 from nlp.git_command import GitError
+from nlp.plural import plural
 from nlp.repository import identify_repository
 
 
@@ -43,8 +44,8 @@ async def ingest_hook_session(settings: Settings, graph: GraphConnection, event:
         await services.aclose()
     r = done.report
     in_repo = f" in {where.key}" if where is not None else ""
-    return (f"{event.event or 'hook'} {r.session_id}{in_repo}: {describe_mode(done)}; {r.new_messages} new messages, "
-            f"{r.new_decisions} new decisions" + (f"; note: {done.note}" if done.note else ""))
+    return (f"{event.event or 'hook'} {r.session_id}{in_repo}: {describe_mode(done)}; {plural(r.new_messages, 'new message')}, "
+            f"{plural(r.new_decisions, 'new decision')}" + (f"; note: {done.note}" if done.note else ""))
 
 
 async def _checkout(executor: QueryExecutor, cwd: Path | None) -> InRepository | None:

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from lineage.model import AgentDecisionRecord
 from lineage.observer import PrecedentConsistencyObserver, precedent_deviations
+from nlp.plural import plural
 
 _OUTCOME = {"allowed": "ALLOWED", "denied": "DENIED", "allowed_by_exception": "ALLOWED BY EXCEPTION"}
 
@@ -58,12 +59,13 @@ def audit_report(session_id: str, decisions: Sequence[AgentDecisionRecord]) -> s
     assessment = PrecedentConsistencyObserver(window=len(decisions) or 1).observe(decisions)
     out = [
         f"# Decision lineage audit: session `{session_id}`", "",
-        f"{len(decisions)} decisions: {counts['allowed']} allowed, {counts['allowed_by_exception']} allowed by exception, "
+        f"{plural(len(decisions), 'decision')}: {counts['allowed']} allowed, {counts['allowed_by_exception']} allowed by exception, "
         f"{counts['denied']} denied.", "",
         "## Policies in force", "", "| policy | version | content hash |", "|---|---|---|",
         *(f"| {name} | {version} | `{digest}` |" for name, version, digest in policies), "",
         "## Standing exceptions applied", "",
-        *([f"- {name} v{version}: {sum(1 for d in decisions if d.exception_applied and d.exception_applied.exception_name == name)} times"
+        *([f"- {name} v{version}: "
+           f"{plural(sum(1 for d in decisions if d.exception_applied and d.exception_applied.exception_name == name), 'time')}"
            for name, version in exceptions] or ["None."]), "",
         "## Precedent consistency", "", assessment.summary + ".", "",
         *(f"- `{d.decision_id}`: {d.explanation}" for d in assessment.deviations), "",

@@ -12,6 +12,7 @@ from graph.connection import open_driver
 from graph.errors import LocalNeo4jError
 from graph.executor import Neo4jExecutor
 from graph.schema import ensure_schema
+from nlp.plural import plural
 
 if TYPE_CHECKING:
     from api.usecases.local_server import Notify
@@ -81,6 +82,6 @@ async def connect(
         if schema and target.embedded:
             applied = await ensure_schema(executor, settings.embedding.dimension)
             if applied is not None:
-                notify(f"a new journal: its schema applied ({applied.statements} statements; "
+                notify(f"a new journal: its schema applied ({plural(applied.statements, 'statement')}; "
                        "`decision-journal schema verify` checks it)")
         yield GraphConnection(executor, target)

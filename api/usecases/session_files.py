@@ -32,6 +32,7 @@ from api.usecases.ingest import IngestReport, IngestServices, ingest_conversatio
 from graph.session_reads import ReadMark, ReadState, SessionReads
 from nlp.detector_features import tally, untally
 from nlp.errors import InputFormatError
+from nlp.plural import plural
 from nlp.readers import SESSION_READERS, default_session_id, detect_format, read_conversation_text
 from nlp.readers.common import decode_text, message_id, with_content_ids
 from nlp.schema import Conversation
@@ -100,7 +101,7 @@ async def ingest_session_file(
             if len(data) == mark.bytes:
                 return SessionIngest(IngestReport(session), "unchanged")
         elif mark.format in APPEND_ONLY:
-            note = (f"{shown} no longer starts with the {mark.bytes} bytes read before (rewritten or cut): "
+            note = (f"{shown} no longer starts with the {plural(mark.bytes, 'byte')} read before (rewritten or cut): "
                     "read whole again; what is stored stays")
     return await _whole(path, data, fmt, state, services, reads, session, repository, repository_for, note,
                         rewritten=note is not None)
@@ -245,11 +246,11 @@ def _complete_end(data: bytes, start: int, fmt: str) -> int:
 def describe_mode(done: SessionIngest) -> str:
     """One line on how a session file was read ("grown: 312 new bytes read")."""
     if done.mode == "grown":
-        return f"grown: read only the {done.bytes_read} bytes appended since the last ingest"
+        return f"grown: read only the {plural(done.bytes_read, 'byte')} appended since the last ingest"
     if done.mode == "unchanged":
-        return "unchanged since the last ingest" + (f" ({done.bytes_read} bytes of bookkeeping read)" if done.bytes_read else "")
+        return "unchanged since the last ingest" + (f" ({plural(done.bytes_read, 'byte')} of bookkeeping read)" if done.bytes_read else "")
     if done.mode == "rewritten":
-        return f"rewritten since the last ingest: read whole ({done.bytes_read} bytes), only what is new stored"
+        return f"rewritten since the last ingest: read whole ({plural(done.bytes_read, 'byte')}), only what is new stored"
     if done.mode == "new":
-        return f"new: read whole ({done.bytes_read} bytes)"
-    return f"read whole ({done.bytes_read} bytes); detected from its first new message on"
+        return f"new: read whole ({plural(done.bytes_read, 'byte')})"
+    return f"read whole ({plural(done.bytes_read, 'byte')}); detected from its first new message on"

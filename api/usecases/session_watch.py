@@ -15,6 +15,7 @@ from graph.executor import QueryExecutor
 from graph.session_reads import SessionReads
 from nlp.errors import NlpError
 from nlp.git_command import GitError
+from nlp.plural import plural
 from nlp.readers import conversation_files, session_file_format
 from nlp.repository import identify_repository
 
@@ -125,8 +126,8 @@ def report(done: WatchPass, note: Note) -> None:
         if result.mode == "unchanged":
             continue
         r = result.report
-        note(f"{r.session_id}: {result.mode}, {r.messages_read} messages read ({r.new_messages} new), "
-             f"{r.decisions_found} decisions found ({r.new_decisions} new)  [{path}]")
+        note(f"{r.session_id}: {result.mode}, {plural(r.messages_read, 'message')} read ({r.new_messages} new), "
+             f"{plural(r.decisions_found, 'decision')} found ({r.new_decisions} new)  [{path}]")
         if result.note:
             note(f"{r.session_id}: note: {result.note}")
     for _path, problem in done.failed:

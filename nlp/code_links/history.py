@@ -11,6 +11,7 @@ from pathlib import PurePosixPath
 from nlp.code_links.model import CodeLink, DecisionText
 from nlp.code_links.tree import RepoTree, common_directories, is_code, is_test_support, is_written_beside
 from nlp.git_command import PathHistory
+from nlp.plural import plural
 
 MAX_DOCUMENTS = 3
 """A commit that adds or edits more decision documents than this imports a collection (or
@@ -237,7 +238,7 @@ def _code_paths(changed: Iterable[str], tree: RepoTree, documents: Sequence[str]
 def _some(code: Sequence[str], path: str, shown: int = 2) -> str:
     inside = [p for p in code if _under(p, path)] if path.endswith("/") else [path]
     if path.endswith("/"):
-        return f"{len(inside)} file{'s' if len(inside) != 1 else ''} in {path}"
+        return f"{plural(len(inside), 'file')} in {path}"
     return ", ".join(inside[:shown]) + (f" and {len(inside) - shown} more" if len(inside) > shown else "")
 
 
@@ -308,7 +309,7 @@ def git_context_links(
         for path in common_directories(code, tree):
             links.append(CodeLink(
                 decision.id, path, "git_context", round(0.6 * weight, 2),
-                f"{len(near)} commit{'s' if len(near) != 1 else ''} within {window} of it changed {_some(code, path)}", shas,
+                f"{plural(len(near), 'commit')} within {window} of it changed {_some(code, path)}", shas,
             ))
     return links
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from nlp.code_links.components import PROSE, name_parts
 from nlp.code_links.model import CodeLink, DecisionText
 from nlp.code_links.tree import RepoTree, common_directories, is_code
+from nlp.plural import plural
 
 MAX_FILES = 3
 """An identifier more files contain is a common one: it marks none of them."""
@@ -118,6 +119,6 @@ def annotation_links(
             for path in common_directories(files, tree):
                 count = sum(1 for f in files if f.startswith(path)) if path.endswith("/") else 1
                 links.append(CodeLink(decision.id, path, "annotation", 0.6,
-                                      f"{count} file{'s' if count != 1 else ''} in {path} apply [{name}], which it decides"
+                                      f"{plural(count, 'file')} in {path} {'applies' if count == 1 else 'apply'} [{name}], which it decides"
                                       if path.endswith("/") else f"{path} applies [{name}], which it decides"))
     return links

@@ -40,6 +40,7 @@ from nlp.code_links.tree import RepoTree, common_directories, holds_code, is_cod
 from nlp.code_links.wording import similar_links, word_index
 from nlp.gazetteer import TECHNOLOGIES
 from nlp.git_command import PathHistory
+from nlp.plural import plural
 
 MAX_TYPE_OWNERS = 2
 """A type named by more decisions than this is named in passing (see ``component_links``)..."""
@@ -247,7 +248,7 @@ def library_links(decisions: Sequence[DecisionText], view: RepositoryView) -> li
         for path in common_directories(files, view.tree):
             count = sum(1 for f in files if f.startswith(path)) if path.endswith("/") else 1
             links.append(CodeLink(decision.id, path, "import", import_strength,
-                                  f"{_count(count)} in {path} import {library.name}, which it {how}"
+                                  f"{plural(count, 'file')} in {path} {'imports' if count == 1 else 'import'} {library.name}, which it {how}"
                                   if path.endswith("/") else f"{path} imports {library.name}, which it {how}"))
     return links
 
@@ -396,7 +397,3 @@ def _not_languages(libraries: Sequence[Library]) -> list[Library]:
 
 def _mentions(name: str, text: str) -> int:
     return len(re.findall(rf"\b{re.escape(name)}\b", text))
-
-
-def _count(n: int) -> str:
-    return f"{n} file{'s' if n != 1 else ''}"

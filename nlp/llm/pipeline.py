@@ -31,6 +31,7 @@ from nlp.llm.prompts import (
 )
 from nlp.parsing import ParsedConversation
 from nlp.pipeline import OfflinePipeline, Offload, inline
+from nlp.plural import plural
 from nlp.schema import (
     Conversation,
     Detection,
@@ -129,7 +130,7 @@ class LLMPipeline:
         if not rejected or len(rejected) * 2 < len(sure):
             return ()
         warning = (
-            f"the LLM rejected {len(rejected)} of the {len(sure)} decisions the offline detector is sure of "
+            f"the LLM rejected {len(rejected)} of the {plural(len(sure), 'decision')} the offline detector is sure of "
             f"(messages {', '.join(str(seq) for seq in rejected)}); if it is wrong, set [journal] llm_confirmation = false "
             f"to keep the offline verdicts, or lower detection_threshold (now {self._options.confirm_threshold}), "
             f"which is also the score the LLM must give"

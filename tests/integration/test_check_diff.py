@@ -79,7 +79,7 @@ async def test_ingest_git_is_idempotent_and_its_commits_show_under_impact(journa
     git(repo, "commit", "-q", "--allow-empty", "-m", f"Orders: index on created_at, per {postgres}")
 
     code, out = await _cli("ingest-git", "--repo", str(repo))
-    assert code == 0 and "3 commits stored" in out and "1 name a decision" in out
+    assert code == 0 and "3 commits stored" in out and "1 names a decision" in out
     executor = journal.services.executor
     counts = [support_query("testing_label_counts"), support_query("testing_relationship_counts")]
     before = [await executor.read(query) for query in counts]

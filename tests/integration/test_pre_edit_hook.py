@@ -162,7 +162,7 @@ async def test_pre_with_paths_returns_the_governing_decisions_with_their_rejecte
 
     result = await _cli("pre", "--path", "src/queue/worker.py", "--repo", "acme/jobs")
     assert result.exit_code == 0, result.output
-    assert "src/queue/worker.py is governed by 1 decision(s):" in result.stdout
+    assert "src/queue/worker.py is governed by 1 decision:" in result.stdout
     assert "rejected: Table polling: it costs a query" in result.stdout
 
     server = StdioServerParameters(command=sys.executable, args=["-m", "api.cli.main", "mcp"], env=dict(os.environ),

@@ -113,3 +113,8 @@ def test_a_message_keeps_its_line_breaks(page: Page, shop: str) -> None:
     assert first.text == ("Where should the event code live? Today it is one module:\n"
                           "def create_event(): ...\ndef list_events(): ...")
     page.screenshot("session-line-breaks")
+
+
+def test_a_conversation_with_one_decision_counts_it_in_the_singular(page: Page, shop: str) -> None:
+    page.open(f"#/session/{SESSION}", token="design")
+    assert "· 1 decision, highlighted below" in page.find("main p.muted").text

@@ -2,7 +2,7 @@
 // the reader's bearer token, rendered with DOM calls only (text is never parsed as HTML).
 
 import {
-  REPLACED, TOKEN_KEY, append, day, decisionLink, el, failure, go, gql, main, person, replacedClass, show, statusBadge, svg,
+  REPLACED, TOKEN_KEY, append, day, decisionLink, el, failure, go, gql, main, person, plural, replacedClass, show, statusBadge, svg,
 } from "./lib.js";
 import { reviewView } from "./review.js";
 import { sessionsView } from "./sessions.js";
@@ -241,7 +241,7 @@ function chainView(chain, selectedId) {
   const x = new Map(entries.map((entry, i) => [entry.id, gap / 2 + i * gap]));
   const y = 62;
   const drawing = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img",
-    "aria-label": `Chain of ${entries.length} decisions, oldest first` });
+    "aria-label": `Chain of ${plural(entries.length, "decision")}, oldest first` });
   append(drawing, [svg("defs", {}, svg("marker", { id: "arrow", viewBox: "0 0 10 10", refX: "10", refY: "5",
     markerWidth: "7", markerHeight: "7", orient: "auto-start-reverse" }, svg("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: "#4f5661" })))]);
   chain.links.forEach((link, index) => {
@@ -449,9 +449,9 @@ async function sessionView(id, params) {
   const meta = [session.source, session.series ? `series ${session.series}` : null, day(session.startedAt)].filter(Boolean).join(" · ");
   const drafts = data.drafts.totalCount;
   show(el("h1", {}, session.title || session.id), el("p", { class: "muted" }, meta,
-    ` · ${session.decisions.totalCount} decisions, highlighted below`
+    ` · ${plural(session.decisions.totalCount, "decision")}, highlighted below`
     + (session.decisions.totalCount > session.decisions.edges.length ? ` (the first ${session.decisions.edges.length})` : ""),
-    drafts ? [" · ", el("a", { href: `#/review/${encodeURIComponent(session.id)}` }, `${drafts} ${drafts === 1 ? "draft" : "drafts"} to review`)] : null),
+    drafts ? [" · ", el("a", { href: `#/review/${encodeURIComponent(session.id)}` }, `${plural(drafts, "draft")} to review`)] : null),
   items.length ? el("ol", { class: "list transcript", "aria-label": "Messages" }, items)
     : decisionList(session.decisions.edges.map((e) => e.node)));
   if (target) document.getElementById(`m${target}`)?.scrollIntoView({ block: "center" });

@@ -89,6 +89,12 @@ export function show(...children) {
   main.replaceChildren(...children.flat().filter(Boolean));
 }
 
+// A count with its noun in the right number: "1 decision", "3 decisions" (nlp/plural.py
+// says the same for the command line).
+export function plural(count, one, many = `${one}s`) {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 export function day(value) {
   return value ? value.slice(0, 10) : "";
 }

@@ -3,7 +3,7 @@
 // drafts came from it, and a link to the conversation itself. One `sessions` request a
 // page; the next page follows the connection's cursor (#/sessions?after=…).
 
-import { el, go, gql, show } from "./lib.js";
+import { el, go, gql, plural, show } from "./lib.js";
 
 const PAGE = 25;
 const FILTERS = ["series", "source", "repo"];
@@ -15,10 +15,6 @@ export const SESSIONS = `query($first: Int, $after: String, $series: String, $so
 // A session's time as its reader would say it: the day, and the minute when it has one (UTC).
 function when(value) {
   return value ? `${value.slice(0, 10)} ${value.slice(11, 16)}` : "undated";
-}
-
-function plural(count, one, many = `${one}s`) {
-  return `${count} ${count === 1 ? one : many}`;
 }
 
 function filtersForm(params) {

@@ -104,7 +104,7 @@ def test_cli_people_merge_list_unmerge(tmp_path: Path) -> None:
     listed = json.loads(runner.invoke(app, ["people", "list", "--json"]).stdout)
     zoe = next(p for p in listed if p["handle"] == "@zoe-smith")
     assert zoe["aliases"] == ["@zsmith"] and zoe["decisions"] == 1
-    assert "@zoe-smith: 1 decisions  also @zsmith" in runner.invoke(app, ["people", "list"]).stdout
+    assert "@zoe-smith: 1 decision  also @zsmith" in runner.invoke(app, ["people", "list"]).stdout
     undone = runner.invoke(app, ["people", "unmerge", "@zsmith"])
     assert undone.exit_code == 0 and "was an alias of @zoe-smith" in undone.stderr
     refused = runner.invoke(app, ["people", "unmerge", "@zsmith"])

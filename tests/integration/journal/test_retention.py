@@ -59,8 +59,8 @@ def test_cli_prune_shows_first_and_removes_with_yes(tmp_path: Path) -> None:
     days = str((datetime.now(UTC) - datetime(1995, 1, 1, tzinfo=UTC)).days)  # only what is older than 1995
     shown = runner.invoke(app, ["prune", "--days", days])
     assert shown.exit_code == 0, shown.output
-    assert "cli-archive-1990-05-01: 1 messages, 1990-05-01 .. 1990-05-01" in shown.stdout
-    assert "would remove the text of 1 messages in 1 sessions" in shown.stderr and "--yes" in shown.stderr
+    assert "cli-archive-1990-05-01: 1 message, 1990-05-01 .. 1990-05-01" in shown.stdout
+    assert "would remove the text of 1 message in 1 session" in shown.stderr and "--yes" in shown.stderr
     removed = json.loads(runner.invoke(app, ["prune", "--days", days, "--yes", "--json"]).stdout)
     assert (removed["messages"], removed["removed"]) == (1, 1)
     assert "nothing to remove" in runner.invoke(app, ["prune", "--days", days]).stderr

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import subprocess
 import time
 from pathlib import Path
@@ -54,7 +55,7 @@ async def test_watch_once_ingests_new_then_grown_sessions_and_skips_a_bad_file(
     grown = await _watch_once(tmp_path / "projects")
     assert grown.exit_code == 2, (grown.stderr, grown.exception)
     assert "watch-once: grown" in grown.stderr
-    assert "1 decisions found (1 new)" in grown.stderr
+    assert "1 decision found (1 new)" in grown.stderr
     assert "broken.jsonl:2" in grown.stderr and "skipped until it changes" in grown.stderr
 
     quiet = await _watch_once(tmp_path / "projects")
@@ -112,7 +113,7 @@ async def test_the_claude_code_hook_ingests_the_transcript_incrementally_in_its_
     ended = _hook(json.dumps({**event, "hook_event_name": "SessionEnd", "reason": "prompt_input_exit"}).encode(),
                   "--wait", cache=tmp_path / "cache")
     assert (ended.returncode, ended.stdout) == (0, b""), ended.stderr
-    assert b"grown" in ended.stderr and b"1 new decisions" in ended.stderr
+    assert b"grown" in ended.stderr and re.search(rb"\b1 new decision\b", ended.stderr)
     assert len(await journal.get_messages_of("hooked")) == 12
     rows = await journal.services.executor.read(
         load_query("session_read_state"),

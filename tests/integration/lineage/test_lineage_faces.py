@@ -52,6 +52,6 @@ async def test_wrap_a_tool_call_then_trace_and_audit_it(journal: DecisionJournal
     report = report_file.read_text()
     assert "2 decisions: 0 allowed, 1 allowed by exception, 1 denied." in report
     assert "| deadline_enforcement | 1.0.0 | `sha256:" in report
-    assert "- healthcare_extended_timeout v1.0.0: 1 times" in report
-    assert "1 decisions deviated from precedent." in report
+    assert "- healthcare_extended_timeout v1.0.0: 1 time\n" in report
+    assert "1 decision deviated from precedent." in report
     assert (await asyncio.to_thread(cli, "audit", "no-such-session")).exit_code == 1

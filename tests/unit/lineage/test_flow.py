@@ -114,7 +114,7 @@ async def test_precedent_informs_but_never_decides_and_deviations_are_flagged() 
     assert ref.decision_id == denied.decision_id and not ref.outcome_matched and ref.similarity_score == 1.0
     assert "customer:st-mary" in ref.match_reason
     assessment = PrecedentConsistencyObserver().observe(await store.session_decisions("agent-run-1"))
-    assert assessment.severity == "caution" and assessment.summary == "1 decisions deviated from precedent"
+    assert assessment.severity == "caution" and assessment.summary == "1 decision deviated from precedent"
     (deviation,) = assessment.deviations
     assert (deviation.decision_id, deviation.precedent_id, deviation.deviation_type) == (allowed.decision_id, denied.decision_id, "outcome_differs")
     _, again = await _check({"timeout_seconds": 45}, customer_context("st-mary", "healthcare"), registry, store,
