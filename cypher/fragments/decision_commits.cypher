@@ -3,12 +3,12 @@
 // each with the files it changed, as the list `commits`. Included as {{decision_commits}} by
 // commits_of_decisions, and by decisions_paged for a page that shows its commits.
 // Under a path ($path_prefix, in $repository: impact, a page filtered by path) a commit
-// that follows the decision is shown when it changed something there: what touched the
-// path, not every governed file elsewhere (one that names the decision is always shown).
+// is shown when it changed something there: what touched the path, not every governed file
+// elsewhere, nor a commit that names the decision and changed only its document or a README.
 // params: $commit_limit, $path_prefix, $path_dir, $repository
 CALL (d) {
   MATCH (c:Commit)-[r:MENTIONS|FOLLOWS]->(d)
-  WHERE $path_prefix IS NULL OR type(r) = 'MENTIONS' OR EXISTS {
+  WHERE $path_prefix IS NULL OR EXISTS {
     MATCH (c)-[:CHANGED]->(f:File {repository: $repository})
     WHERE f.path = $path_prefix OR f.path STARTS WITH $path_dir }
   WITH c, collect(type(r)) AS how

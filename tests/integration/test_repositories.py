@@ -139,13 +139,19 @@ async def test_two_repositories_with_the_same_paths_never_mix(journal: DecisionJ
     assert decisions[0]["source"]["path"] == "doc/adr/0001-decision.md"
 
 
-async def test_impact_of_a_path_shows_the_commits_that_touched_it(journal: DecisionJournal, tmp_path: Path) -> None:
+async def test_impact_of_a_path_shows_the_commits_that_touched_it(
+    journal: DecisionJournal, tmp_path: Path, neo4j_server: Neo4jServer
+) -> None:
     shop, _ = _two(tmp_path)
     for path, text, message, day in (("src/api/search.ts", "import lunr from 'lunr';\nexport const n = 2;\n",
                                       "Speed up the search index", "2024-03-01"),
-                                     ("package.json", '{"dependencies": {"lunr": "2.3"}}\n', "Bump lunr", "2024-03-02")):
+                                     ("package.json", '{"dependencies": {"lunr": "2.3"}}\n', "Bump lunr", "2024-03-02"),
+                                     # Names the ADR but changes nothing under src/api: not what touched it.
+                                     ("README.md", "Search: see ADR-1.\n", "Explain search in the README, per ADR-1",
+                                      "2024-03-03")):
         (shop / path).write_text(text)
-        git(shop, "commit", "-qam", message, date=f"{day}T10:00:00+00:00")
+        git(shop, "add", path)
+        git(shop, "commit", "-qm", message, date=f"{day}T10:00:00+00:00")
     for args in (("import-adr", str(shop / "doc" / "adr")), ("ingest-git", "--repo", str(shop))):
         code, out = await _cli(*args)
         assert code == 0, out
@@ -157,6 +163,11 @@ async def test_impact_of_a_path_shows_the_commits_that_touched_it(journal: Decis
     assert code == 0, out
     [decision] = json.loads(out)["decisions"]
     assert [c["message"] for c in decision["commits"]] == ["Bump lunr"]
+    # Without a path, every commit that followed or named it, the README's among them.
+    with TestClient(create_app(settings_for(neo4j_server))) as client:
+        commits = GraphQL(client).run("query($id: ID!) { decision(id: $id) { commits { subject how } } }",
+                                      {"id": decision["id"]})["decision"]["commits"]
+    assert {"subject": "Explain search in the README, per ADR-1", "how": ["MENTIONS"]} in commits
 
 
 async def test_mcp_answers_for_the_repository_it_runs_in(journal: DecisionJournal, tmp_path: Path) -> None:
