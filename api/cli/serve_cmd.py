@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 import uvicorn
 
-from api.app import AUTH_OFF_WARNING, create_app
+from api.app import create_app
 from api.cli.context import CliContext, cli_context, fail
 from api.cli.run_on_graph import run_on_graph
 from api.graphql.schema import SDL_FILE, sdl
@@ -41,7 +41,6 @@ def serve(
                 "[auth] enabled = false to accept that anyone on the network has full access",
                 code=2,
             )
-        cli.note(f"WARNING: {AUTH_OFF_WARNING}")
     base = f"http://{bind_host}:{bind_port}"
     cli.note(f"open {base}/ in a browser: search, decisions and their chains, what touched a path")
     cli.note(f"GraphQL at {base}/graphql (GraphiQL in a browser; health: /healthz, readiness: /readyz)")

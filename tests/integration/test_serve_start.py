@@ -1,5 +1,5 @@
 """`decision-journal serve` with the journal's local Neo4j stopped starts it and says so, as
-`ingest` does, before it serves."""
+`ingest` does, before it serves; without tokens it warns that auth is off, once."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ def test_serve_starts_the_local_neo4j_and_says_so(tmp_path: Path) -> None:
         said = log.read_text()
         assert "starting the local Neo4j with a new, empty journal in" in said, said
         assert said.index("starting the local Neo4j") < said.index("Uvicorn running")  # before it serves
+        assert said.count("AUTH IS OFF") == 1, said  # no tokens configured: said once, not by both CLI and app
     finally:
         serve.terminate()
         serve.wait(timeout=60)
