@@ -45,22 +45,25 @@ class DecisionMentions:
     history: decision ids, ADR numbers (only when one ADR has that number) and whole titles."""
 
     def __init__(self, adrs: Iterable[AdrReference]) -> None:
-        owners: dict[int, list[str]] = {}
+        owners: dict[int, dict[tuple[str, str], list[str]]] = {}
         self._titles: list[tuple[str, str]] = []
         for adr in adrs:
             number = adr_number(adr.path)
-            if number is not None:
-                owners.setdefault(number, []).append(adr.decision_id)
             title = (adr.title or "").strip().lower()
+            if number is not None:
+                owners.setdefault(number, {}).setdefault((adr.path or "", title), []).append(adr.decision_id)
             if len(title) >= MIN_TITLE_CHARS and len(title.split()) >= MIN_TITLE_WORDS:
                 self._titles.append((title, adr.decision_id))
-        # Two collections numbering alike: the number alone says not which.
-        self._by_number = {number: ids[0] for number, ids in owners.items() if len(ids) == 1}
+        # Two collections numbering alike: the number alone says not which. The same file
+        # with the same title in two collections (an ADR imported twice, before import-adr
+        # kept a file in the collection that first held it) is one ADR: the number names
+        # each copy, as its title does.
+        self._by_number = {number: ids for number, adrs in owners.items() if len(adrs) == 1 for ids in adrs.values()}
 
     def __call__(self, message: str) -> list[str]:
         """Ids of the decisions ``message`` names, in order, without repeats."""
         found = _DECISION_ID.findall(message)
-        found += [self._by_number[int(n)] for n in _ADR_NUMBER.findall(message) if int(n) in self._by_number]
+        found += [i for n in _ADR_NUMBER.findall(message) for i in self._by_number.get(int(n), ())]
         lowered = message.lower()
         found += [decision_id for title, decision_id in self._titles if title in lowered]
         return list(dict.fromkeys(found))

@@ -9,7 +9,7 @@ import typer
 
 from api.cli.context import cli_context, fail
 from api.cli.run_on_graph import run_on_graph
-from api.usecases.adr_import import AdrImportReport, collection_name, import_adrs
+from api.usecases.adr_import import AdrImportConflict, AdrImportReport, collection_name, import_adrs
 from api.usecases.json_shape import DecisionJson, decision_record_json
 from api.usecases.repositories import store_repository
 from api.usecases.runtime import GraphConnection
@@ -30,12 +30,14 @@ def import_adr(
     ),
     collection: str | None = typer.Option(
         None, "--collection", help="The session of the decisions (default: the repository's key and the folder's path "
-        "in it, or outside a repository the folder's name).",
+        "in it, or outside a repository the folder's name). A file of the repository already imported under another "
+        "collection stays in that one and is updated there.",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the imported decisions in the shared JSON shape."),
 ) -> None:
     """Import ADRs (idempotent): one decision per file, with the supersede and amend links
-    they state, and, in a repository, links to the code they govern."""
+    they state, and, in a repository, links to the code they govern. A file of the
+    repository already imported under another collection is updated there, not stored twice."""
     cli = cli_context(ctx)
     if repo is not None and not Path(repo).expanduser().is_dir():
         collection, repo = collection or repo, None
@@ -54,11 +56,15 @@ def import_adr(
 
     try:
         report, stored = run_on_graph(cli, action)
-    except NlpError as exc:
+    except (NlpError, AdrImportConflict) as exc:
         raise fail(f"{exc} (nothing was stored)", code=2) from exc
     supersedes = sum(1 for link in report.links if link.kind == "supersedes")
+    elsewhere = "".join(
+        f"; {plural(n, 'ADR')} already imported in collection '{other}' from this repository: updated there"
+        for other, n in report.elsewhere.items()
+    )
     cli.note(
-        f"{name}: {plural(report.files, 'ADR')}, {plural(report.new_decisions, 'new decision')}; "
+        f"{name}: {plural(report.files, 'ADR')}, {plural(report.new_decisions, 'new decision')}{elsewhere}; "
         f"{supersedes} supersede and {len(report.links) - supersedes} amend links stated and linked"
         + (f"; {plural(len(report.unresolved), 'reference')} {'names' if len(report.unresolved) == 1 else 'name'} no ADR in "
            "the collection" if report.unresolved else "")

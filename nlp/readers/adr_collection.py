@@ -4,7 +4,7 @@ under some folders, with the links each one states."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from nlp.errors import InputFormatError
@@ -71,10 +71,14 @@ def _unnumbered(stem: str) -> str:
 
 
 def read_adr_collection(
-    files: Sequence[Path], collection: str
+    files: Sequence[Path], collection: str, names: Mapping[Path, str] | None = None,
 ) -> tuple[Conversation, list[ExtractedDecision], dict[str, list[AdrLink]]]:
     """The collection as one session, its decisions, and each ADR's stated links by ADR id
     (in the order of ``decisions``; a seed-004 document contributes one entry per decision).
+
+    An ADR's id is its file's stem (with its folder's name when another file of the
+    collection has that stem), or the name ``names`` gives it: the one it was first
+    imported under, which its message and decision ids follow.
 
     Raises:
         InputFormatError: A file cannot be read or is not an ADR; nothing is returned then.
@@ -82,9 +86,9 @@ def read_adr_collection(
     messages: list[Message] = []
     decisions: list[ExtractedDecision] = []
     links: dict[str, list[AdrLink]] = {}
-    seen: set[str] = set()
+    seen: set[str] = set((names or {}).values())  # a name given is taken, whichever file comes first
     for path in files:
-        adr_id = path.stem if path.stem not in seen else f"{path.parent.name}/{path.stem}"
+        adr_id = (names or {}).get(path) or (path.stem if path.stem not in seen else f"{path.parent.name}/{path.stem}")
         seen.add(adr_id)
         text = decode_text(path.read_bytes(), str(path))
         if path.suffix == ".rst":

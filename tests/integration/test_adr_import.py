@@ -9,10 +9,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from api.journal import DecisionJournal
 from api.usecases.adr_import import import_adrs
+from graph.executor import Neo4jExecutor
+from tests.support.cypher import support_query
+from tests.support.git import git
 from tests.unit.nlp.test_adr_links import MADR4
 
 SHARED_ADRS = Path(__file__).resolve().parents[3] / "shared" / "data" / "adr"
@@ -217,3 +220,83 @@ async def test_a_status_row_dating_its_successor_links_the_chain_and_a_lone_reti
     cached = await chain("Cache pages in Redis")
     assert "→ current" not in cached
     assert "latest here, superseded (what replaced it is not in the journal)" in cached
+
+
+LUNR = ("# 1. Use lunr for search\n\nDate: 2024-02-01\n\n## Status\n\nAccepted\n\n## Context\n\nSearching the catalogue.\n\n"
+        "## Decision\n\nWe use lunr; the index is built in `src/api/search.ts`.\n")
+VERSIONS = ("# 2. Version the public API\n\nDate: 2024-03-01\n\n## Status\n\nAccepted\n\n## Context\n\nClients break on changes."
+            "\n\n## Decision\n\nEvery route carries its version in the path.\n")
+
+
+def _shop(tmp_path: Path, adrs: dict[str, str]) -> Path:
+    """A checkout with ADRs under ``doc/adr`` and code, then a commit whose message names ADR-2."""
+    repo = tmp_path / "shop"
+    for path, text in {**adrs, "src/api/search.ts": "import lunr from 'lunr';\n", "src/api/routes.ts": "export const v = 1;\n"}.items():
+        (repo / path).parent.mkdir(parents=True, exist_ok=True)
+        (repo / path).write_text(text)
+    git(repo, "init", "-q")
+    git(repo, "remote", "add", "origin", "git@github.com:acme/shop.git")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "Start the shop", date="2024-01-01T10:00:00+00:00")
+    (repo / "src/api/routes.ts").write_text("export const v = 2;\nexport const routes = ['/v2/orders'];\n")
+    git(repo, "commit", "-qam", "Put the version in every route, as ADR-2 says", date="2024-03-02T10:00:00+00:00")
+    return repo
+
+
+async def _run(*args: str) -> Result:
+    from api.cli.main import app
+
+    result = await asyncio.to_thread(CliRunner().invoke, app, list(args))
+    assert result.exit_code == 0, result.output
+    return result
+
+
+async def _commit_message_links() -> list[tuple[str, str]]:
+    impact = json.loads((await _run("impact", "src/api/routes.ts", "--repo", "acme/shop", "--json")).stdout)
+    return [(d["subject"], link["path"]) for d in impact["decisions"] for link in d["code"] if link["via"] == "commit message"]
+
+
+async def test_an_adr_file_imported_again_through_its_parent_folder_and_another_name_is_updated_where_it_is(
+    journal: DecisionJournal, executor: Neo4jExecutor, tmp_path: Path,
+) -> None:
+    # Issue 44: `import-adr docs --collection docs-all` after `import-adr docs/adr` stored every
+    # ADR a second time, and the copies made "ADR-2" in a commit message name no one ADR, so
+    # the commit-message links went. A file of a repository is one decision of it.
+    repo = _shop(tmp_path, {"doc/adr/0001-use-lunr.md": LUNR, "doc/adr/0002-version-the-api.md": VERSIONS})
+    first = await _run("import-adr", str(repo / "doc" / "adr"), "--json")
+    assert "github.com/acme/shop:doc/adr: 2 ADRs, 2 new decisions" in first.stderr
+    await _run("ingest-git", "--repo", str(repo))
+    linked = await _commit_message_links()
+    assert linked == [("Version the public API", "src/api/routes.ts")]
+    ids = [row["id"] for row in await executor.read(support_query("testing_decision_ids"))]
+    assert len(ids) == 2
+
+    again = await _run("import-adr", str(repo / "doc"), "--collection", "docs-all", "--json")
+    assert ("docs-all: 2 ADRs, 0 new decisions; 2 ADRs already imported in collection 'github.com/acme/shop:doc/adr' "
+            "from this repository: updated there") in again.stderr
+    assert {d["source"]["session"] for d in json.loads(again.stdout)} == {"github.com/acme/shop:doc/adr"}
+    assert [row["id"] for row in await executor.read(support_query("testing_decision_ids"))] == ids
+    assert await _commit_message_links() == linked
+    assert len(await journal.search_decisions("lunr search", {"history": True})) == 1
+
+    plain = await _run("import-adr", str(repo / "doc" / "adr"))  # the plain re-import: still idempotent
+    assert "github.com/acme/shop:doc/adr: 2 ADRs, 0 new decisions; 0 supersede" in plain.stderr
+    assert "already imported" not in plain.stderr
+    assert [row["id"] for row in await executor.read(support_query("testing_decision_ids"))] == ids
+    assert await _commit_message_links() == linked
+
+
+async def test_a_file_imported_beside_another_of_its_name_keeps_its_decision_imported_alone(
+    executor: Neo4jExecutor, tmp_path: Path,
+) -> None:
+    # Two teams' folders each hold a 0001-use-lunr.md: imported together, the second is named
+    # "team-b/0001-use-lunr" in its collection; imported alone under another name, it is still
+    # that decision (named as it was first imported), not a new one.
+    repo = _shop(tmp_path, {"doc/adr/team-a/0001-use-lunr.md": LUNR,
+                            "doc/adr/team-b/0001-use-lunr.md": LUNR.replace("lunr;", "lunr, built nightly;")})
+    assert "2 ADRs, 2 new decisions" in (await _run("import-adr", str(repo / "doc" / "adr"))).stderr
+    ids = [row["id"] for row in await executor.read(support_query("testing_decision_ids"))]
+    alone = await _run("import-adr", str(repo / "doc" / "adr" / "team-b"), "--collection", "team-b")
+    assert ("team-b: 1 ADR, 0 new decisions; 1 ADR already imported in collection 'github.com/acme/shop:doc/adr' "
+            "from this repository: updated there") in alone.stderr
+    assert [row["id"] for row in await executor.read(support_query("testing_decision_ids"))] == ids

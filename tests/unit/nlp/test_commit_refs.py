@@ -26,6 +26,23 @@ def test_ambiguous_numbers_and_short_titles_name_nothing() -> None:
     assert mentioned_decisions("bump deps") == []
 
 
+def test_one_adr_file_held_twice_is_named_by_its_number_and_a_document_of_several_is_not() -> None:
+    # A journal that imported one ADR under two collections (before import-adr kept a file in
+    # the collection that first held it) holds two copies: "ADR-4" names both, as the title
+    # does, rather than neither (issue 44: re-importing lost every commit-message link).
+    copies = DecisionMentions([
+        AdrRow("adr-x", "docs/adr/0004-editing-microcopy.md", "Editing Microcopy"),
+        AdrRow("adr-y", "docs/adr/0004-editing-microcopy.md", "Editing Microcopy"),
+        AdrRow("adr-z", "docs/adr/0005-avoid-flicker.md", "Avoid flicker"),
+    ])
+    assert copies("Make footer links consistent with ADR-4") == ["adr-x", "adr-y"]
+    sections = DecisionMentions([
+        AdrRow("doc-1", "docs/0004-platform.md", "Use Kafka for events"),
+        AdrRow("doc-2", "docs/0004-platform.md", "Use Postgres for orders"),
+    ])
+    assert sections("Per ADR-4") == []  # a seed-004 document's decisions: the number says not which
+
+
 def test_options_are_named_by_their_technologies_or_their_few_words() -> None:
     assert option_terms("Migrate to DynamoDB for better scale") == ("DynamoDB",)
     assert option_terms("gRPC") == ("gRPC",)
