@@ -17,6 +17,7 @@ from api.usecases.runtime import GraphConnection
 from api.usecases.search import SearchHitJson, SearchOutcome, hits_json, outcome_json
 from api.usecases.services import open_services
 from api.usecases.when import when_decided
+from nlp.readers.adr_markdown import clip
 
 
 def search(
@@ -86,6 +87,11 @@ def _search(cli: CliContext, request: DecisionQuery) -> SearchOutcome:
     return run_on_graph(cli, action)
 
 
+BRIEF_CHARS = 300
+"""How much of a hit's context and rationale a search list shows: an ADR's sections run to
+2,000 characters, and a page of hits each printing two of them is a wall of text."""
+
+
 def _print_brief(cli: CliContext, hit: SearchHitJson) -> None:
     d = hit["decision"]
     say = _say(cli)
@@ -98,8 +104,9 @@ def _print_brief(cli: CliContext, hit: SearchHitJson) -> None:
     if subject and subject != d["context"] and subject.lower() not in d["summary"].lower():
         say(f"  subject: {subject}")
     for key in ("context", "rationale"):
-        if d[key]:
-            say(f"  {key}: {d[key]}")
+        said = d[key]
+        if said:  # a list shows the gist; `ask`, --json and the page show it whole
+            say(f"  {key}: {clip(said, BRIEF_CHARS)}")
     if d["alternatives"]:
         say("  alternatives: " + "; ".join(_alternative(a) for a in d["alternatives"]))
     listed = {"files": d["files"], "superseded by": d["superseded_by"], "revisited by": d["revisited_by"],

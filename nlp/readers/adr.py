@@ -17,7 +17,7 @@ from pathlib import Path
 from nlp.errors import InputFormatError
 from nlp.linking import file_mentions
 from nlp.readers.adr_choice import MAX_ALTERNATIVES, alternatives, chosen_options, name_references
-from nlp.readers.adr_markdown import Heading, first_sentence, headings, judged, list_items, own_text, plain, without_code
+from nlp.readers.adr_markdown import Heading, clip, first_sentence, headings, judged, list_items, own_text, plain, without_code
 from nlp.readers.adr_meta import front_matter, metadata, shown_status, stakeholders, status_statement
 from nlp.readers.adr_names import norm
 from nlp.readers.adr_options import Option, heading_words, read_options
@@ -90,8 +90,8 @@ def read_adr(text: str, path: str, seq: int, collection: str) -> tuple[Message, 
     extracted = ExtractedDecision(
         summary=summary[:300],
         subject=title[:100] or None,
-        context=context[:SECTION_CHARS] or None,
-        rationale=decision[:SECTION_CHARS] or None,
+        context=clip(context, SECTION_CHARS) or None,
+        rationale=clip(decision, SECTION_CHARS) or None,
         alternatives=_with_title_alternatives(weighed, title, options, chosen),
         trade_offs=_consequences(text, every),
         related_code=tuple(file_mentions([decision])),

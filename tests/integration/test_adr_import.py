@@ -300,3 +300,26 @@ async def test_a_file_imported_beside_another_of_its_name_keeps_its_decision_imp
     assert ("team-b: 1 ADR, 0 new decisions; 1 ADR already imported in collection 'github.com/acme/shop:doc/adr' "
             "from this repository: updated there") in alone.stderr
     assert [row["id"] for row in await executor.read(support_query("testing_decision_ids"))] == ids
+
+
+async def test_search_lists_the_gist_of_a_long_adr_and_stores_its_sections_cut_between_words(
+    journal: DecisionJournal, tmp_path: Path
+) -> None:
+    from api.cli.main import app
+
+    folder = tmp_path / "long"
+    folder.mkdir()
+    reasons = " ".join(f"Reason number {n} is that the reconciliation window keeps drifting." for n in range(60))
+    (folder / "0001-reconcile-nightly.md").write_text(
+        "# 1. Reconcile ledgers nightly\n\n## Status\n\nAccepted\n\n## Context\n\nLedgers drift apart.\n\n"
+        f"## Decision\n\nWe reconcile the ledgers every night. {reasons}\n")
+    imported = await asyncio.to_thread(CliRunner().invoke, app, ["import-adr", str(folder), "--json"])
+    assert imported.exit_code == 0, imported.output
+    [stored] = json.loads(imported.stdout)
+    # Stored whole up to 2,000 characters, cut at a word and marked, not in the middle of one.
+    assert len(stored["rationale"]) <= 2001 and stored["rationale"].endswith("…")
+    assert stored["rationale"][:-1].split()[-1] in reasons.split()
+    found = await asyncio.to_thread(CliRunner().invoke, app, ["search", "reconcile ledgers nightly", "--limit", "1"])
+    assert found.exit_code == 0, found.output
+    [rationale] = [line for line in found.stdout.splitlines() if line.startswith("  rationale: ")]
+    assert len(rationale) <= len("  rationale: ") + 301 and rationale.endswith("…")
