@@ -64,7 +64,7 @@ _MARKED_CHOSEN = re.compile(r"[(\[]\s*(?:chosen|selected|accepted|decided)\s*[)\
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "first": 1, "second": 2, "third": 3,
             "fourth": 4, "fifth": 5, "sixth": 6}
 _REFERENCE = re.compile(
-    r"\b(?:option|alternative|approach|solution|proposal)\s*#?\s*(\d{1,2}|(?-i:[A-F])\b|one|two|three|four|five|six)\b"
+    r"\b(?:option|alternative|approach|solution|proposal)\s*#?\s*\(?(\d{1,2}|(?-i:[A-F])\b|one|two|three|four|five|six)\b\)?"
     r"|\bthe\s+(first|second|third|fourth|fifth|sixth|last|former|latter)\s+(?:option|alternative|approach|solution|proposal)\b",
     re.IGNORECASE,
 )
@@ -78,6 +78,13 @@ _DEBRIS = re.compile(
     r"^(?:\(?\s*(?:\d{1,3}|[A-Za-z]|[ivxIVX]{1,4})\s*[.)]\s|\d{1,4}\s*[-–:]\s|ADR[-\s#]*\d+"
     r"|[-*•+>|#:;,)\]}~=_/\\!?]|\.(?!\w))"
 )
+_LEAD_IN = re.compile(
+    r"^[ \t]*[*_]*[^\n]*?(?:\bthere (?:are|were) (?:\w+ ){0,2}(?:options|alternatives|approaches|candidates)"
+    r"|\b(?:options|alternatives|approaches|shapes|candidates) (?:we |that we )?(?:were |have been )?considered"
+    r"|\bthe following (?:options|alternatives|approaches|candidates))\b[^\n]*?:[*_]*[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+"""A line announcing the options that follow it, outside any options section."""
 _FRAMING = re.compile(r"(?:the )?(?:decision|outcome|conclusion|summary|discussion|recommendation|context|background)")
 """Sub-headings under options that conclude or frame them ("### Decision"), not options."""
 _PLACEHOLDER = re.compile(
@@ -128,6 +135,9 @@ class OptionsSection:
     heading: str
     items: tuple[str, ...]
     prose: bool
+    led_in: bool = False
+    """Announced by a line outside any options section ("There were 3 options considered:"):
+    options only when the file says which it chose, else a discussion of approaches."""
 
 
 def measure_collection(folder: Path) -> CollectionFidelity:
@@ -162,6 +172,8 @@ def check_adr(text: str, decision: ExtractedDecision, path: str, *, single: bool
     section = options_section(text) if single else None
     items = section.items if section else ()
     chosen = chosen_options(text, decision.summary, items, decision.subject or "")
+    if section is not None and section.led_in and not any(_is_chosen(item, chosen, items) for item in items):
+        section, items = None, ()
     summary = decision.summary
     for match in _REFERENCE.finditer(summary):
         named = _referenced(match, items)
@@ -220,7 +232,32 @@ def options_section(text: str) -> OptionsSection | None:
             continue  # a bare "Options" list of settings ("seq", "keep", "filter") is no choice
         if items or meaningful:
             return OptionsSection(name, tuple(i for i in items if i), prose=meaningful)
-    return _labelled_group(text, heads)
+    return _labelled_group(text, heads) or _led_in(text)
+
+
+def _led_in(text: str) -> OptionsSection | None:
+    """With no options section, a line ending in a colon that announces options ("There were
+    3 options considered:", "**Alternatives Considered:**") and the headings or list items
+    right after it."""
+    masked = re.sub(r"^ *```.*?^ *```", "", text, flags=re.DOTALL | re.MULTILINE)
+    for lead in _LEAD_IN.finditer(masked):
+        rest = masked[lead.end():].lstrip("\n")
+        heads = list(_HEADING.finditer(rest))
+        if heads and heads[0].start() == 0:
+            level = len(heads[0].group(1))
+            items: list[str] = []
+            for head in heads:
+                if len(head.group(1)) < level:
+                    break
+                if len(head.group(1)) == level:
+                    items.append(re.sub(r"^(?:\d{1,2}[.)]|option\s*\w{1,2}\s*[:.\-–—])\s*", "", _plain(head.group(2)),
+                                        flags=re.IGNORECASE))
+        else:
+            block = re.split(r"\n\s*\n(?=\S)(?! *(?:[-*+]|\d{1,2}[.)])\s)", rest, maxsplit=1)[0]
+            items = [_lead_name(i) for i in _top_items(block)] if _ITEM.match(block.split("\n", 1)[0]) else []
+        if len(items) >= 2:
+            return OptionsSection(_plain(lead.group(0)).rstrip(":"), tuple(items), prose=False, led_in=True)
+    return None
 
 
 def _labelled_group(text: str, heads: list[re.Match[str]]) -> OptionsSection | None:
@@ -235,6 +272,13 @@ def _labelled_group(text: str, heads: list[re.Match[str]]) -> OptionsSection | N
         if len(labelled) >= 2:
             return OptionsSection(_heading_words(head.group(2)), tuple(labelled), prose=False)
     return None
+
+
+def _lead_name(item: str) -> str:
+    """A listed option's name: what comes before its first ":", ". " or dash ("gRPC. Typed
+    request/response …" → "gRPC"), when that is a few words."""
+    head = re.split(r":\s|\.\s|\s[-–—]\s", item, maxsplit=1)[0].strip().rstrip(".")
+    return head if head != item and 1 <= len(head.split()) <= 6 else item
 
 
 def _paragraph_options(body: str) -> list[str]:

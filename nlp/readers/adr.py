@@ -16,6 +16,7 @@ from pathlib import Path
 
 from nlp.errors import InputFormatError
 from nlp.linking import file_mentions
+from nlp.readers.adr_candidates import candidate_groups, named_once
 from nlp.readers.adr_choice import MAX_ALTERNATIVES, alternatives, chosen_options, name_references
 from nlp.readers.adr_markdown import Heading, clip, first_sentence, headings, judged, list_items, own_text, plain, without_code
 from nlp.readers.adr_meta import front_matter, metadata, shown_status, stakeholders, status_statement
@@ -81,6 +82,8 @@ def read_adr(text: str, path: str, seq: int, collection: str) -> tuple[Message, 
     options = read_options(text)
     sentence = first_sentence(decision_raw)
     chosen = chosen_options(options, text, sentence, title, decision_raw)
+    if not options:
+        options, chosen = _weighed_elsewhere(text, sentence, title, decision_raw)
     stated = name_references(sentence, options)
     summary = title if not stated else f"{title}: {stated}"
     weighed = alternatives(options, chosen, decision_raw)
@@ -107,6 +110,22 @@ def read_adr(text: str, path: str, seq: int, collection: str) -> tuple[Message, 
         source_path=path,
     )
     return message, extracted
+
+
+def _weighed_elsewhere(text: str, sentence: str, title: str, decision: str) -> tuple[list[Option], set[int]]:
+    """With no options section: the first group of options laid out elsewhere ("### Option 1:
+    X" headings, "There were 3 options considered:" and what follows, a list of candidates
+    in the context) of which the ADR says it chose one and left at least one other; none
+    when it says no such thing, unless a line heads them as alternatives ("**Alternatives
+    Considered:**")."""
+    for group in candidate_groups(text):
+        if group.named_only:
+            chosen = named_once(group.options, sentence)
+        else:
+            chosen = chosen_options(group.options, text, sentence, title, decision, outside=True)
+        if (chosen or not group.needs_choice) and len(chosen) < len(group.options):
+            return group.options, chosen
+    return [], set()
 
 
 def _with_title_alternatives(

@@ -17,6 +17,10 @@ _CHOICE = re.compile(
     r"adopt(?:ed)?|recommend(?:ed)?|proceed with|settled on)\b",
     re.IGNORECASE,
 )
+_WILL = re.compile(r"\b(?:we|i|the team)\s+(?:will|shall|'ll|are going to|have decided to|decided to|agreed to)\b",
+                   re.IGNORECASE)
+_TAKES = re.compile(r"\b(?:take|took|taking|go for|went for|went with|pick(?:ed)?)\s+(?:the\s+)?$", re.IGNORECASE)
+"""A plainer verb right before the option it chooses: "we should take option 2"."""
 _CHOSEN_AFTER = re.compile(
     r"\s*(?:\([^)]*\)\s*)?(?:is|was|has been|will be|gets)?\s*(?:chosen|selected|adopted|preferred|accepted|the winner)\b"
     r"|\s*(?:\([^)]*\)\s*)?wins\b",
@@ -33,14 +37,18 @@ _JOINED = re.compile(r"\s*(?:,|\bor\b|\band\b|&|/)\s*(?:options?\s*)?#?\s*(\d{1,
 MAX_ALTERNATIVES = 20
 
 
-def chosen_options(options: Sequence[Option], text: str, decision: str, title: str, section: str = "") -> set[int]:
+def chosen_options(options: Sequence[Option], text: str, decision: str, title: str, section: str = "", *,
+                   outside: bool = False) -> set[int]:
     """Which options the ADR chose: those marked "(chosen)", named by a "Chosen option: …"
     line (several when it names a mix), pointed to by "option N" in the decision's first
     sentence when it chooses it ("we go with option 2", "option 2 was chosen"), or named
     whole by a title "Use X"; failing all these, the option a decision of a few words names
     ("In House"), or the one option that the decision's first sentence, or a sentence of the
     decision section that says it chooses ("we go ahead with the X option"), names word for
-    word and does not turn down."""
+    word and does not turn down. With ``outside`` (options found outside an options section,
+    which may be a design's parts rather than choices), that sentence must also say it decides
+    ("we will use …", "Use X", a verb of choosing), not merely describe ("Spans are stored as
+    Nested columns")."""
     chosen = {i for i, o in enumerate(options) if o.marked_chosen}
     for line in CHOSEN_LINE.finditer(text):
         stated = re.split(r"\bbecause\b", plain(line.group(1)), maxsplit=1)[0]
@@ -60,18 +68,25 @@ def chosen_options(options: Sequence[Option], text: str, decision: str, title: s
     if not chosen and len(decision.split()) <= 6:  # a decision that just names it: "In House"
         chosen |= _matches(decision.rstrip("."), options)
     if not chosen:
-        choosing = [decision, *(s for s in sentences(plain(section)) if _CHOICE.search(s))]
+        choosing = [*([decision] if not outside or _decides(decision) else []),
+                    *(s for s in sentences(plain(section)) if _CHOICE.search(s))]
         said = {i for i, o in enumerate(options) for n in o.names for s in choosing if len(norm(n)) > 2 and said_in(n, s)}
         chosen |= said if len(said) == 1 else set()
     return chosen
 
 
+def _decides(sentence: str) -> bool:
+    """The sentence states a decision: a verb of choosing, "we will …", or an imperative "Use X"."""
+    return bool(_CHOICE.search(sentence) or _WILL.search(sentence) or VERB.match(plain(sentence)))
+
+
 def _chooses(sentence: str, reference: re.Match[str]) -> bool:
     """The sentence chooses the option it refers to: "we go with option 2", "option 2 was
-    chosen", "the second option wins" (not "as option 2 would break …")."""
+    chosen", "the second option wins", "we should take option 2" (not "as option 2 would break …")."""
     before = sentence[max(0, reference.start() - 60):reference.start()]
     verb = list(_CHOICE.finditer(before))
-    return bool(verb and not re.search(r"[.;]", before[verb[-1].end():])) or bool(_CHOSEN_AFTER.match(sentence[reference.end():]))
+    return (bool(verb and not re.search(r"[.;]", before[verb[-1].end():])) or bool(_TAKES.search(before))
+            or bool(_CHOSEN_AFTER.match(sentence[reference.end():])))
 
 
 def _joined(rest: str, first: re.Match[str], options: Sequence[Option]) -> list[tuple[int, int]]:
@@ -99,7 +114,7 @@ def _listed_after(rest: str, options: Sequence[Option]) -> set[int]:
 def name_references(sentence: str, options: Sequence[Option]) -> str:
     """``sentence`` with each "option N" it says followed by what option N is, unless the
     sentence already says it: "We go with option 1." → "We go with option 1 (a single-page form).";
-    "option 2 or 3" names both."""
+    "option 2 or 3" names both; "option (1)" becomes "option 1 (…)"."""
     said = sentence
     for end, index in reversed(_references(sentence, options)):
         name = options[index].name
@@ -107,7 +122,8 @@ def name_references(sentence: str, options: Sequence[Option]) -> str:
             continue
         if sentence[end:].lstrip().startswith(("(", ":")):
             continue
-        said = f"{said[:end]} ({clip(name, 120)}){said[end:]}"
+        head = re.sub(r"\((\w{1,2})\)$", r"\1", said[:end])  # "option (1)" reads "option 1 (X)", not "option (1) (X)"
+        said = f"{head} ({clip(name, 120)}){said[end:]}"
     return said
 
 

@@ -119,13 +119,10 @@ def read_options(text: str) -> list[Option]:
             headed = any(heading.start < h.start < heading.end for h in every)
             if bare and not states_choice and not headed and not any(o.label for o in found):
                 continue
-        elif (labelled := _labelled_headings(heading, every)) and (
+        elif (labelled := labelled_headings(heading, every)) and (
                 names_choice or any(_MARKED.search(h.title) for h in labelled)):
             taken.append(heading)
-            named = [(h, _option(h.title, text[h.body_start:h.end], False, whole=True)) for h in labelled]
-            named = [(h, o if o.name else replace(o, name=plain(_MARKED.sub(" ", h.title)).strip())) for h, o in named]
-            named = [(h, o) for h, o in named if o.name]  # "### Option 1" alone is named so
-            grouped += _with_verdicts([o for _, o in named], text, heading, [h for h, _ in named])
+            grouped += option_headings(text, heading, labelled)
             continue
         else:
             continue
@@ -134,7 +131,39 @@ def read_options(text: str) -> list[Option]:
     return options or grouped
 
 
-def _labelled_headings(heading: Heading, every: list[Heading]) -> list[Heading]:
+def option_headings(text: str, heading: Heading, labelled: list[Heading]) -> list[Option]:
+    """The options the ``labelled`` sub-headings of ``heading`` name ("### Option 1" alone
+    is named so), each with what the rest of the section says of it."""
+    named = [(h, option_of_heading(text, h)) for h in labelled]
+    named = [(h, o if o.name else replace(o, name=plain(_MARKED.sub(" ", h.title)).strip())) for h, o in named]
+    named = [(h, o) for h, o in named if o.name]
+    return _with_verdicts([o for _, o in named], text, heading, [h for h, _ in named])
+
+
+def option_of_heading(text: str, heading: Heading) -> Option:
+    """The option a heading names ("### 2. Implement from scratch", "### Option 1: X"), with
+    the pros and cons under it; no name for a heading that frames the options ("### Decision")."""
+    if _PLACEHOLDER.match(plain(heading.title)) or _NOT_OPTION.fullmatch(heading_words(heading.title)):
+        return Option(name="")
+    return _option(heading.title, text[heading.body_start:heading.end], False, whole=True)
+
+
+def candidate_from_item(item: Item, *, lost: bool = False) -> Option:
+    """The option a list item names ("Interactor gem: a simple pattern …" → "Interactor gem")."""
+    return _option(item.head, item.body, lost)
+
+
+def options_label(line: str) -> bool | None:
+    """A line that is an options heading in words only ("**Alternatives Considered:**",
+    "Options considered:"): ``True`` when it heads the options that lost (alternatives,
+    rejected), ``False`` for options of any kind, ``None`` for any other line."""
+    words = heading_words(line.strip().rstrip(":").strip().rstrip(":"))
+    if not _OPTIONS.fullmatch(words) or words in {"options", "option", "alternative"}:
+        return None
+    return bool(_LOSERS.search(words))
+
+
+def labelled_headings(heading: Heading, every: list[Heading]) -> list[Heading]:
     """The sub-headings of ``heading`` labelled as options ("### Option 1: Parallel Arrays",
     "#### Option B: Optimize for Search ✅ (chosen)"), when two or more are: in an ADR with
     no options section that says which it chose (one marked so, "Chosen option: …", "we go

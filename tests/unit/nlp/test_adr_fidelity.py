@@ -90,3 +90,36 @@ def test_options_argued_in_paragraphs_and_labelled_headings_are_listed_as_option
     assert argued is not None and argued.items == ("Why not delete the seat?", "Another proposal would be to wipe it.")
     labelled = options_section("# X\n\n## Storing attributes\n\n### Option 1: Arrays\n\nA.\n\n### Option 2: Map ✅ (chosen)\n\nB.\n")
     assert labelled is not None and labelled.items == ("Option 1: Arrays", "Option 2: Map ✅ (chosen)")
+
+
+def test_options_led_in_outside_a_section_and_an_option_in_parentheses_are_checked() -> None:
+    text = """# Rounding of invoice totals
+
+## Context
+
+There were 3 options considered:
+
+### 1. Round each line
+
+### 2. Round the total only
+
+### 3. Store cents as integers
+
+## Decision
+
+We decided to go with option (3) and migrate the amounts table.
+"""
+    section = options_section(text)
+    assert section is not None
+    assert section.items == ("Round each line", "Round the total only", "Store cents as integers")
+    bare = ExtractedDecision(summary="Rounding: We decided to go with option (3) and migrate the amounts table.",
+                             subject="Rounding of invoice totals")
+    assert _checks(bare, text) == {"option_only", "no_alternatives"}
+    read = bare.model_copy(update={
+        "summary": "Rounding: We decided to go with option 3 (Store cents as integers) and migrate the amounts table.",
+        "alternatives": (ExtractedAlternative(option="Round each line"), ExtractedAlternative(option="Round the total only")),
+    })
+    assert _checks(read, text) == set()
+    # Announced approaches of which the file chooses none are a discussion: nothing is owed.
+    undecided = text.replace("We decided to go with option (3) and migrate", "We will later decide and migrate")
+    assert _checks(bare.model_copy(update={"summary": "Rounding: We will later decide."}), undecided) == set()

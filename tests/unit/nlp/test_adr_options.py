@@ -585,3 +585,143 @@ A Map(String, T) per type.
     assert decision.alternatives[1].why_not_chosen == "Map was rejected because it compresses poorly."
     # Without a word of which was chosen, labelled headings may be a design's parts: not read.
     assert _options(_read(text.replace(" ✅ (chosen)", ""))) == []
+
+
+def test_option_headings_under_the_context_with_pros_and_cons_count_when_the_decision_names_one() -> None:
+    text = """# 4: Keep drafts in the browser
+
+Date: 2024-02-11
+
+## Context
+
+Editors lose work when their session ends. We weighed two places for drafts.
+
+### Option 1: Server-side drafts table
+Drafts are saved to a new table.
+
+#### Pros
++ Drafts follow the editor between machines
+
+#### Cons
+- A migration and a cleanup job to own
+- Every keystroke becomes a write
+
+### Option 2: Keep drafts in local storage
+#### Pros
++ No server change at all
+
+#### Cons
+- Drafts stay on one machine
+
+## Decision
+We will keep drafts in local storage and clear them on publish.
+
+## Status
+Accepted
+"""
+    decision = _read(text)
+    assert _options(decision) == ["Server-side drafts table"]  # the decision names option 2 word for word
+    lost = decision.alternatives[0]
+    assert lost.pros == ("Drafts follow the editor between machines",)
+    assert lost.cons == ("A migration and a cleanup job to own", "Every keystroke becomes a write")
+    assert lost.why_not_chosen == "A migration and a cleanup job to own; Every keystroke becomes a write"
+    # Option headings nobody picks from may be a design's parts: still not read.
+    assert _options(_read(text.replace("We will keep drafts in local storage and clear them on publish.",
+                                       "Drafts are cleared on publish."))) == []
+
+
+def test_a_lead_in_then_numbered_headings_and_option_in_parentheses_says_what_it_is() -> None:
+    text = """# 9. Rounding of invoice totals
+
+## Context
+
+Totals differ by a cent between the invoice and the ledger.
+
+Three options were considered:
+
+### 1. Round each line
+
+Each line is rounded before summing.
+
+### 2. Round the total only
+
+Lines keep full precision.
+
+### 3. Store cents as integers
+
+Every amount becomes an integer number of cents.
+
+## Decision
+
+We decided to go with option (3) and migrate the amounts table in one release.
+"""
+    decision = _read(text, "0009-rounding.md")
+    assert decision.summary == ("Rounding of invoice totals: We decided to go with option 3 (Store cents as integers) "
+                                "and migrate the amounts table in one release.")
+    assert _options(decision) == ["Round each line", "Round the total only"]
+    # "There were 3 options considered:" leads in as well; "we should take option 2" chooses.
+    other = text.replace("Three options were considered:", "There were 3 options considered:").replace(
+        "We decided to go with option (3)", "In the meantime we should take option 2")
+    decision = _read(other, "0009-rounding.md")
+    assert _options(decision) == ["Round each line", "Store cents as integers"]
+    assert "option 2 (Round the total only)" in decision.summary
+
+
+def test_a_lead_in_then_a_list_and_an_alternatives_label_line() -> None:
+    text = """# 3. Error tracking
+
+## Context
+
+We need to see exceptions from production. We considered the following options:
+
+- Hosted Sentry - quick to set up, but data leaves our network and the plan is priced per event
+- Self-hosted GlitchTip - the same client libraries, one more service to run
+- Log scraping - no new service, but stack traces are split over lines
+
+## Decision
+
+Self-hosted GlitchTip is the chosen tool for every service.
+"""
+    assert _options(_read(text)) == ["Hosted Sentry", "Log scraping"]
+    # A bold line that heads the losers, with the chosen one not among them, is an options section.
+    labelled = """# 5. Command-line parsing
+
+## Context
+
+We use clap for the CLI.
+
+**Alternatives Considered:**
+- **argh**: smaller, but no shell completions
+- **pico-args**: hand-written help text for every command
+
+Clap's derive API keeps commands declarative.
+"""
+    decision = _read(labelled)
+    assert _options(decision) == ["argh", "pico-args"]
+    assert decision.alternatives[0].why_not_chosen == "smaller, but no shell completions"
+
+
+def test_candidates_in_the_context_count_only_when_the_decision_names_one() -> None:
+    text = """# 12. Background jobs
+
+## Context
+
+Jobs run inside web requests today and time out. We compared a few libraries
+for running them outside requests and reached these conclusions:
+
+- [Sidekiq][sidekiq]: fast and widely used, but needs Redis, which we do not run.
+- [GoodJob][goodjob]: keeps jobs in PostgreSQL, which we already operate.
+- Delayed Job: also PostgreSQL-backed, with slower polling and little maintenance.
+
+## Decision
+
+We will run background jobs with GoodJob in a separate worker process.
+
+[sidekiq]: https://example.org/sidekiq
+[goodjob]: https://example.org/goodjob
+"""
+    assert _options(_read(text)) == ["Sidekiq", "Delayed Job"]
+    # A decision that names none of them, or two, picks none: the list is context, not options.
+    assert _options(_read(text.replace("with GoodJob in", "in"))) == []
+    assert _options(_read(text.replace("with GoodJob in", "with GoodJob, not Sidekiq or Delayed Job, in"))) == ["Sidekiq", "Delayed Job"]
+    assert _options(_read(text.replace("with GoodJob in", "with GoodJob and Sidekiq in"))) == []
