@@ -13,6 +13,7 @@
 //          :param path_prefix => 'src/api'
 //          :param path_dir => 'src/api/'
 //          :param repository => ''
+//          :param of_repository => null
 //          :param feature => null
 //          :param session => null
 //          :param series => null

@@ -23,6 +23,7 @@
 //          :param path_prefix => 'src/api'
 //          :param path_dir => 'src/api/'
 //          :param repository => ''
+//          :param of_repository => null
 //          :param path_ancestors => ['src/']
 //          :param feature => null
 //          :param session => null

@@ -16,6 +16,7 @@
 //          :param path_prefix => null
 //          :param path_dir => null
 //          :param repository => ''
+//          :param of_repository => null
 //          :param feature => null
 //          :param session => null
 //          :param series => null
