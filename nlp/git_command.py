@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import subprocess
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
@@ -38,10 +38,16 @@ class Change:
         paths: Repository-relative paths added, modified, deleted or renamed (both names of
             a rename), in git's order.
         added: Path → the lines the change adds to it (untracked files: all their lines).
+        removed: Path → the lines the change takes out of it.
     """
 
     paths: tuple[str, ...]
     added: dict[str, tuple[str, ...]]
+    removed: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def changed_lines(self, path: str) -> tuple[str, ...]:
+        """The lines the change adds to ``path`` or takes out of it."""
+        return (*self.added.get(path, ()), *self.removed.get(path, ()))
 
 
 def run_git(repo: Path, *args: str) -> str:
@@ -91,25 +97,34 @@ def read_change(repo: Path, base: str = "HEAD", head: str | None = None, staged:
     for line in names.splitlines():
         parts = line.split("\t")
         paths += [p for p in parts[1:] if p]
-    added = _added_lines(run_git(repo, "diff", "--unified=0", "--no-color", "--no-ext-diff", *revisions, "--"))
+    added, removed = _changed_lines(run_git(repo, "diff", "--unified=0", "--no-color", "--no-ext-diff", *revisions, "--"))
     if head is None and not staged:
         for path in run_git(repo, "ls-files", "--others", "--exclude-standard").splitlines():
             if path:
                 paths.append(path)
                 added[path] = _file_lines(repo / path)
-    return Change(tuple(dict.fromkeys(paths)), added)
+    return Change(tuple(dict.fromkeys(paths)), added, removed)
 
 
-def _added_lines(diff: str) -> dict[str, tuple[str, ...]]:
+def _changed_lines(diff: str) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    """The lines a ``--unified=0`` diff adds to each path and takes out of each."""
     added: dict[str, list[str]] = {}
-    current: str | None = None
+    removed: dict[str, list[str]] = {}
+    source: str | None = None
+    target: str | None = None
     for line in diff.splitlines():
-        if line.startswith("+++ "):
-            target = line[4:]
-            current = target[2:] if target.startswith("b/") else None  # /dev/null: a deletion
-        elif line.startswith("+") and current is not None:
-            added.setdefault(current, []).append(line[1:])
-    return {path: tuple(lines) for path, lines in added.items()}
+        if line.startswith("--- "):
+            named = line[4:]
+            source = named[2:] if named.startswith("a/") else None  # /dev/null: a new file
+        elif line.startswith("+++ "):
+            named = line[4:]
+            target = named[2:] if named.startswith("b/") else None  # /dev/null: a deletion
+        elif line.startswith("+") and target is not None:
+            added.setdefault(target, []).append(line[1:])
+        elif line.startswith("-") and source is not None:
+            removed.setdefault(source, []).append(line[1:])
+    return ({path: tuple(lines) for path, lines in added.items()},
+            {path: tuple(lines) for path, lines in removed.items()})
 
 
 def _file_lines(path: Path) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ import typer
 
 from api.cli.context import CliContext, cli_context, fail
 from api.cli.run_on_graph import run_on_graph
-from api.usecases.path_check import PathReport, decisions_for_paths, path_report_json
+from api.usecases.path_check import PathReport, decisions_for_paths, path_report_json, untouched_library
 from api.usecases.repositories import resolve_scope
 from api.usecases.runtime import GraphConnection
 from api.usecases.when import when_decided
@@ -61,12 +61,14 @@ def check_diff(
     if output is Format.json:
         typer.echo(json.dumps({"change": span, **path_report_json(report)}, indent=2, ensure_ascii=False))
     elif output is Format.markdown:
-        typer.echo(markdown_report(report, span))
+        typer.echo(markdown_report(report, span, change))
     else:
         _print_text(cli, report, span, change)
-    if fail_on is FailOn.active and report.any_governed:
+    if fail_on is FailOn.active and report.any_touched(change):
         cli.note("an active decision governs a changed path (--fail-on active)")
         raise typer.Exit(code=1)
+    if fail_on is FailOn.active and report.any_governed:
+        cli.note("the decisions above govern manifests by libraries this change leaves alone: not counted (--fail-on active)")
 
 
 def _print_text(cli: CliContext, report: PathReport, span: str, change: Change) -> None:
@@ -88,6 +90,8 @@ def text_report(report: PathReport, span: str, change: Change) -> list[str]:
             lines.append(f"  {decision.status:<9} {decision.id}  {decision.summary}  ({_when_who(decision)})")
             if decision.id in item.links:
                 lines.append(f"            {how_linked(item.links[decision.id], item.path)}")
+                if (library := untouched_library(item.links[decision.id], change.changed_lines(item.path))) is not None:
+                    lines.append(f"            {_LEFT_ALONE.format(library=library)}")
             for linked, relation in _related_to(decision, item.related):
                 lines.append(f"            {relation} {linked.id}: {linked.summary}")
         for back in item.reintroduced:
@@ -95,7 +99,11 @@ def text_report(report: PathReport, span: str, change: Change) -> list[str]:
     return lines
 
 
-def markdown_report(report: PathReport, span: str) -> str:
+_LEFT_ALONE = "the change leaves {library} alone in it: shown, not counted by --fail-on"
+"""Under a decision that governs a manifest by a library no changed line of it names."""
+
+
+def markdown_report(report: PathReport, span: str, change: Change | None = None) -> str:
     """The report as a pull-request comment."""
     if not report.paths:
         return f"**Decision journal**: no changed paths ({span})."
@@ -109,6 +117,9 @@ def markdown_report(report: PathReport, span: str) -> str:
             lines.append(f"- **{decision.status}**: {_md(decision.summary)} (`{decision.id}`, {_when_who(decision)})")
             if decision.id in item.links:
                 lines.append(f"  - {_md(how_linked(item.links[decision.id], item.path))}")
+                changed = change.changed_lines(item.path) if change is not None else None
+                if changed is not None and (library := untouched_library(item.links[decision.id], changed)) is not None:
+                    lines.append(f"  - {_md(_LEFT_ALONE.format(library=library))}")
             for linked, relation in _related_to(decision, item.related):
                 lines.append(f"  - {relation} `{linked.id}`: {_md(linked.summary)}")
             if decision.rationale:

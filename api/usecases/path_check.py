@@ -8,6 +8,7 @@ and the options they rejected that the change's added lines name again. Reads on
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +17,7 @@ from graph.executor import QueryExecutor
 from graph.listing import DecisionListing, GoverningLink
 from graph.reader import DecisionReader
 from graph.records import DecisionRecord
+from nlp.git_command import Change
 from nlp.reintroduction import named_options
 from nlp.schema import UNSCOPED_REPOSITORY
 
@@ -70,6 +72,37 @@ class PathReport:
     @property
     def any_governed(self) -> bool:
         return any(p.governed for p in self.governed)
+
+    def any_touched(self, change: Change) -> bool:
+        """An active decision governs a changed path by what the change touches there: every
+        link but a manifest's whose library the change leaves alone (``untouched_library``),
+        the gate of ``check-diff --fail-on active``."""
+        return any(
+            decision.status in GOVERNING_STATUSES
+            and untouched_library(item.links.get(decision.id), change.changed_lines(item.path)) is None
+            for item in self.governed for decision in item.governing
+        )
+
+
+_DECLARES = re.compile(r" declares (?P<library>.+?), which it ")
+"""The library a manifest link rests on, as its evidence names it ("src/Gemfile declares
+interactor, which it decides to use")."""
+
+
+def untouched_library(link: GoverningLink | None, changed: Sequence[str]) -> str | None:
+    """The library by which ``link`` governs a manifest, when none of the ``changed`` lines of
+    that manifest names it: the change bumps or adds another dependency (a Dependabot "Bump
+    rails" under a decision to use the interactor gem), so the decision is shown but does
+    not gate the change. None for any other link, or when a changed line names the library."""
+    if link is None or link.via != "manifest" or not link.evidence:
+        return None
+    declared = _DECLARES.search(link.evidence)
+    if declared is None:
+        return None
+    library = declared.group("library")
+    names = {library, re.split(r"[/:]", library)[-1]}
+    said = [re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", re.IGNORECASE) for name in names if name]
+    return None if any(pattern.search(line) for line in changed for pattern in said) else library
 
 
 async def decisions_for_paths(

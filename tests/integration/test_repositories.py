@@ -275,3 +275,25 @@ async def test_a_repository_alone_keeps_its_own_decisions_on_every_face(
         shops = api.run(query, {"repo": "github.com/acme/shop"})["decisions"]
     assert everything >= 4  # both ADRs and the example's decisions
     assert shops["totalCount"] == 1 and "lunr" in shops["edges"][0]["node"]["summary"]
+
+
+async def test_fail_on_active_counts_a_manifest_only_when_the_change_touches_the_decided_library(
+    journal: DecisionJournal, tmp_path: Path
+) -> None:
+    shop, _ = _two(tmp_path)
+    (shop / "package.json").write_text('{\n  "dependencies": {\n    "left-pad": "1.2",\n    "lunr": "2"\n  }\n}\n')
+    git(shop, "commit", "-qam", "Pin left-pad", date="2024-02-02T10:00:00+00:00")
+    for args in (("import-adr", str(shop / "doc" / "adr")), ("ingest-git", "--repo", str(shop))):
+        code, out = await _cli(*args)
+        assert code == 0, out
+    # A bump of another dependency: the decision to use lunr is shown, not counted.
+    (shop / "package.json").write_text('{\n  "dependencies": {\n    "left-pad": "1.3",\n    "lunr": "2"\n  }\n}\n')
+    result = await asyncio.to_thread(CliRunner().invoke, app, ["check-diff", "--repo", str(shop), "--fail-on", "active"])
+    assert result.exit_code == 0, result.output
+    assert "package.json" in result.stdout and "Use lunr for search" in result.stdout
+    assert "the change leaves lunr alone in it: shown, not counted by --fail-on" in result.stdout
+    # The decided library's own line changes: the gate holds.
+    (shop / "package.json").write_text('{\n  "dependencies": {\n    "left-pad": "1.3",\n    "lunr": "2.3"\n  }\n}\n')
+    result = await asyncio.to_thread(CliRunner().invoke, app, ["check-diff", "--repo", str(shop), "--fail-on", "active"])
+    assert result.exit_code == 1, result.output
+    assert "leaves lunr alone" not in result.stdout

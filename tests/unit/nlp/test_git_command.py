@@ -24,10 +24,12 @@ def repo(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def test_a_committed_change_gives_its_paths_and_added_lines(repo: Path) -> None:
+def test_a_committed_change_gives_its_paths_and_added_and_removed_lines(repo: Path) -> None:
     change = read_change(repo, "HEAD~1", "HEAD")
     assert set(change.paths) == {"src/db.py", "old.txt", "new.txt"}  # both names of a rename
     assert change.added == {"src/db.py": ("engine = 'mongodb'",)}
+    assert change.removed == {"src/db.py": ("engine = 'postgres'",)}
+    assert change.changed_lines("src/db.py") == ("engine = 'mongodb'", "engine = 'postgres'")
 
 
 def test_the_work_tree_counts_untracked_files_and_staged_reads_only_the_index(repo: Path) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from api.cli.check_cmd import markdown_report, text_report
-from api.usecases.path_check import PathDecisions, PathReport
+from api.usecases.path_check import PathDecisions, PathReport, untouched_library
+from graph.listing import GoverningLink
 from graph.records import DecisionRecord
 from nlp.git_command import Change
 
@@ -42,3 +43,14 @@ def test_the_markdown_answer_nests_it_under_the_same_decision() -> None:
     lines = markdown_report(_report(), "a..b").splitlines()
     replaces = lines.index("  - replaces `dec-old`: Unrevoking licenses")
     assert "`dec-new`" in lines[replaces - 1] and "`dec-other`" in lines[replaces + 1]
+
+
+def test_a_manifest_link_is_left_alone_when_no_changed_line_names_its_library() -> None:
+    link = GoverningLink("dec-1", "src/Gemfile", "manifest", True, 0.6, "src/Gemfile declares interactor, which it decides to use")
+    assert untouched_library(link, ['-gem "rails", "6.0.1"', '+gem "rails", "6.1.0"']) == "interactor"
+    assert untouched_library(link, ['+gem "interactor", "~> 3.1"']) is None  # its own line changes
+    assert untouched_library(link, ['-gem "interactor-rails"']) == "interactor"  # another gem of a longer name
+    scoped = GoverningLink("dec-2", "package.json", "manifest", True, 0.85, "package.json declares @nestjs/typeorm, which it takes up or drops")
+    assert untouched_library(scoped, ['+    "typeorm": "0.3.20",']) is None  # its package named by its last part
+    stated = GoverningLink("dec-3", "src/Gemfile", "stated", False, 1.0, None)
+    assert untouched_library(stated, ['+gem "rails"']) is None  # only manifest links rest on one library
