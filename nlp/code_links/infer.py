@@ -381,7 +381,7 @@ def tool_links(decisions: Sequence[DecisionText], view: RepositoryView, configs:
     for decision in decisions:
         chosen, set_aside = taken_up(decision.title, CHOOSING)
         for words, named, mentioned, how in ((chosen, 0.65, 0.55, "takes up"), (set_aside, 0.45, 0.4, "sets aside")):
-            for word, paths in named_config(words, configs).items():
+            for word, paths in named_config(words, configs, known).items():
                 for path in paths:
                     links.append(CodeLink(decision.id, path, "tool config", named, f"{path} configures {word}, which it {how}"))
             for word, paths in automation_mentions([w for w in words if w not in LANGUAGES], view.grep, known).items():

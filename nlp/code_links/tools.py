@@ -117,12 +117,19 @@ def _configures_a_tool(path: str) -> bool:
     return bool(_TOOL_CONFIG.search(name)) or one_word
 
 
-def named_config(words: Iterable[str], configs: dict[str, list[str]]) -> dict[str, list[str]]:
+def named_config(words: Iterable[str], configs: dict[str, list[str]], known: Iterable[str] = ()) -> dict[str, list[str]]:
     """Configuration files (``configs``, from ``config_files``) named for one of ``words``
     (a name part: ``yarn.lock`` for yarn, ``.eslintrc.js`` for eslint, ``next.config.js``
-    for next); a word that names more than six is too common to mean the tool."""
+    for next); a word that names more than six is too common to mean the tool. A word no
+    one knows as a tool (``known``, the gazetteer) names only files shaped like a tool's own
+    configuration (``_configures_a_tool``): "local" of "Use local datastore" is no tool, and
+    a Rails translation file ``config/locales/en/errors/local_data_unavailable.yml`` does
+    not configure it."""
+    tools = set(known) | set(TECHNOLOGIES)
     named = sorted(set(words) & configs.keys(), key=lambda word: (configs[word][0], word))
-    return {word: configs[word] for word in named if len(configs[word]) <= 6}
+    found = {word: configs[word] if word in tools else [p for p in configs[word] if _configures_a_tool(p)] for word in named
+             if len(configs[word]) <= 6}
+    return {word: paths for word, paths in found.items() if paths}
 
 
 def automation_mentions(words: Iterable[str], grep: Grep, known: Iterable[str]) -> dict[str, list[str]]:

@@ -125,7 +125,11 @@ def test_only_a_tools_own_configuration_makes_a_word_a_tool() -> None:
     # Dotfiles, *.config.* and *rc files near the top name tools; test fixtures and other
     # configuration-looking data do not, nor do format words.
     assert configured_tools(configs) == {"eslintrc", "jest", "renovate"}
-    assert named_config(["jest", "template"], configs) == {"jest": ["jest.config.js"], "template": ["config/template.yml"]}
+    # A word nobody knows as a tool names only a tool's own configuration, not any file
+    # that bears it ("config/template.yml" configures no "template").
+    assert named_config(["jest", "template"], configs) == {"jest": ["jest.config.js"]}
+    assert named_config(["jest", "template"], configs, known=["template"]) == {
+        "jest": ["jest.config.js"], "template": ["config/template.yml"]}
     # A title's small words are no tool names, whatever files bear them.
     choosing = re.compile(r"\b(use)\b")
     assert taken_up("Use one template for export", choosing)[0] == ["template", "export"]
