@@ -48,6 +48,14 @@ const HIT_FIELDS = "id summary subject status decidedAt chainPosition { isCurren
 // be several, separated by commas; "to" is a day shown whole.
 const FILTERS = ["tag", "person", "status", "from", "to", "path", "repo", "session", "series", "history", "drafts"];
 
+// How a hit was found, in words: a fused score (0.1 for an exact match) reads as doubt.
+const RETRIEVER_WORDS = { fulltext: "its words", vector: "its meaning" };
+
+function matchedBy(retrievers) {
+  const said = retrievers.map((r) => RETRIEVER_WORDS[r] || r);
+  return said.length ? `matched by ${said.join(" and ")}` : "matched by the filters";
+}
+
 function whereFrom(params, history = false) {
   const value = (name) => (params.get(name) || "").trim();
   const list = (name) => value(name).split(",").map((v) => v.trim()).filter(Boolean);
@@ -117,7 +125,8 @@ async function searchView(_arg, params) {
     el("div", { class: "hit-title" }, decisionLink(hit.decision)),
     el("div", { class: "meta" },
       statusBadge(hit.decision.status),
-      el("span", { title: `retrievers: ${hit.retrievers.join(", ")}` }, `score ${hit.score.toFixed(3)}`),
+      el("span", { title: `fused score ${hit.score.toFixed(3)} (retrievers: ${hit.retrievers.join(", ") || "filters only"})` },
+        matchedBy(hit.retrievers)),
       hit.decision.subject ? el("span", {}, `about: ${hit.decision.subject}`) : null,
       hit.decision.decidedAt ? el("time", { datetime: hit.decision.decidedAt }, day(hit.decision.decidedAt)) : null,
       hit.decision.chainPosition.isCurrent ? null : el("span", {}, "replaced or revisited since"))));
