@@ -17,6 +17,7 @@ from api.usecases.runtime import GraphConnection
 from api.usecases.search import SearchHitJson, SearchOutcome, hits_json, outcome_json
 from api.usecases.services import open_services
 from api.usecases.when import when_decided
+from nlp.plural import plural
 from nlp.readers.adr_markdown import clip
 
 
@@ -60,6 +61,8 @@ def search(
         cli.out.print(f"no decision matches {query!r}", highlight=False)
     for hit in hits:
         _print_brief(cli, hit)
+    if len(hits) == limit:  # the page is full: there may be more
+        cli.note(f"the best {plural(limit, 'decision')} shown; --limit N shows more")
 
 
 def ask(

@@ -323,3 +323,4 @@ async def test_search_lists_the_gist_of_a_long_adr_and_stores_its_sections_cut_b
     assert found.exit_code == 0, found.output
     [rationale] = [line for line in found.stdout.splitlines() if line.startswith("  rationale: ")]
     assert len(rationale) <= len("  rationale: ") + 301 and rationale.endswith("…")
+    assert "the best 1 decision shown; --limit N shows more" in found.stderr  # a full page says there may be more
