@@ -464,6 +464,10 @@ def _context(
     return statement.topic
 
 
+_NOT_PEOPLE_TALK = frozenset({"assistant", "system", TOOL_ROLE})
+"""Roles whose messages name no people worth keeping as stakeholders."""
+
+
 def _stakeholders(authors: Sequence[Message], window_docs: Sequence[tuple[Message, Doc]]) -> list[ExtractedStakeholder]:
     found: dict[str, ExtractedStakeholder] = {}
     for message in authors:
@@ -472,7 +476,9 @@ def _stakeholders(authors: Sequence[Message], window_docs: Sequence[tuple[Messag
         found.setdefault(handle, ExtractedStakeholder(handle=handle, name=message.author, role="participant"))
     for message, doc in window_docs:
         for ent in doc.ents:
-            if ent.label_ in {"HANDLE", "PERSON"}:
+            # An assistant's or a tool's text is no one's talk about people: the small model
+            # tags its bold labels ("**Metadata Handling**: …") and names ("Ring CT") as people.
+            if ent.label_ == "HANDLE" or (ent.label_ == "PERSON" and message.role not in _NOT_PEOPLE_TALK):
                 handle = handle_for(ent.text)
                 span = TextSpan(seq=message.seq, start=ent.start_char, end=ent.end_char)
                 found.setdefault(handle, ExtractedStakeholder(handle=handle, name=ent.text.lstrip("@"), role="mentioned", span=span))

@@ -364,3 +364,18 @@ def test_an_at_word_in_code_is_no_one(nlp: Language, text: str) -> None:
 def test_an_at_mention_is_someone_and_an_editors_at_file_is_not(nlp: Language) -> None:
     doc = nlp("@alice agreed; cc @bob.smith. Read @docs/ABOUT.md and @about_politipo.md first.")
     assert [ent.text for ent in doc.ents if ent.label_ == "HANDLE"] == ["@alice", "@bob.smith"]
+
+
+def test_people_named_by_an_assistant_are_not_stakeholders_and_by_the_user_are(nlp: Language) -> None:
+    messages = (
+        ("user", "user", "How should we store the metadata? Maria Lopez wants it queryable."),
+        ("assistant", "assistant", "As John Smith suggested upstream, keep the metadata in a separate table."),
+        ("user", "user", "OK, we decided to use a separate metadata table."),
+    )
+    conversation = Conversation(session_id="s", source_format="aider", messages=tuple(
+        Message(id=f"s#{seq}", seq=seq, author=author, role=role, content=text)
+        for seq, (author, role, text) in enumerate(messages)))
+    [decision] = [d for d in DecisionExtractor(nlp).extract(conversation, DecisionDetector(nlp).detect(conversation))
+                  if "metadata table" in d.summary]
+    mentioned = {s.handle for s in decision.stakeholders if s.role == "mentioned"}
+    assert "@maria-lopez" in mentioned and "@john-smith" not in mentioned
