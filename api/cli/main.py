@@ -40,6 +40,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "prune": ("api.cli.prune_cmd", "prune"),
     "cypher": ("api.cli.cypher_cmd", "cypher"),
     "sessions": ("api.cli.sessions_cmd", "sessions"),
+    "timeline": ("api.cli.timeline_cmd", "timeline"),
 }
 """Each command and the function that is it, imported only when the command runs: a
 pre-commit hook's ``check-diff`` must not pay for the web server, MCP and the evaluation
