@@ -19,6 +19,7 @@ from api.usecases.services import open_services
 from api.usecases.when import when_decided
 from nlp.plural import plural
 from nlp.readers.adr_markdown import clip
+from nlp.schema import CANDIDATE
 
 
 def search(
@@ -102,7 +103,8 @@ def _print_brief(cli: CliContext, hit: SearchHitJson) -> None:
     say(d["summary"])
     by = f" by {d['decision_maker']}" if d["decision_maker"] else ""  # none stated: say nothing, not "?"
     dated = f"decided {when}" if d["decided_at"] else when or "undated"
-    say(f"  {d['status']}, {dated}{by}  [{d['id']}, {'+'.join(hit['retrievers']) or 'filters only'}]")
+    status = "draft to review" if d["status"] == CANDIDATE else d["status"]
+    say(f"  {status}, {dated}{by}  [{d['id']}, {'+'.join(hit['retrievers']) or 'filters only'}]")
     subject = d.get("subject")
     if subject and subject != d["context"] and subject.lower() not in d["summary"].lower():
         say(f"  subject: {subject}")

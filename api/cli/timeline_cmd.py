@@ -17,6 +17,7 @@ from api.usecases.services import open_services
 from api.usecases.when import when_decided
 from graph.listing import DecisionOrder
 from nlp.plural import plural
+from nlp.schema import CANDIDATE
 
 
 def timeline(
@@ -57,7 +58,8 @@ def timeline(
         return
     for d in found:
         when = when_decided(d["decided_at"], d["recorded_at"]) or "undated"
-        cli.out.print(f"{when:<21} {d['status']:<10} {d['id']}  {d['summary']}  [{d['source']['session']}]",
+        status = "draft" if d["status"] == CANDIDATE else d["status"]
+        cli.out.print(f"{when:<21} {status:<10} {d['id']}  {d['summary']}  [{d['source']['session']}]",
                       highlight=False, markup=False)
     shown = f"; the oldest {len(found)} shown (--limit, --from)" if total > len(found) else ""
     cli.note(f"{plural(total, 'decision')}{shown}. Open one: `decision-journal chain ID`")

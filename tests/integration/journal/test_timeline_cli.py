@@ -35,3 +35,14 @@ async def test_the_timeline_lists_decisions_oldest_first_with_replaced_ones(exec
     assert len(first.stdout.splitlines()) == 1 and "the oldest 1 shown" in first.stderr
     bad = await _cli("timeline", "--from", "next tuesday")
     assert bad.exit_code == 2 and "next tuesday" in bad.output
+
+
+async def test_drafts_read_as_drafts_in_the_timeline_and_search(executor: Neo4jExecutor, tmp_path: Path) -> None:
+    chat = tmp_path / "queue-chat.txt"
+    chat.write_text("dana: We decided to use SQS for the worker queue.\nerin: +1\n")
+    assert (await _cli("ingest", "--drafts", str(chat))).exit_code == 0
+    assert (await _cli("timeline", "--session", "queue-chat")).stdout == ""  # drafts only when asked
+    listed = await _cli("timeline", "--session", "queue-chat", "--drafts")
+    assert listed.exit_code == 0 and " draft " in listed.stdout and "SQS" in listed.stdout
+    found = await _cli("search", "SQS worker queue", "--drafts", "--session", "queue-chat")
+    assert "draft to review, " in found.stdout and "candidate" not in found.stdout
