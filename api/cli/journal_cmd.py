@@ -32,7 +32,7 @@ from nlp.plural import plural
 from nlp.readers import (
     FORMATS,
     SESSION_READERS,
-    conversation_files,
+    gathered_files,
     session_file_format,
 )
 from nlp.readers.source_date import oldest_first
@@ -80,9 +80,11 @@ def ingest(
     except GitError as exc:
         raise fail(str(exc), code=2) from exc
     try:
-        files = conversation_files(paths)
+        gathered = gathered_files(paths)
     except NlpError as exc:
         raise fail(str(exc), code=2) from exc
+    files = gathered.files
+    _say_passed_over(cli, gathered.passed_over)
     if session and len(files) > 1:
         raise fail("--session names one session; give one file with it", code=2)
     # Coding-assistant sessions are read incrementally (only what was appended since the
@@ -251,6 +253,14 @@ def _read_all(
             cli.note(f"error: {exc} (skipped; nothing of it was stored)")
             unread.append(path)
     return inputs, unread
+
+
+def _say_passed_over(cli: CliContext, passed_over: list[Path]) -> None:
+    """One line per Slack export whose lists of users and channels a folder ingest passed over."""
+    for top in sorted({path.parent for path in passed_over}):
+        names = sorted(path.name for path in passed_over if path.parent == top)
+        cli.note(f"{top}: passed over the Slack export's {', '.join(names)} (the workspace's lists, "
+                 "not conversations)")
 
 
 def _in_time_order(inputs: list[Input]) -> list[Input]:

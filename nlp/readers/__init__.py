@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 from nlp.errors import InputFormatError
@@ -22,6 +24,7 @@ from nlp.readers.series import inferred_series
 from nlp.readers.session_format import session_format
 from nlp.readers.session_log import SessionLog
 from nlp.readers.slack import read_slack
+from nlp.readers.slack_export import day_session_id, export_user_names, is_day_file, is_export_metadata
 from nlp.readers.source_date import SourceDate, stated_date
 from nlp.readers.specstory import read_specstory
 from nlp.readers.transcript import read_transcript
@@ -63,15 +66,35 @@ def _hidden_but_read(relative: Path) -> bool:
     )
 
 
+@dataclass(frozen=True)
+class GatheredFiles:
+    """What a list of files and folders holds to read, and what of it was passed over."""
+
+    files: list[Path]
+    passed_over: list[Path]
+    """The lists at a Slack export's top (``users.json``, ``channels.json``…): not conversations."""
+
+
 def conversation_files(paths: Sequence[Path]) -> list[Path]:
+    """``gathered_files(paths).files``.
+
+    Raises:
+        InputFormatError: A folder holds no conversation file.
+    """
+    return gathered_files(paths).files
+
+
+def gathered_files(paths: Sequence[Path]) -> GatheredFiles:
     """``paths`` with each folder replaced by the conversation files under it (by suffix,
-    sorted, hidden ones left out except aider's and SpecStory's histories); files named
-    directly are kept whatever their suffix.
+    sorted, hidden ones left out except aider's and SpecStory's histories, and a Slack
+    export's lists of users and channels passed over); files named directly are kept
+    whatever their suffix.
 
     Raises:
         InputFormatError: A folder holds no conversation file.
     """
     files: list[Path] = []
+    passed_over: list[Path] = []
     for path in paths:
         if not path.is_dir():
             files.append(path)
@@ -80,10 +103,13 @@ def conversation_files(paths: Sequence[Path]) -> list[Path]:
             p for p in path.rglob("*")
             if p.is_file() and p.suffix.lower() in CONVERSATION_SUFFIXES and _hidden_but_read(p.relative_to(path))
         )
+        metadata = [p for p in found if is_export_metadata(p)]
+        found = [p for p in found if p not in metadata]
         if not found:
             raise InputFormatError(str(path), f"holds no conversation files ({', '.join(sorted(CONVERSATION_SUFFIXES))})")
         files += found
-    return files
+        passed_over += metadata
+    return GatheredFiles(files, passed_over)
 
 
 SESSION_PEEK_BYTES = 64 * 1024
@@ -126,21 +152,22 @@ def read_conversation(
         data = path.read_bytes()
     except OSError as exc:
         raise InputFormatError(shown, f"cannot be read ({exc.strerror or exc})") from exc
-    return read_conversation_text(
-        decode_text(data, shown), fmt, session_id or default_session_id(path), path, date=date, series=series,
-    )
+    return read_conversation_text(decode_text(data, shown), fmt, session_id, path, date=date, series=series)
 
 
-def default_session_id(path: Path) -> str:
-    """A file's session id when none is given: its name without extension, except aider's
-    history, which every repository names alike and so is named for its folder."""
+def default_session_id(path: Path, fmt: str | None = None) -> str:
+    """A file's session id when none is given: its name without extension, except for names
+    every source of a kind repeats: aider's history is named for its folder, and a Slack
+    export's day file (``fmt`` ``slack``) for its channel as well (``general/2024-03-15``)."""
     if path.name == AIDER_HISTORY:
         return f"aider-{path.resolve().parent.name or 'root'}"
+    if fmt == "slack" and is_day_file(path):
+        return day_session_id(path)
     return path.stem
 
 
 def read_conversation_text(
-    text: str, fmt: str, session_id: str, path: Path | None = None, *, date: datetime | None = None,
+    text: str, fmt: str, session_id: str | None, path: Path | None = None, *, date: datetime | None = None,
     series: str | None = None,
 ) -> Conversation:
     """Read a conversation handed over as text (a GraphQL ``ingest``, a pipe).
@@ -152,7 +179,7 @@ def read_conversation_text(
     Args:
         text: The whole conversation.
         fmt: One of ``FORMATS``; ``auto`` decides from ``path``'s extension and the content.
-        session_id: The session's id.
+        session_id: The session's id; None for ``path``'s (``default_session_id``).
         path: Where the text came from, if a file: named in errors and stored as the source.
         date: When it happened, overriding what the text states (UTC when it has no zone).
         series: The series it belongs to, overriding the one inferred.
@@ -160,8 +187,12 @@ def read_conversation_text(
     Raises:
         InputFormatError: Unknown format or malformed content (naming the line).
     """
+    if session_id is None and path is None:
+        raise ValueError("read_conversation_text needs a session id or a path")
     shown = str(path) if path else f"<{session_id}>"
-    chosen = detect_format(path or Path(session_id), text) if fmt == "auto" else fmt
+    chosen = detect_format(path or Path(str(session_id)), text) if fmt == "auto" else fmt
+    if session_id is None:
+        session_id = default_session_id(path or Path(), chosen)
     if chosen == "decision-doc":
         return read_decision_document(text, shown, session_id)[0]
     if chosen in SESSION_READERS:
@@ -171,6 +202,10 @@ def read_conversation_text(
     reader = READERS.get(chosen)
     if reader is None:
         raise InputFormatError(shown, f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    if chosen == "slack":
+        # Read before the file: an export's bad users.json is no reason to read a day file as another format.
+        users = export_user_names(path) if path is not None and is_day_file(path) else None
+        reader = partial(read_slack, users=users)
     with _naming_the_format(chosen, guessed=fmt == "auto"):
         read = reader(text, shown, session_id)
     messages = with_content_ids(session_id, read)
@@ -178,6 +213,8 @@ def read_conversation_text(
         raise InputFormatError(shown, f"holds no messages (read as {chosen})")
     stem = path.stem if path else session_id
     title = stem if chosen != "markdown" else _first_heading(text) or stem
+    if chosen == "slack" and path is not None and is_day_file(path):
+        title = day_session_id(path)  # the day alone does not say which channel
     if date is not None and date.tzinfo is None:
         date = date.replace(tzinfo=UTC)
     dated = SourceDate(date, "--date") if date is not None else stated_date(text, path)

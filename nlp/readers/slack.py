@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from nlp.errors import InputFormatError
@@ -16,8 +17,12 @@ _LINK = re.compile(r"<(https?://[^|>]+)(?:\|([^>]+))?>")
 _SKIPPED_SUBTYPES = frozenset({"channel_join", "channel_leave", "channel_topic", "channel_purpose", "bot_add"})
 
 
-def read_slack(text: str, path: str, session_id: str) -> list[Message]:
-    """Messages in timestamp order with ``<@U123>`` mentions turned into ``@name``."""
+def read_slack(text: str, path: str, session_id: str, users: Mapping[str, str] | None = None) -> list[Message]:
+    """Messages in timestamp order with ``<@U123>`` mentions turned into ``@name``.
+
+    ``users``: the name each user goes by, by id, from the export's ``users.json``; it names
+    them over the profile a message carries, so a person keeps one name in every channel and day.
+    """
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -26,6 +31,7 @@ def read_slack(text: str, path: str, session_id: str) -> list[Message]:
     if not isinstance(items, list):
         raise InputFormatError(path, "a Slack export is a JSON array of messages")
     names = {_text(item, "user"): _display_name(item) for item in items if isinstance(item, dict) and _text(item, "user")}
+    names.update(users or {})
     kept = [
         item
         for item in items

@@ -16,6 +16,7 @@ from nlp.readers.adr import front_matter, read_adr
 from nlp.readers.adr_links import extract_links
 from nlp.readers.common import decode_text
 from nlp.readers.decision_doc import read_decision_document
+from nlp.readers.slack import read_slack
 from nlp.schema import Message
 
 JSON = st.recursive(
@@ -144,3 +145,27 @@ def test_auto_detected_input_reads_or_refuses_clearly(text: str) -> None:
         assert str(exc).startswith("<s>")
     else:
         assert conversation.messages
+
+
+SLACK_IDS = st.sampled_from(["U1", "U2", "U024BE7LH", "W3"])
+SLACK_NAMES = st.text(st.characters(exclude_characters="<>&|\x00"), min_size=1, max_size=12).map(str.strip).filter(bool)
+
+
+@CHECKS
+@given(
+    st.dictionaries(SLACK_IDS, SLACK_NAMES, max_size=4),
+    st.lists(st.tuples(SLACK_IDS, st.lists(SLACK_IDS, max_size=3), st.text(st.characters(exclude_characters="<>&"),
+                                                                          max_size=20)), max_size=6),
+)
+def test_slack_names_every_listed_user_it_reads_and_mentions(users: dict[str, str],
+                                                              said: list[tuple[str, list[str], str]]) -> None:
+    """The export's users.json names a listed user wherever the day file has their id, as
+    author or as a mention; an id not listed stays the id."""
+    export = [
+        {"user": user, "text": f"x{words} " + " ".join(f"<@{m}>" for m in mentions), "ts": f"{1710500000 + i}.0001"}
+        for i, (user, mentions, words) in enumerate(said)
+    ]
+    messages = read_slack(json.dumps(export), "general/2024-03-15.json", "general/2024-03-15", users)
+    assert [m.author for m in messages] == [users.get(user, user) for user, _, _ in said]
+    for message, (_, mentions, words) in zip(messages, said, strict=True):
+        assert message.content == f"x{words} " + " ".join(f"@{users.get(m, m)}" for m in mentions)
