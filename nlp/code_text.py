@@ -10,7 +10,8 @@ sessions code also comes:
   ```` ```python ```` inside a pasted document is still inside it (``prose`` closes there);
 - pasted without fences (a user's component, a stack trace), line after line;
 - under a file name on a line of its own just before the fence (aider's whole-file edits);
-- as merge-conflict or edit markers (``<<<<<<< SEARCH``, ``=======``, ``>>>>>>> REPLACE``).
+- as merge-conflict or edit markers (``<<<<<<< SEARCH``, ``=======``, ``>>>>>>> REPLACE``);
+- as an agent's tool call written as a line of the answer ("Read file: src/app.py").
 
 Spans keep the message's offsets: a sentence found in the parse (whose text is ``prose``
 of the message) is judged by its own start and end.
@@ -40,6 +41,9 @@ _CODE_LINE = re.compile(
     r"|^\s*</?[A-Za-z][\w.:-]*(?:\s[^<>]*)?/?>\s*$|^\s*<[A-Z]\w*(?:\s+[\w-]+=|\s*/?>\s*$)"
     # A stack trace or log line: tool output, even when a user pastes it.
     r"|^\s*(?:Traceback \(most recent call last\)|at \S+ \(|File \".+\", line \d+)"
+    # An agent's tool call written as a line of its own (older SpecStory: "Read file: src/app.py").
+    r"|^\s*(?:Read file|Listed directory|Listed current directory|Searched codebase|Searched files|Grep search"
+    r"|Ran tool|Called MCP tool):\s"
 )
 
 

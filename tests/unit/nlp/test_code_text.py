@@ -68,3 +68,10 @@ def test_a_span_is_code_when_it_holds_code_and_says_nothing_without_it() -> None
     assert not is_code(text, 0, text.index("\nOK"))  # a request above its code is prose
     assert is_code(text, text.index("const"), text.index("\nOK"))
     assert not is_code(text, text.index("OK"))  # short, but no code in it
+
+
+def test_an_agent_s_tool_call_written_as_a_line_is_not_prose() -> None:
+    answer = ("Now let's examine the current implementation of the method:\n"
+              "Read file: /home/runner/workspace/plugins/pandas/types.py\n"
+              "I read the file you named and kept the registry as it was.")
+    assert _code_lines(answer) == ["Read file: /home/runner/workspace/plugins/pandas/types.py"]
