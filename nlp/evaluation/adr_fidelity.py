@@ -52,6 +52,7 @@ _OPTIONS_HEADING = re.compile(
     r"(?:\s+(?:considered|evaluated|explored|discussed|rejected))?"
     r"|alternative\s+(?:approaches|solutions|designs|proposals|options|implementations)"
     r"|(?:approaches|solutions|designs)\s+considered|considered\s+(?:approaches|solutions|designs)"
+    r"|(?:possible|potential)\s+(?:approaches|solutions|designs)"
     r"|pros\s+and\s+cons\s+of\s+the\s+(?:options|alternatives)"
 )
 _ITEM = re.compile(r"^ *(?:[-*+]|\d{1,2}[.)])\s+(.+)$", re.MULTILINE)
@@ -60,15 +61,25 @@ _CHOSEN_LINE = re.compile(
     r"chosen\s+(?:option|alternative|approach|solution)\s*[*_]*\s*[:：]\s*[*_]*\s*(.+(?:\n[ \t]*(?![-*+#>|]|\d+[.)])\S.*)*)",
     re.IGNORECASE,
 )
+_CHOSEN_LIST = re.compile(
+    r"chosen\s+(?:options|alternatives|approaches|solutions)\s*[*_]*\s*[:：][ \t]*\n((?:[ \t]*[-*+]\s.*\n?)+)", re.IGNORECASE)
+"""A "Chosen options:" line and the list of them under it."""
 _MARKED_CHOSEN = re.compile(r"[(\[]\s*(?:chosen|selected|accepted|decided)\s*[)\]]|✅|✔", re.IGNORECASE)
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "first": 1, "second": 2, "third": 3,
             "fourth": 4, "fifth": 5, "sixth": 6}
 _REFERENCE = re.compile(
-    r"\b(?:option|alternative|approach|solution|proposal)\s*#?\s*\(?(\d{1,2}|(?-i:[A-F])\b|one|two|three|four|five|six)\b\)?"
+    r"\b(?:option|alternative|approach|solution|proposal)\s*(?:#|(?:number|no\.)(?=\s*\d))?\s*\(?(\d{1,2}|(?-i:[A-F])\b|one|two|three|four|five|six)\b\)?"
     r"|\bthe\s+(first|second|third|fourth|fifth|sixth|last|former|latter)\s+(?:option|alternative|approach|solution|proposal)\b",
     re.IGNORECASE,
 )
-_EXPLAINED = re.compile(r"^\s*(?:\(|:|—|–|-\s|,\s*(?:i\.e\.|namely|which is|that is))")
+_EXPLAINED = re.compile(
+    r"^\s*(?:(?:is|was|has been|gets)\s+)?(?:chosen|selected|adopted|accepted)?\s*"  # "Option 2 chosen - Use CRN …"
+    r"(?:\((?!\s*(?:chosen|selected|preferred|recommended|see\b[^)]*|below|above)\s*\))|:|—|–|-\s"
+    r"|,\s*(?:i\.e\.|namely|which is|that is))",
+    re.IGNORECASE,
+)
+"""What follows an "option N" that says, in the summary's own words, what it is ("Option 1 (manage
+certificates in the operator)"); "(chosen)" or "(see below)" says nothing of it."""
 _CHOICE = re.compile(
     r"\b(?:chose|choose|chosen|go(?:ing)? with|decided|decide|select(?:ed)?|pick(?:ed)?|opt(?:ed)? for|prefer(?:red)?|"
     r"adopt(?:ed)?|recommend(?:ed)?|proceed with)\b[^.;]*$",
@@ -85,8 +96,12 @@ _LEAD_IN = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 """A line announcing the options that follow it, outside any options section."""
-_FRAMING = re.compile(r"(?:the )?(?:decision|outcome|conclusion|summary|discussion|recommendation|context|background)")
-"""Sub-headings under options that conclude or frame them ("### Decision"), not options."""
+_FRAMING = re.compile(r"(?:the )?(?:decision|outcome|conclusion|summary|discussion|recommendation|context|background|"
+                      r"overview|pros|cons|pros and cons|advantages|disadvantages)")
+"""Sub-headings under options that conclude, frame or judge them ("### Decision", "### Overview",
+"### Cons"), not options."""
+_QUESTION = re.compile(r"^(?:how|what|which|where|who|when)\b.*\?$", re.IGNORECASE)
+"""A list item asking a question ("How will developers specify the API?") labels the options nested under it."""
 _PLACEHOLDER = re.compile(
     r"^(?:\?+|tbd|tbc|todo|-+|—|–|n/?a|none|unknown|nobody|name|names|\.{2,}|…|x+|\[.*\]|\{.*\}|<.*>)$", re.IGNORECASE
 )
@@ -179,8 +194,8 @@ def check_adr(text: str, decision: ExtractedDecision, path: str, *, single: bool
         named = _referenced(match, items)
         if summary[:match.start()].rstrip().endswith("(") or (named is not None and _says(summary, named)):
             continue  # "… the openapi CLI (Option 3)", or the option's own words are there
-        if named is None and _EXPLAINED.match(summary[match.end():]):
-            continue
+        if _EXPLAINED.match(summary[match.end():]):
+            continue  # the summary says what it is in words of its own
         findings.append(Finding("option_only", path, summary[:160]))
         break
     stored = [a.option for a in decision.alternatives]
@@ -222,7 +237,7 @@ def options_section(text: str) -> OptionsSection | None:
         body = re.sub(r"<!--.*?-->|^ *```.*?^ *```", "", text[head.end():end], flags=re.DOTALL | re.MULTILINE)
         body = re.split(r"^\W*(?:resources|references|links|see also|further reading)\b.{0,40}$", body,
                         maxsplit=1, flags=re.IGNORECASE | re.MULTILINE)[0]  # links listed under the options
-        subs = [_plain(h.group(2)) for h in heads[index + 1:] if h.start() < end and len(h.group(1)) == level + 1
+        subs = [_sub_name(text, heads, h) for h in heads[index + 1:] if h.start() < end and len(h.group(1)) == level + 1
                 and not _FRAMING.fullmatch(_heading_words(h.group(2)))]
         items = subs or _paragraph_options(body) or _top_items(body) or _table_names(body)
         prose = _plain(body)
@@ -233,6 +248,17 @@ def options_section(text: str) -> OptionsSection | None:
         if items or meaningful:
             return OptionsSection(name, tuple(i for i in items if i), prose=meaningful)
     return _labelled_group(text, heads) or _led_in(text)
+
+
+def _sub_name(text: str, heads: list[re.Match[str]], head: re.Match[str]) -> str:
+    """A sub-heading's option: its words, or, when it is only a label ("### Option 4"), the
+    label and the first sentence under it."""
+    name = _plain(head.group(2))
+    if not re.fullmatch(r"(?:option|alternative|approach|solution)\s*#?\s*\w{1,2}", name, re.IGNORECASE):
+        return name
+    end = next((h.start() for h in heads if h.start() > head.start()), len(text))
+    said = re.split(r"(?<=[.!?])\s+", _plain(text[head.end():end]), maxsplit=1)[0]
+    return f"{name}: {said}" if said else name
 
 
 def _led_in(text: str) -> OptionsSection | None:
@@ -322,9 +348,11 @@ def _top_items(body: str) -> list[str]:
     outer = min((indent for indent, _ in found), default=0)
     items: list[str] = []
     group_depth: int | None = None  # the indentation of the items under the current group label
-    for indent, item in found:
+    for index, (indent, item) in enumerate(found):
         if indent == outer:
-            is_label = item.endswith(":") and len(item.split()) <= 4 and "." not in item
+            nested = index + 1 < len(found) and found[index + 1][0] > outer
+            is_label = (item.endswith(":") and len(item.split()) <= 4 and "." not in item) or (
+                nested and bool(_QUESTION.match(item)))
             group_depth = -1 if is_label else None
             if not is_label:
                 items.append(item)
@@ -343,12 +371,15 @@ def chosen_options(text: str, summary: str, items: tuple[str, ...], title: str) 
         value = re.split(r"\bbecause\b", _plain(match.group(1)), maxsplit=1)[0]
         quoted = re.findall(r"[\"“]([^\"”]+)[\"”]", value)
         chosen += quoted or [re.split(r",|\.\s|\.$", value, maxsplit=1)[0]]
+    for match in _CHOSEN_LIST.finditer(text):
+        chosen += [_plain(item.group(1)).rstrip(".") for item in _ITEM.finditer(match.group(1))]
     chosen += [_MARKED_CHOSEN.sub("", item).strip() for item in items if _MARKED_CHOSEN.search(item)]
     for match in _REFERENCE.finditer(summary):
         named = _referenced(match, items)
         if named and _CHOICE.search(summary[max(0, match.start() - 60):match.start()]):
             chosen.append(named)
-    for sentence in re.split(r"(?<=[.!?])\s+|\n\s*\n", _plain(text)):
+    blocks = re.split(r"\n\s*\n|\n(?=\s*(?:[-*+]|\d{1,2}[.)])\s)|\n(?=#)", text)  # no sentence runs across them
+    for sentence in (s for block in blocks for s in re.split(r"(?<=[.!?])\s+", _plain(block))):
         cue = _CUE.search(sentence)
         if cue:
             chosen += [item for item in items if len(_name(item)) > 2

@@ -7,7 +7,8 @@ reader's ``adr_status``):
   ("Documented existing implementation", "Supersedes 0005-…") or list steps whose last one
   is no proposal ("* Proposed May 2021 * Accepted June 2021");
 - ``undated``: the file states a date in its metadata (``Date:``, ``Decided:``, ``Decision
-  date:``, front matter) or in its status ("Accepted (March 2023)"), and none is stored.
+  date:``, front matter) or in its status ("Accepted (March 2023)"; not an edit's date,
+  "Accepted (Updated: 2026-01-09 …)", which the reader rightly leaves out), and none is stored.
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|
           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
 _A_DATE = re.compile(rf"\b\d{{4}}-\d{{1,2}}-\d{{1,2}}\b|\b{_MONTH}\.?\s+(?:\d{{1,2}},?\s+)?\d{{4}}\b", re.IGNORECASE)
 _DATE_LINE = re.compile(r"^\W*(?:date|decided|decision[ -]date)\W*[:|]\W*(.+)$", re.IGNORECASE | re.MULTILINE)
+_EDIT_DATE = re.compile(
+    rf"\b(?:last\s+)?(?:updated|revised|edited|modified|amended|changed)\b[\s:,(–—-]*(?:on\s+)?(?:{_A_DATE.pattern})",
+    re.IGNORECASE)
+"""A date a status gives an edit ("Accepted (Updated: 2026-01-09 - Added …)"): not the decision's."""
 _STATUS_HEAD = re.compile(r"^#{1,3}\s*status\s*$|^status\s*\n[=*~^-]{3,}\s*$", re.IGNORECASE | re.MULTILINE)
 _STATUS_LINE = re.compile(r"^\W*status\W*[:|]\W*(.+)$", re.IGNORECASE | re.MULTILINE)
 _PROPOSAL = re.compile(r"\b(?:propos\w*|draft\w*|review\w*|pending|discuss\w*|wip|work in progress|deferred|postponed|"
@@ -56,11 +61,11 @@ def _stated_date(text: str) -> str | None:
         if _A_DATE.search(match.group(1)):
             return match.group(0).strip()
     for match in _STATUS_LINE.finditer(head):
-        if _A_DATE.search(match.group(1)):
+        if _A_DATE.search(_EDIT_DATE.sub(" ", match.group(1))):
             return match.group(0).strip()
     section = _STATUS_HEAD.search(text)
     if section:
         body = re.split(r"^#{1,3}\s|^\S.*\n[=*~^-]{3,}\s*$", text[section.end():], maxsplit=1, flags=re.MULTILINE)[0]
-        if _A_DATE.search(body[:400]):
+        if _A_DATE.search(_EDIT_DATE.sub(" ", body[:400])):
             return " ".join(body.split())[:100]
     return None

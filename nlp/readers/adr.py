@@ -84,7 +84,7 @@ def read_adr(text: str, path: str, seq: int, collection: str) -> tuple[Message, 
     chosen = chosen_options(options, text, sentence, title, decision_raw)
     if not options:
         options, chosen = _weighed_elsewhere(text, sentence, title, decision_raw)
-    stated = name_references(sentence, options)
+    stated = name_references(sentence, options or _laid_out(text))
     summary = title if not stated else f"{title}: {stated}"
     weighed = alternatives(options, chosen, decision_raw)
     people = stakeholders(meta)
@@ -126,6 +126,13 @@ def _weighed_elsewhere(text: str, sentence: str, title: str, decision: str) -> t
         if (chosen or not group.needs_choice) and len(chosen) < len(group.options):
             return group.options, chosen
     return [], set()
+
+
+def _laid_out(text: str) -> list[Option]:
+    """The first group of options laid out outside an options section, whether or not the
+    ADR is found to choose among them: what its "approach 2" is ("We provide … approach 2 and 3")."""
+    groups = candidate_groups(text)
+    return groups[0].options if groups else []
 
 
 def _with_title_alternatives(

@@ -34,13 +34,16 @@ from nlp.readers.adr_options import (
 _OPTIONS_WORD = r"(?:options|alternatives|approaches|candidates|solutions|possibilities|choices)"
 _LEAD_IN = re.compile(
     rf"\bthere (?:are|were|is|was) (?:\w+ ){{0,2}}{_OPTIONS_WORD}\b"
-    rf"|\b(?:we|the team|i)\s+(?:have\s+|had\s+)?(?:considered|evaluated|explored|looked at|compared|weighed|discussed)\b"
+    rf"|\b(?:we|the team|i)\s+(?:have\s+|had\s+)?(?:considered|evaluated|explored|looked at|compared|weighed|discussed|identified)\b"
     rf"[^.:]{{0,40}}\b{_OPTIONS_WORD}\b"
-    rf"|\b{_OPTIONS_WORD}\s+(?:that\s+)?(?:we\s+)?(?:were\s+|have been\s+)?(?:considered|evaluated|explored|discussed)\b"
-    rf"|\bthe following {_OPTIONS_WORD}\b",
+    rf"|\b{_OPTIONS_WORD}\s+(?:that\s+)?(?:we\s+)?(?:were\s+|have been\s+)?(?:considered|evaluated|explored|discussed|identified)\b"
+    rf"|\bthe following {_OPTIONS_WORD}\b"
+    r"|\bthere (?:are|were) (?:\w+ ){0,2}(?:methods|ways) (?:that )?we (?:considered|evaluated|explored|looked at|compared|weighed)\b",
     re.IGNORECASE,
 )
-"""A sentence announcing the options that follow: "There were 3 options considered:"."""
+"""A sentence announcing the options that follow: "There were 3 options considered:", "two options
+were identified", "There are two main methods we explored:" (methods or ways only when weighed:
+"There are two methods of specifying …" may introduce two that are both used)."""
 _EVALUATED = re.compile(
     r"\b(?:evaluat\w*|consider\w*|compar\w*|looked at|look at|assess\w*|investigat\w*|explor\w*|review\w*|weigh\w*)\b",
     re.IGNORECASE,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from nlp.readers.adr_markdown import clip, plain, sentences
+from nlp.readers.adr_markdown import clip, list_items, plain, sentences
 from nlp.readers.adr_names import CHOSEN_LINE, NEGATED, REFERENCE, STOP, VERB, best_match, norm, said_in, short_name
 from nlp.readers.adr_options import Option
 from nlp.schema import ExtractedAlternative
@@ -34,6 +34,14 @@ _REJECTION = re.compile(
 )
 _CONTRAST = re.compile(r"\b(?:not|no|instead|over|rather than|unlike|but|however|excluded|only)\b", re.IGNORECASE)
 _JOINED = re.compile(r"\s*(?:,|\bor\b|\band\b|&|/)\s*(?:options?\s*)?#?\s*(\d{1,2}|(?-i:[A-F]))(?![\w.])", re.IGNORECASE)
+_CHOSEN_LIST = re.compile(r"^\W*(?:chosen|selected|preferred)\s+(?:options|alternatives|approaches|solutions)\W*?[:：][ \t]*\n"
+                          r"((?:[ \t]*(?:[-*+]|\d+[.)])\s.*\n?(?:[ \t]+\S.*\n?)*)+)", re.IGNORECASE | re.MULTILINE)
+"""A "Chosen options:" line with nothing after it, and the list under it: every option it lists."""
+_NAMED_AFTER = re.compile(r"[\W_]*$|\s*(?::|\s[-–—]\s|[–—]|\()")
+"""What may follow an "option N" that opens a decision and so chooses it: nothing, or what it is."""
+_OWN_OPTIONS = re.compile(r"^[\W_]*(?:option|alternative)\s*#?\s*\w{1,2}[\W_]*(?:[:—–-]|$)", re.IGNORECASE | re.MULTILINE)
+"""A decision section that lays out options of its own ("**Option B — No pump change**:"): its
+"option N" points to those, not to the ADR's options."""
 MAX_ALTERNATIVES = 20
 
 
@@ -58,20 +66,44 @@ def chosen_options(options: Sequence[Option], text: str, decision: str, title: s
         for value in quoted or [re.split(r",\s|\.\s|\.$|\s[–—-]\s|\s\(", stated, maxsplit=1)[0]]:
             named |= _matches(value, options) or {i for i in pointed if i is not None}
         chosen |= named or _listed_after(text[line.end():], options)
-    for match in REFERENCE.finditer(decision):
-        index = referenced(match, options)
-        if index is not None and _chooses(decision, match) and not NEGATED.search(decision[: match.start()]):
-            chosen.add(index)
-            chosen |= {i for _, i in _joined(decision[match.end():], match, options)}
+    for line in _CHOSEN_LIST.finditer(text):  # "Chosen options:" and the list of them under it
+        chosen |= {i for item in list_items(line.group(1)) if (i := best_match(plain(item.head).rstrip("."),
+                                                                           [o.names for o in options], strict=False)) is not None}
+    chosen |= _pointed(decision, options)
+    if not chosen and not _OWN_OPTIONS.search(section):  # "We decided to go for the second option" further on
+        chosen |= {i for said in section_sentences(section) for i in _pointed(said, options, labelled_only=True)}
     stripped = VERB.sub("", plain(title))
     chosen |= {i for i, o in enumerate(options) for n in o.names if stripped != plain(title) and norm(n) == norm(stripped)}
     if not chosen and len(decision.split()) <= 6:  # a decision that just names it: "In House"
         chosen |= _matches(decision.rstrip("."), options)
     if not chosen:
         choosing = [*([decision] if not outside or _decides(decision) else []),
-                    *(s for s in sentences(plain(section)) if _CHOICE.search(s))]
+                    *(s for s in section_sentences(section) if _CHOICE.search(s))]
         said = {i for i, o in enumerate(options) for n in o.names for s in choosing if len(norm(n)) > 2 and said_in(n, s)}
         chosen |= said if len(said) == 1 else set()
+    return chosen
+
+
+def section_sentences(section: str) -> list[str]:
+    """The sentences of a section, none running across a paragraph, list item or heading (a
+    lead-in "We'll:" does not join the items under it, nor a "### Alternatives" paragraph)."""
+    return [s for block in _blocks(section) for s in sentences(block)]
+
+
+def _pointed(sentence: str, options: Sequence[Option], *, labelled_only: bool = False) -> set[int]:
+    """The options ``sentence`` chooses by "option N" ("we go with option 2 or 3"), none after
+    "not", "against" … With ``labelled_only`` (a sentence further into the decision, which
+    may weigh sub-options of its own: "Option A" of an implementation detail), an "option N"
+    or "Option B" counts only when an option is labelled so; "the second option" by place."""
+    chosen: set[int] = set()
+    labels = {o.label for o in options}
+    for match in REFERENCE.finditer(sentence):
+        if labelled_only and match.group(1) and match.group(1).upper() not in labels:
+            continue
+        index = referenced(match, options)
+        if index is not None and _chooses(sentence, match) and not NEGATED.search(sentence[: match.start()]):
+            chosen.add(index)
+            chosen |= {i for _, i in _joined(sentence[match.end():], match, options)}
     return chosen
 
 
@@ -82,8 +114,11 @@ def _decides(sentence: str) -> bool:
 
 def _chooses(sentence: str, reference: re.Match[str]) -> bool:
     """The sentence chooses the option it refers to: "we go with option 2", "option 2 was
-    chosen", "the second option wins", "we should take option 2" (not "as option 2 would break …")."""
+    chosen", "the second option wins", "we should take option 2", a decision opening with it ("Solution 2.", "Option 2 - X"; not
+    "as option 2 would break …")."""
     before = sentence[max(0, reference.start() - 60):reference.start()]
+    if not re.search(r"\w", sentence[:reference.start()]) and _NAMED_AFTER.match(sentence[reference.end():]):
+        return True  # a decision that opens with the reference: "Solution 2.", "Option 2 - Use CRN …"
     verb = list(_CHOICE.finditer(before))
     return (bool(verb and not re.search(r"[.;]", before[verb[-1].end():])) or bool(_TAKES.search(before))
             or bool(_CHOSEN_AFTER.match(sentence[reference.end():])))
@@ -120,7 +155,7 @@ def name_references(sentence: str, options: Sequence[Option]) -> str:
         name = options[index].name
         if norm(name) and norm(name) in norm(sentence):
             continue
-        if sentence[end:].lstrip().startswith(("(", ":")):
+        if sentence[end:].lstrip().startswith(("(", ":", "- ", "–", "—")):  # it says what the option is
             continue
         head = re.sub(r"\((\w{1,2})\)$", r"\1", said[:end])  # "option (1)" reads "option 1 (X)", not "option (1) (X)"
         said = f"{head} ({clip(name, 120)}){said[end:]}"

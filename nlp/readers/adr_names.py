@@ -16,7 +16,8 @@ LABEL = re.compile(
     re.IGNORECASE,
 )
 REFERENCE = re.compile(
-    r"\b(?:option|alternative|approach|solution|proposal)\s*#?\s*(?:\((?=(?:\d{1,2}|[A-Fa-f])\)))?"  # "option (1)"
+    r"\b(?:option|alternative|approach|solution|proposal)\s*(?:#|(?:number|no\.)(?=\s*\d))?\s*"  # "solution number 3"
+    r"(?:\((?=(?:\d{1,2}|[A-Fa-f])\)))?"  # "option (1)"
     r"(\d{1,2}|(?-i:[A-F])(?![\w.])|(?<=\()[a-f](?=\)))(?:(?<=\(\w)\)|(?<=\(\d\d)\))?(?!\w)"
     r"|\bthe\s+(first|second|third|fourth|fifth|sixth|last|former|latter)\s+(?:option|alternative|approach|solution|proposal)\b",
     re.IGNORECASE,

@@ -37,6 +37,7 @@ _OPTIONS = re.compile(
     r"(?:\s+(?:considered|evaluated|explored|discussed|rejected))?"
     r"|alternative\s+(?:approaches|solutions|designs|proposals|implementations|options)"
     r"|(?:approaches|solutions|designs)\s+considered|considered\s+(?:approaches|solutions|designs)"
+    r"|(?:possible|potential)\s+(?:approaches|solutions|designs)"
 )
 _PROS_CONS = re.compile(r"pros\s+and\s+cons(?:\s+of\s+the\s+(?:options|alternatives|approaches))?")
 _LOSERS = re.compile(r"\b(?:alternatives?|alternative|rejected|discarded|other)\b")
@@ -49,7 +50,8 @@ _REFERENCES = re.compile(r"^[ \t]*(?:\*\*|__)?(?:resources|references|links|see 
                          re.IGNORECASE | re.MULTILINE)
 """A "Resources:" line under the options: what follows are links, not options."""
 _NOT_OPTION = re.compile(r"(?:the\s+)?(?:decision|outcome|conclusion|summary|discussion|recommendation|context|"
-                         r"background|comparison|overview|notes?|references?|consequences|evaluation|future|next steps?)(?:\s+\w+)?")
+                         r"background|comparison|overview|notes?|references?|consequences|evaluation|future|next steps?|"
+                         r"pros|cons|pros and cons|advantages|disadvantages)(?:\s+\w+)?")
 """Sub-headings of an options section that conclude or frame it rather than name an option."""
 _ANNOUNCES = re.compile(
     r"\bthere (?:are|were|is) (?:\w+ ){0,3}(?:candidates|options|approaches|alternatives|possibilities|ways)\b|:$",
@@ -229,8 +231,9 @@ def _listed_under(text: str, heading: Heading, every: list[Heading], *, lost: bo
     inside = [h for h in every if heading.start < h.start < heading.end]
     if inside:
         level = min(h.level for h in inside)
-        return [_option(h.title, text[h.body_start:h.end], lost, whole=True) for h in inside if h.level == level
-                and not _PLACEHOLDER.match(plain(h.title)) and not _NOT_OPTION.fullmatch(heading_words(h.title))]
+        return [_named_by_text(_option(h.title, text[h.body_start:h.end], lost, whole=True)) for h in inside
+                if h.level == level and not _PLACEHOLDER.match(plain(h.title))
+                and not _NOT_OPTION.fullmatch(heading_words(h.title))]
     body = _REFERENCES.split(own_text(text, heading, every), maxsplit=1)[0]
     led = _paragraph_led(body)
     if led:
@@ -249,6 +252,15 @@ def _listed_under(text: str, heading: Heading, every: list[Heading], *, lost: bo
         return [_option(m.group(1), body[m.end():bold[i + 1].start() if i + 1 < len(bold) else len(body)], lost, whole=True)
                 for i, m in enumerate(bold)]
     return _prose_option(body, lost)
+
+
+def _named_by_text(option: Option) -> Option:
+    """An option whose heading is only a label ("### Option 4") named by the first sentence
+    under it ("Try to handle pod eviction with a webhook"), the rest staying its text."""
+    if option.name or not option.text:
+        return option
+    said = sentences(option.text)
+    return replace(option, name=clip(said[0], 200).rstrip("."), text=" ".join(said[1:]))
 
 
 def _paragraph_led(body: str) -> list[tuple[str, str]]:
@@ -296,11 +308,13 @@ def _table_rows(body: str) -> list[list[str]]:
 
 
 def _grouped(items: list[Item]) -> list[Item]:
-    """Items with a group's short label ("When exporting:") replaced by the options nested under it."""
+    """Items with a group's short label ("When exporting:") or question ("How will developers
+    specify the API?", when the ADR weighs several questions) replaced by the options nested under it."""
     flat: list[Item] = []
     for item in items:
         label = plain(item.head)
-        nested = list_items(item.body) if label.endswith(":") and len(label.split()) <= 4 and "." not in label else []
+        is_label = (label.endswith(":") and len(label.split()) <= 4 and "." not in label) or bool(_ASKS_FOR.match(label))
+        nested = list_items(item.body) if is_label else []
         flat += nested or [item]
     return flat
 

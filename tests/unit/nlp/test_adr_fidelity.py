@@ -123,3 +123,134 @@ We decided to go with option (3) and migrate the amounts table.
     # Announced approaches of which the file chooses none are a discussion: nothing is owed.
     undecided = text.replace("We decided to go with option (3) and migrate", "We will later decide and migrate")
     assert _checks(bare.model_copy(update={"summary": "Rounding: We will later decide."}), undecided) == set()
+
+
+def _decision(summary: str, *alternatives: str, decided: datetime | None = None) -> ExtractedDecision:
+    return ExtractedDecision(summary=summary, subject=summary.split(":")[0], decided_at=decided,
+                             alternatives=tuple(ExtractedAlternative(option=a) for a in alternatives))
+
+
+def test_an_option_n_the_summary_explains_in_its_own_words_is_no_option_only() -> None:
+    text = TEXT.replace("We have decided to go with option 1.", "Option 2 chosen - ask for everything step by step.")
+    own = _decision("Flow: Option 2 chosen - ask for everything step by step.", "A single-page form")
+    assert "option_only" not in _checks(own, text)
+    said = _decision("Flow: We go with Option 1 (one page for all).", "A multi-step wizard")
+    assert "option_only" not in _checks(said, TEXT.replace("We have decided to go with option 1.", "We go with Option 1 (one page for all)."))
+    marker = _decision("Flow: We go with option 1 (chosen).", "A multi-step wizard")
+    assert "option_only" in _checks(marker, TEXT.replace("We have decided to go with option 1.", "We go with option 1 (chosen)."))
+
+
+def test_a_choosing_sentence_does_not_run_across_paragraphs_and_headings() -> None:
+    text = """# Use Hugo for the docs site
+
+## Decision Drivers
+
+- fast builds (i.e. we can't choose a slow generator)
+
+## Considered Options
+
+- Option 1: Jekyll
+- Option 2: Hugo
+
+## Decision Outcome
+
+Chosen option: "Option 2: Hugo", because it builds fastest.
+
+### Positive Consequences
+
+- We will use Go templates
+
+## Pros and Cons of the Options
+
+### Option 1: Jekyll
+
+- Good, because it is popular
+"""
+    decision = _decision('Use Hugo for the docs site: Chosen option: "Option 2: Hugo", because it builds fastest.', "Jekyll")
+    assert _checks(decision, text) == set()
+
+
+def test_overview_and_cons_sub_headings_are_no_options_to_the_check() -> None:
+    text = """# Reuse pods
+
+## Considered Options
+
+### Overview
+
+One approach is described here.
+
+### Restart the process in place
+
+Details.
+
+## Decision Outcome
+
+Chosen option: option 1 (Restart the process in place), because it is the only one.
+"""
+    assert options_section(text).items == ("Restart the process in place",)  # type: ignore[union-attr]
+
+
+def test_questions_with_options_under_them_and_a_list_of_chosen_options() -> None:
+    text = """# First release
+
+## Considered Options
+
+* Which storage will it use?
+  * Option A: An embedded database.
+  * Option B: A hosted database.
+* How will users install it?
+  * Option C: A package.
+  * Option D: A container image.
+
+## Decision Outcome
+
+Chosen options:
+  * **Option A: An embedded database.**
+  * **Option D: A container image.**
+"""
+    assert len(options_section(text).items) == 4  # type: ignore[union-attr]
+    right = _decision("First release: Chosen options: Option A: An embedded database.", "A hosted database", "A package")
+    assert _checks(right, text) == set()
+    wrong = _decision("First release: Chosen options: Option A: An embedded database.", "A hosted database", "A package",
+                      "A container image")
+    assert _checks(wrong, text) == {"chosen_is_alternative"}
+
+
+def test_an_option_heading_that_is_only_a_label_is_matched_by_its_text() -> None:
+    text = """# Draining nodes
+
+## Considered options
+
+### Option 1: Add a finalizer
+
+Block deletion.
+
+### Option 2
+
+Handle the eviction with a webhook. It needs privileges.
+"""
+    named = _decision("Draining nodes", "Add a finalizer", "Handle the eviction with a webhook")
+    assert _checks(named, text) == set()
+    assert _checks(_decision("Draining nodes", "Add a finalizer", ""), text) == {"missing_options"}
+
+
+def test_possible_solutions_is_an_options_section_and_solution_number_n_a_reference() -> None:
+    text = """# Split billing
+
+## Possible solutions
+1. Keep one service
+2. Split into two services
+
+## Decision
+
+Solution number 2.
+"""
+    assert options_section(text).items == ("Keep one service", "Split into two services")  # type: ignore[union-attr]
+    assert _checks(_decision("Split billing: Solution number 2."), text) == {"option_only", "no_alternatives"}
+
+
+def test_an_edit_date_in_the_status_is_no_decision_date() -> None:
+    edited = "# Logging\n\n## Status\nAccepted (Updated: 2026-01-09 - added guidance)\n\n## Decision\n\nUse one logger.\n"
+    assert _checks(_decision("Logging: Use one logger."), edited) == set()
+    dated = edited.replace("(Updated: 2026-01-09 - added guidance)", "(2026-01-09)")
+    assert _checks(_decision("Logging: Use one logger."), dated) == {"undated"}

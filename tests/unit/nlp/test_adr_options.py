@@ -725,3 +725,183 @@ We will run background jobs with GoodJob in a separate worker process.
     assert _options(_read(text.replace("with GoodJob in", "in"))) == []
     assert _options(_read(text.replace("with GoodJob in", "with GoodJob, not Sidekiq or Delayed Job, in"))) == ["Sidekiq", "Delayed Job"]
     assert _options(_read(text.replace("with GoodJob in", "with GoodJob and Sidekiq in"))) == []
+
+
+def test_possible_solutions_and_a_decision_that_only_names_one() -> None:
+    text = """# 3. Split the billing service
+
+Date: 2022-03-01
+
+## Context
+
+Billing and invoicing share one deployable.
+
+## Possible solutions
+1. Keep one service with two packages. Simple to run, but the packages drift together.
+2. Split into a billing and an invoicing service. More to run, but each owns its data.
+
+## Decision
+
+Solution 2.
+
+Each service owns its tables from now on.
+"""
+    decision = _read(text, "0003-split.md")
+    assert decision.summary == ("Split the billing service: Solution 2 (Split into a billing and an invoicing "
+                                "service).")
+    assert _options(decision) == ["Keep one service with two packages"]
+    # "Solution number 1 - Keep …" opens the decision with the reference and says what it is.
+    other = _read(text.replace("Solution 2.", "Solution number 1 - one service."), "0003-split.md")
+    assert _options(other) == ["Split into a billing and an invoicing service"]
+    assert other.summary == "Split the billing service: Solution number 1 - one service."
+
+
+def test_pros_and_cons_headings_in_an_options_section_are_no_options() -> None:
+    text = """# Errors as values
+
+## Considered options
+
+### 1. Throw exceptions
+#### Pros
+- fail fast
+### Cons
+- slower
+
+### 2. Return a result type
+
+## Decision
+
+Option 2 was chosen.
+"""
+    assert _options(_read(text)) == ["Throw exceptions"]
+
+
+def test_a_choice_stated_further_into_the_decision_and_announced_methods() -> None:
+    text = """# 4. Rotating API keys
+
+## Context
+
+There are two main methods we explored:
+1. A managed secrets store with automatic rotation, at a monthly cost.
+2. A nightly job that rotates the keys and posts to chat.
+
+## Decision
+
+We decided against the first option because of its cost.
+
+We decided to go for the second option because we already run nightly jobs.
+"""
+    decision = _read(text, "0004-keys.md")
+    assert _options(decision) == ["A managed secrets store with automatic rotation, at a monthly cost"]
+    assert "the first option (A managed secrets store" in decision.summary
+    # "two options were identified" announces options too; "Option 2 chosen - …" chooses.
+    other = text.replace("There are two main methods we explored:", "Two options were identified:").replace(
+        "We decided against the first option because of its cost.", "Option 2 chosen - the nightly job.")
+    assert _options(_read(other, "0004-keys.md")) == [
+        "A managed secrets store with automatic rotation, at a monthly cost"]
+    # "two methods of …" that are both used announce no choice.
+    both = text.replace("There are two main methods we explored:", "There are two methods of rotating keys:")
+    assert _options(_read(both, "0004-keys.md")) == []
+
+
+def test_an_option_n_in_a_decision_with_options_of_its_own_points_to_those() -> None:
+    text = """# Scheduler wiring
+
+## Decision
+
+We will pass the scheduler through the factory chain on every transport.
+
+**Option A — constructor injection**: pass it in.
+
+**Option B — service locator**: look it up.
+
+We choose Option A because it keeps the interfaces.
+
+## Alternatives considered
+
+### A. No default scheduler
+
+Rejected: every user must configure one.
+
+### B. A scheduler per consumer
+
+Rejected: consumers have no container.
+"""
+    assert _options(_read(text)) == ["No default scheduler", "A scheduler per consumer"]
+
+
+def test_a_sentence_of_the_decision_does_not_run_into_its_alternatives_heading() -> None:
+    text = """# Keep wizard answers in the cache
+
+## Decision
+
+We'll keep the answers in the existing cache. We'll:
+
+- give each draft an id
+- expire drafts after a day
+- prefer short ids we choose ourselves
+
+### Alternatives
+
+We might consider keeping the answers in the login session. However, sessions expire after an hour.
+"""
+    assert _options(_read(text)) == ["We might consider keeping the answers in the login session."]
+
+
+def test_several_questions_each_with_options_and_a_list_of_chosen_options() -> None:
+    text = """# Shape of the first release
+
+## Considered Options
+
+* Which storage will the release use?
+  * Option A: An embedded database.
+  * Option B: A hosted database.
+* How will users install it?
+  * Option C: A package.
+  * Option D: A container image.
+
+## Decision Outcome
+
+Chosen options:
+  * **Option A: An embedded database.**
+  * **Option D: A container image.**
+
+Both keep the first release small.
+"""
+    assert _options(_read(text)) == ["A hosted database", "A package"]
+
+
+def test_an_option_heading_that_is_only_a_label_is_named_by_its_text() -> None:
+    text = """# Draining nodes
+
+## Considered options
+
+### Option 1: Add a finalizer
+
+Block deletion until data moves.
+
+### Option 2
+
+Handle the eviction with a webhook. It needs cluster privileges.
+"""
+    assert _options(_read(text)) == ["Add a finalizer", "Handle the eviction with a webhook"]
+
+
+def test_option_n_said_of_options_laid_out_without_a_stated_choice() -> None:
+    text = """# Enriching events
+
+## Context
+
+The following alternatives were considered on how to implement it:
+
+1. Send the whole state with each event
+2. Fetch the extra fields for each event
+3. Fetch them through a cache
+
+## Decision
+
+We provide both approach 2 and 3 behind one interface.
+"""
+    decision = _read(text)
+    assert "approach 2 (Fetch the extra fields for each event)" in decision.summary
+    assert _options(decision) == []
