@@ -124,7 +124,7 @@ class DecisionJournal:
     async def ingest_session(
         self, source: Path | Conversation, fmt: str = "auto", session_id: str | None = None, *,
         date: datetime | None = None, series: str | None = None, repository: Path | None = None,
-        access_groups: Sequence[str] | None = None, drafts: bool = False,
+        access_groups: Sequence[str] | None = None, drafts: bool | None = None,
     ) -> IngestReport:
         """Ingest a whole file (any supported format) or an already read conversation.
 
@@ -135,9 +135,11 @@ class DecisionJournal:
         repository's, and its code is linked to the decisions (``ingest --repo``).
         ``access_groups``: who may read a new session (default: everyone); a session's groups
         are fixed when it is created, so naming others for an existing one raises
-        ``SessionGroupsFixed``. ``drafts``: store every detection as a draft for a person to
+        ``SessionGroupsFixed``. ``drafts=True``: store every detection as a draft for a person to
         confirm (``drafts``, ``confirm_decision``), for a source whose detections are not trusted yet
-        (``ingest --drafts``); ingested again without it, what is found becomes decisions.
+        (``ingest --drafts``); the session remembers it, and an ingest without ``drafts`` (None)
+        stores what it finds as drafts again (``report.drafts_remembered``). ``drafts=False``
+        stores the sure detections as decisions, and is remembered too.
         """
         where = None
         checkout = identify_repository(repository) if repository is not None else None

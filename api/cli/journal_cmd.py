@@ -15,7 +15,7 @@ from api.cli.context import CliContext, aware, cli_context, fail
 from api.cli.run_on_graph import run_on_graph
 from api.usecases.code_links import link_repository_code
 from api.usecases.in_repository import InRepository
-from api.usecases.ingest import IngestReport
+from api.usecases.ingest import DRAFTS_KEPT, IngestReport
 from api.usecases.journal_facade import local_journal, read_source
 from api.usecases.json_shape import ChainJson, DecisionJson, chain_json, decision_record_json
 from api.usecases.repositories import repository_to_ingest
@@ -62,10 +62,12 @@ def ingest(
         [], "--access-group", help="Who may read a new session (repeatable; default: everyone). A session's groups are "
         "fixed when it is created: naming others for an existing session is refused.",
     ),
-    drafts: bool = typer.Option(
-        False, "--drafts", help="Store every detection of these files as a draft for a person to confirm "
-        "(`decision-journal review`), whatever its kind and confidence: for a source whose detections you do not "
-        "trust yet, such as a team's channels. Found again later without --drafts, a draft becomes a decision.",
+    drafts: bool | None = typer.Option(
+        None, "--drafts/--no-drafts", help="--drafts: store every detection of these files as a draft for a person "
+        "to confirm (`decision-journal review`), whatever its kind and confidence: for a source whose detections you "
+        "do not trust yet, such as a team's channels. The conversation remembers it: ingested again without a choice, "
+        "what is found stays drafts. --no-drafts: store the sure detections as decisions (remembered too).",
+        show_default=False,
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the stored decisions as JSON."),
 ) -> None:
@@ -100,8 +102,8 @@ def ingest(
     async def action(graph: GraphConnection) -> tuple[list[IngestReport], list[DecisionJson]]:
         nonlocal failed
         services = build_services(cli.settings, graph.executor)
-        if drafts:
-            services = replace(services, ingest=services.ingest.drafting())
+        if drafts is not None:
+            services = replace(services, ingest=services.ingest.drafting(drafts))
         journal = local_journal(services, cli.settings)
         where = await repository_to_ingest(graph.executor, checkout) if checkout is not None else None
         reports = []
@@ -143,6 +145,7 @@ def ingest(
                if report.edit_links else "")
             + (f"; {plural(report.drafts, 'draft')} to review (`decision-journal review {report.session_id}`)"
                if report.drafts else "")
+            + (f"; {DRAFTS_KEPT}" if report.drafts_remembered else "")
         )
         for warning in report.warnings:
             cli.note(f"{report.session_id}: warning: {warning}")

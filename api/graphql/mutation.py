@@ -37,10 +37,10 @@ REVISIT_OUTCOMES = ("kept", "changed", "reversed", "deferred")
 
 @strawberry.type
 class Mutation(ReviewMutation):
-    @strawberry.mutation(description="Detect, extract, store and relate the decisions of one conversation (idempotent). `format`: auto, transcript, chat-jsonl, slack, qmsum, markdown, claude-code, codex, aider, specstory or decision-doc. `date` dates the messages that carry no time of their own (over a date the content states); `series` names the series of meetings the session belongs to. `drafts`: every detection is stored as a draft to confirm (`drafts`, `confirmDecision`), whatever its kind and confidence, for a source whose detections are not trusted yet; ingested again without it, what is found becomes decisions.")
+    @strawberry.mutation(description="Detect, extract, store and relate the decisions of one conversation (idempotent). `format`: auto, transcript, chat-jsonl, slack, qmsum, markdown, claude-code, codex, aider, specstory or decision-doc. `date` dates the messages that carry no time of their own (over a date the content states); `series` names the series of meetings the session belongs to. `drafts`: every detection is stored as a draft to confirm (`drafts`, `confirmDecision`), whatever its kind and confidence, for a source whose detections are not trusted yet; the session remembers it, so an ingest that leaves `drafts` out (null) stores what it finds as drafts again (`draftsOnly`), and `drafts: false` stores the sure detections as decisions (remembered too).")
     async def ingest(
         self, info: Info, session: str, content: str, format: str = "auto", access_groups: list[str] | None = None,
-        date: datetime | None = None, series: str | None = None, drafts: bool = False,
+        date: datetime | None = None, series: str | None = None, drafts: bool | None = None,
     ) -> IngestResult:
         context = info.context
         if refused := _unless_writer(context, "ingest"):
@@ -60,7 +60,7 @@ class Mutation(ReviewMutation):
         return IngestSuccess(
             session=report.session_id, messages_read=report.messages_read, new_messages=report.new_messages,
             decisions_found=report.decisions_found, new_decisions=report.new_decisions, drafts=report.drafts,
-            superseded=report.superseded, revisited=report.revisited,
+            drafts_only=report.drafts_only, superseded=report.superseded, revisited=report.revisited,
             decisions=[Decision.of(r) for r in await context.load_decisions(report.decision_ids)],
             warnings=report.warnings, date=report.date, date_from=report.date_from, series=report.series,
         )

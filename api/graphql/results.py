@@ -41,6 +41,11 @@ class IngestSuccess:
     drafts: int = strawberry.field(
         description="Detections stored as drafts to review (`drafts`, `confirmDecision`, `rejectDecision`), not as decisions."
     )
+    drafts_only: bool = strawberry.field(
+        description="Every detection was stored as a draft: asked for (`drafts: true`), or kept because an earlier "
+                    "ingest of the session asked for drafts and this one left `drafts` out (`drafts: false` stores "
+                    "its sure detections as decisions)."
+    )
     superseded: int
     revisited: int
     decisions: list[Decision]

@@ -12,6 +12,7 @@ from pathlib import Path
 from api.settings import Settings
 from api.usecases.hook_input import HookInput
 from api.usecases.in_repository import InRepository
+from api.usecases.ingest import DRAFTS_KEPT
 from api.usecases.repositories import repository_to_ingest
 from api.usecases.runtime import GraphConnection
 from api.usecases.services import build_services
@@ -45,7 +46,8 @@ async def ingest_hook_session(settings: Settings, graph: GraphConnection, event:
     r = done.report
     in_repo = f" in {where.key}" if where is not None else ""
     return (f"{event.event or 'hook'} {r.session_id}{in_repo}: {describe_mode(done)}; {plural(r.new_messages, 'new message')}, "
-            f"{plural(r.new_decisions, 'new decision')}" + (f"; note: {done.note}" if done.note else ""))
+            f"{plural(r.new_decisions, 'new decision')}" + (f", {plural(r.drafts, 'draft')} to review" if r.drafts else "")
+            + (f"; {DRAFTS_KEPT}" if r.drafts_remembered else "") + (f"; note: {done.note}" if done.note else ""))
 
 
 async def _checkout(executor: QueryExecutor, cwd: Path | None) -> InRepository | None:

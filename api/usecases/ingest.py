@@ -17,6 +17,7 @@ from graph.evolution import Candidate, EvolutionStore, Link
 from graph.executor import QueryExecutor
 from graph.filters import DRAFT_STATUS
 from graph.people import ConfiguredAliases, People
+from graph.session_drafts import remember_drafts_only, remembered_drafts_only
 from graph.writer import DecisionInput, DecisionWriter, StatedPath
 from nlp.detector_features import kind_of
 from nlp.embedding import Embedder, alternatives_text, embedding_text
@@ -33,6 +34,8 @@ from nlp.subject_match import series_words, subject_key
 if TYPE_CHECKING:  # it imports spaCy; the pipeline itself is built on first use (services.py)
     from nlp.pipeline import Pipeline
 
+DRAFTS_KEPT = "drafts only, as this conversation was ingested before (--no-drafts to store its sure detections as decisions)"
+"""What an ingest says when it stored drafts only because an earlier one asked for them."""
 _TECH_NAMES = frozenset(canonical for canonical, _ in TECHNOLOGIES.values())
 Progress = Callable[[str], None]
 _P = ParamSpec("_P")
@@ -57,10 +60,12 @@ class IngestServices:
     people: People | None = None
     aliases: ConfiguredAliases = field(default_factory=ConfiguredAliases)
     """``[people.aliases]``, merged before the first decisions are stored."""
-    drafts_only: bool = False
-    """Every detection is stored as a draft for a person to confirm, whatever its kind and
-    confidence (``ingest --drafts``): for a source whose detections are not trusted yet.
-    Decisions a document states (ADRs) are not detections and stay decisions."""
+    drafts_only: bool | None = None
+    """True: every detection is stored as a draft for a person to confirm, whatever its kind
+    and confidence (``ingest --drafts``), for a source whose detections are not trusted yet;
+    False: sure detections are decisions (``--no-drafts``). Either choice is remembered on the
+    session; None (no choice) stores them as the session's last choice said, else as
+    decisions. Decisions a document states (ADRs) are not detections and stay decisions."""
     nlp_lock: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
     """One piece of NLP work at a time: spaCy's pipeline (with its Python tokenizer hook) is
     not documented as safe to share between threads. LLM requests do not hold it: they are
@@ -76,10 +81,10 @@ class IngestServices:
 
         return await asyncio.to_thread(locked)
 
-    def drafting(self) -> IngestServices:
-        """These services, storing every detection as a draft (``drafts_only``); the same
-        pipeline, embedder and NLP lock, so nothing is loaded twice."""
-        return replace(self, drafts_only=True)
+    def drafting(self, drafts_only: bool | None = True) -> IngestServices:
+        """These services with ``drafts_only`` chosen (by default: every detection a draft);
+        the same pipeline, embedder and NLP lock, so nothing is loaded twice."""
+        return replace(self, drafts_only=drafts_only)
 
 
 @dataclass
@@ -101,6 +106,12 @@ class IngestReport:
     drafts: int = 0
     """Detections stored as drafts to review (``status: candidate``), not as decisions."""
     draft_ids: list[str] = field(default_factory=list)
+    drafts_only: bool = False
+    """Every detection was stored as a draft: asked for, or kept from the session's earlier
+    ingest (``drafts_remembered``)."""
+    drafts_remembered: bool = False
+    """Drafts only because an earlier ingest of the session asked for them and this one did
+    not choose (``--no-drafts`` stores its sure detections as decisions)."""
     warnings: list[str] = field(default_factory=list)
     date: datetime | None = None
     date_from: str | None = None
@@ -152,6 +163,12 @@ async def ingest_conversation(
         series=conversation.series, series_from=conversation.series_from,
         repository=repository.key if repository is not None else None,
     )
+    detecting = decisions is None and services.auto_detect
+    drafts_only = services.drafts_only
+    if drafts_only is None and detecting:
+        report.drafts_remembered = bool(await remembered_drafts_only(services.executor, conversation.session_id))
+        drafts_only = report.drafts_remembered
+    report.drafts_only = bool(drafts_only) and detecting
     writing = services.writer.write_conversation(conversation, access_groups, repository.key if repository else None)
     if decisions is None and not services.auto_detect:
         stored = await writing
@@ -162,12 +179,14 @@ async def ingest_conversation(
         stored, extraction = await asyncio.gather(writing, services.pipeline.arun(conversation, services.off_loop))
         found = list(extraction.decisions)
         report.warnings = list(extraction.warnings)
-        if services.drafts_only:
+        if drafts_only:
             found = [decision.model_copy(update={"status": CANDIDATE}) for decision in found]
     else:
         stored = await writing
         found = list(decisions)
     report.new_messages = stored.new_messages
+    if services.drafts_only is not None:  # the session is stored now
+        await remember_drafts_only(services.executor, conversation.session_id, services.drafts_only)
     if only_messages is not None:
         found = [d for d in found if set(d.messages) & only_messages]
     inputs = await services.off_loop(decision_inputs, conversation, found, services.embedder, source)

@@ -190,11 +190,11 @@ class Journal:
 
     async def ingest_read(
         self, conversation: Conversation, decisions: list[ExtractedDecision] | None,
-        asked_groups: Sequence[str] | None = None, repository: InRepository | None = None, *, drafts: bool = False,
+        asked_groups: Sequence[str] | None = None, repository: InRepository | None = None, *, drafts: bool | None = None,
     ) -> IngestReport:
         """Ingest a conversation already read (``decisions``: those a decision document
         states, else None to detect them), once the caller may write its session;
-        ``drafts``: every detection waits for review (``SourceRequest.drafts``)."""
+        ``drafts``: every detection waits for review, or none asked (``SourceRequest.drafts``)."""
         groups = await self.admit(conversation.session_id, asked_groups)
         if decisions is None:  # a history read again after its last message grew stores it once
             await give_way_to_grown_last(conversation, self.services.executor)
@@ -203,9 +203,10 @@ class Journal:
             source="adr" if decisions is not None else "conversation", access_groups=groups, repository=repository,
         )
 
-    def _ingesting(self, drafts: bool) -> IngestServices:
-        """The ingest services, storing every detection as a draft when ``drafts``."""
-        return self.services.ingest.drafting() if drafts else self.services.ingest
+    def _ingesting(self, drafts: bool | None) -> IngestServices:
+        """The ingest services with the caller's choice of drafts; None (no choice) keeps the
+        session's own (``IngestServices.drafts_only``)."""
+        return self.services.ingest if drafts is None else self.services.ingest.drafting(drafts)
 
     async def record(self, request: RecordRequest, asked_groups: Sequence[str] | None = None) -> Recorded:
         """Record a decision by hand, once the caller may write (``asked_groups``: who may read

@@ -153,7 +153,10 @@ class SourceRequest:
         series: The series of meetings the session belongs to.
         access_groups: Who may read the session (None: the caller's own groups, or open for
             the local user). Fixed when the session is created.
-        drafts: Store every detection as a draft for a person to confirm (``ingest --drafts``).
+        drafts: True: store every detection as a draft for a person to confirm (``ingest
+            --drafts``); False: sure detections are decisions (``--no-drafts``); None: as the
+            session's last ingest that chose (drafts only when it asked for them). A choice is
+            remembered on the session.
     """
 
     path: Path | None = None
@@ -163,7 +166,7 @@ class SourceRequest:
     date: When | None = None
     series: str | None = None
     access_groups: Sequence[str] | None = None
-    drafts: bool = False
+    drafts: bool | None = None
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from pathlib import Path
 from api.usecases.grown_history import APPEND_ONLY, grown_last
 from api.usecases.in_repository import InRepository
 from api.usecases.ingest import IngestReport, IngestServices, ingest_conversation
+from graph.session_drafts import remember_drafts_only
 from graph.session_reads import ReadMark, ReadState, SessionReads
 from nlp.detector_features import tally, untally
 from nlp.errors import InputFormatError
@@ -90,6 +91,9 @@ async def ingest_session_file(
         raise InputFormatError(shown, f"cannot be read ({exc.strerror or exc})") from exc
     session = session_id or default_session_id(path)
     state = await reads.state(session, WINDOW)
+    if state is not None and services.drafts_only is not None:
+        # A choice of drafts is kept even when the file has nothing new to store.
+        await remember_drafts_only(services.executor, session, services.drafts_only)
     mark = state.mark if state is not None else None
     note = None
     if mark is not None and (fmt in ("auto", mark.format)):

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from api.usecases.in_repository import InRepository
-from api.usecases.ingest import IngestServices
+from api.usecases.ingest import DRAFTS_KEPT, IngestServices
 from api.usecases.repositories import repository_to_ingest
 from api.usecases.session_files import SessionIngest, ingest_session_file
 from graph.executor import QueryExecutor
@@ -127,7 +127,9 @@ def report(done: WatchPass, note: Note) -> None:
             continue
         r = result.report
         note(f"{r.session_id}: {result.mode}, {plural(r.messages_read, 'message')} read ({r.new_messages} new), "
-             f"{plural(r.decisions_found, 'decision')} found ({r.new_decisions} new)  [{path}]")
+             f"{plural(r.decisions_found, 'decision')} found ({r.new_decisions} new)"
+             + (f", {plural(r.drafts, 'draft')} to review" if r.drafts else "")
+             + (f"; {DRAFTS_KEPT}" if r.drafts_remembered else "") + f"  [{path}]")
         if result.note:
             note(f"{r.session_id}: note: {result.note}")
     for _path, problem in done.failed:

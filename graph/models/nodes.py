@@ -14,6 +14,7 @@ from neomodel import (
     AsyncRelationshipTo,
     AsyncStructuredNode,
     AsyncZeroOrOne,
+    BooleanProperty,
     DateTimeNeo4jFormatProperty,
     FloatProperty,
     IntegerProperty,
@@ -64,6 +65,10 @@ class SessionNode(AsyncStructuredNode):
     cwd = StringProperty()
     """A coding-assistant session's working directory relative to its repository's top
     (``.`` for the top): never a machine's folder."""
+    drafts_only = BooleanProperty()
+    """Whether its last ingest that chose said every detection waits for review (``ingest
+    --drafts``: true, ``--no-drafts``: false); an ingest that does not choose keeps it. Absent:
+    no ingest chose (``graph.session_drafts``)."""
 
 
 class MessageNode(AsyncStructuredNode):

@@ -119,3 +119,22 @@ def test_ingest_of_a_grown_history_stores_its_last_message_once(graphql: GraphQL
     final = graphql.run(read, {"id": "aider-final"})["session"]
     assert growing["messages"] == final["messages"], "no message stored twice"
     assert growing["decisions"] == final["decisions"]
+
+
+def test_ingest_remembers_drafts_until_drafts_false(graphql: GraphQL) -> None:
+    """A session ingested with `drafts: true` stays drafts when ingested again without
+    `drafts` (issue 45); `drafts: false` makes its sure detections decisions, and is kept."""
+    ingest = """mutation($content: String!, $drafts: Boolean) { ingest(session: "queues-chat", content: $content,
+      format: "transcript", drafts: $drafts) { __typename
+      ... on IngestSuccess { decisionsFound newDecisions drafts draftsOnly decisions { id } } } }"""
+    queue = '{ drafts(session: "queues-chat") { totalCount } }'
+    drafted = graphql.run(ingest, {"content": CHAT, "drafts": True})["ingest"]
+    assert (drafted["drafts"], drafted["draftsOnly"], drafted["newDecisions"]) == (1, True, 0), drafted
+    plain = graphql.run(ingest, {"content": CHAT})["ingest"]
+    assert (plain["drafts"], plain["draftsOnly"], plain["decisionsFound"], plain["decisions"]) == (1, True, 0, []), plain
+    assert graphql.run(queue)["drafts"]["totalCount"] == 1
+    chosen = graphql.run(ingest, {"content": CHAT, "drafts": False})["ingest"]
+    assert (chosen["drafts"], chosen["draftsOnly"], chosen["newDecisions"]) == (0, False, 1), chosen
+    again = graphql.run(ingest, {"content": CHAT})["ingest"]
+    assert (again["draftsOnly"], again["decisionsFound"], again["newDecisions"]) == (False, 1, 0), again
+    assert graphql.run(queue)["drafts"]["totalCount"] == 0

@@ -37,6 +37,20 @@ NOVEMBER = """\
 """
 """A later word on October's subject, which keeps SQS: a draft in the review tests."""
 
+UNDATED_MEETING = """\
+alice: Which database for the orders service, PostgreSQL or MongoDB?
+bob: We decided to use PostgreSQL for the orders service.
+carol: And the public API, REST or GraphQL?
+alice: We decided to build the public API with REST.
+dave: Which CI, Jenkins or GitHub Actions?
+erin: We decided to run CI on GitHub Actions.
+frank: How do we deploy it?
+alice: We decided to deploy the services with Kubernetes.
+carol: What about logs?
+bob: We decided to ship the logs to OpenTelemetry.
+"""
+"""A meeting whose lines carry no time: its drafts share their ingest time."""
+
 
 async def ingest_as_drafts(
     services: IngestServices, text: str, session: str, access_groups: Sequence[str] = (),

@@ -24,7 +24,7 @@ from graph.errors import DecisionNotFound, DraftNotFound
 from graph.filters import DecisionFilter
 from graph.listing import AggregateBy, DecisionOrder
 from tests.support.cypher import support_query
-from tests.support.drafts import CHATTER, MARCH, SEPTEMBER, ingest_as_decisions, ingest_as_drafts
+from tests.support.drafts import CHATTER, MARCH, SEPTEMBER, UNDATED_MEETING, ingest_as_decisions, ingest_as_drafts
 
 ME = Caller("tester")
 
@@ -187,7 +187,7 @@ async def test_a_draft_found_again_as_a_decision_becomes_one_and_a_decision_neve
     journal: DecisionJournal,
 ) -> None:
     march, draft = await _march_and_september_draft(journal)
-    promoted = await ingest_as_decisions(journal.services.ingest, SEPTEMBER, "db-september", ["eng"])
+    promoted = await ingest_as_decisions(journal.services.ingest.drafting(False), SEPTEMBER, "db-september", ["eng"])
     assert promoted.decision_ids == [draft] and promoted.new_decisions == 1 and promoted.revisited == 1
     assert (await journal.get_decision(draft))["files"] == ["services/cache/"]
     demoted = await ingest_as_drafts(journal.services.ingest, SEPTEMBER, "db-september", ["eng"])
@@ -259,12 +259,13 @@ async def test_a_confirmed_draft_states_its_paths_in_its_sessions_repository(jou
     assert (await impact_json(executor, "services/cache/"))["total"] == 0, "not a path of no repository"
 
 
-async def test_ingest_with_drafts_keeps_every_detection_for_review_and_a_plain_ingest_makes_them_decisions(
+async def test_ingest_with_drafts_keeps_every_detection_for_review_and_no_drafts_makes_them_decisions(
     journal: DecisionJournal, tmp_path: Any
 ) -> None:
     """`ingest --drafts` is for a source not trusted yet: what it finds waits in the review
-    queue, out of search and listings; ingested again without it, as any draft found again as
-    a decision, it becomes one."""
+    queue, out of search and listings; ingested again with `--no-drafts`, as any draft found
+    again as a decision, it becomes one (a plain ingest keeps it a draft:
+    test_drafts_remembered)."""
     import asyncio
 
     from typer.testing import CliRunner
@@ -288,7 +289,7 @@ async def test_ingest_with_drafts_keeps_every_detection_for_review_and_a_plain_i
     searched = await search_decisions(journal.services, "PostgreSQL primary database", DecisionFilter())
     assert not {hit.record.id for hit in searched.hits} & ids
 
-    plain = await cli("ingest", str(chat), "--format", "transcript", "--session", "db-chat")
+    plain = await cli("ingest", str(chat), "--format", "transcript", "--session", "db-chat", "--no-drafts")
     assert plain.exit_code == 0, plain.output
     assert {record.status for record in await journal.services.reader.decisions(sorted(ids))} == {"active"}
     assert (await list_drafts(journal.services, session="db-chat")).total == 0
@@ -310,24 +311,9 @@ async def test_the_python_api_ingests_as_drafts_and_a_stated_decision_stays_one(
     stated = await journal.ingest_session(document, "decision-doc", "doc-api", drafts=True)
     assert (stated.drafts, stated.new_decisions) == (0, 1)
 
-    plain = await journal.ingest_session(chat, "transcript", "db-api")
+    plain = await journal.ingest_session(chat, "transcript", "db-api", drafts=False)
     assert plain.decision_ids == drafted.draft_ids and plain.new_decisions == len(drafted.draft_ids)
     assert await journal.drafts("db-api") == []
-
-
-UNDATED_MEETING = """\
-alice: Which database for the orders service, PostgreSQL or MongoDB?
-bob: We decided to use PostgreSQL for the orders service.
-carol: And the public API, REST or GraphQL?
-alice: We decided to build the public API with REST.
-dave: Which CI, Jenkins or GitHub Actions?
-erin: We decided to run CI on GitHub Actions.
-frank: How do we deploy it?
-alice: We decided to deploy the services with Kubernetes.
-carol: What about logs?
-bob: We decided to ship the logs to OpenTelemetry.
-"""
-"""A meeting whose lines carry no time: its drafts share their ingest time."""
 
 
 async def test_the_review_queue_is_in_conversation_order_on_every_face(journal: DecisionJournal) -> None:
