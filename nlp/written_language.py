@@ -14,9 +14,12 @@ path or an identifier-heavy line says nothing and is left alone.
 
 from __future__ import annotations
 
-import importlib
+import importlib.util
 import re
 from functools import cache
+from pathlib import Path
+
+import spacy
 
 READ = "en"
 """The Latin-script language the detector reads."""
@@ -39,14 +42,27 @@ MIN_KINDS = 3
 """And at least this many different function words: one word repeated ("different
 different") is no language."""
 
+SAMPLE_CHARS = 4000
+"""A message's first characters are enough to tell its language; a pasted log of a megabyte
+is not read whole."""
 _WORD = re.compile(r"[^\W\d_]{2,}")
-_NOT_PROSE = re.compile(r"```.*?(?:```|\Z)|`[^`\n]*`|\S*[/\\@#=<>{}\[\]]\S*|\S+\.\w\S*", re.DOTALL)
-"""Code, links, paths, handles, file and host names: their words are no language's prose."""
+_CODE = re.compile(r"```[^`]*(?:```|\Z)|`[^`\n]*`")
+_NOT_PROSE = re.compile(r"[/\\@#=<>{}\[\]]|\.\w")
+"""A token holding one of these is a link, path, handle, file or host name, or code: its words
+are no language's prose (tested token by token: a pattern over the whole text backtracked
+over every long run without spaces)."""
 
 
 @cache
 def _stop_words(language: str) -> frozenset[str]:
-    module = importlib.import_module(f"spacy.lang.{language}.stop_words")
+    # The list's own file, not its package: importing ``spacy.lang.fr`` builds the French
+    # tokenizer's exceptions (2.3 s), and only the words are wanted.
+    path = Path(spacy.__file__).parent / "lang" / language / "stop_words.py"
+    spec = importlib.util.spec_from_file_location(f"_stop_words_{language}", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"spaCy has no stop-word list for {language!r} at {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
     return frozenset(word.casefold() for word in module.STOP_WORDS)
 
 
@@ -54,7 +70,8 @@ def unread_language(text: str) -> str | None:
     """The code of the language ``text`` is written in ("ca", "pt", …) when it is Latin-script
     prose in a language the detector does not read; None for English, for another script (its
     own cue lexicons read Chinese and Russian), and whenever the text says too little."""
-    words = [word.casefold() for word in _WORD.findall(_NOT_PROSE.sub(" ", text))]
+    tokens = [token for token in _CODE.sub(" ", text[:SAMPLE_CHARS]).split() if not _NOT_PROSE.search(token)]
+    words = [word.casefold() for word in _WORD.findall(" ".join(tokens))]
     latin = [word for word in words if all(_latin(char) for char in word)]
     if len(latin) < MIN_WORDS or len(latin) < len(words) / 2:
         return None

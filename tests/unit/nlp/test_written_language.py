@@ -50,3 +50,10 @@ def test_a_decision_found_in_a_language_the_detector_does_not_read_is_a_draft(nl
     [catalan] = detector.detect(_alone("Hem decidit que farem servir PostgreSQL per a la base de dades de les comandes."))
     assert english.is_decision and not english.is_candidate
     assert catalan.is_candidate and not catalan.is_decision
+
+
+def test_a_megabyte_message_is_judged_by_its_beginning() -> None:
+    catalan = "Hem decidit que farem servir PostgreSQL per a la base de dades, perquè és el que coneixem. "
+    pasted_log = "at/com.example.Service.handle(Service.java:42)" * 20_000  # one run of a megabyte, no spaces
+    assert unread_language(catalan + pasted_log) == "ca"
+    assert unread_language(pasted_log) is None
