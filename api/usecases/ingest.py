@@ -218,6 +218,10 @@ async def ingest_conversation(
         conversation.session_id, inputs, repository.key if repository else UNSCOPED_REPOSITORY,
     ))
     created = {decision for decision, is_new in results.items() if is_new and decision not in drafts}
+    # What waits for review: the drafts written, not a reviewed one or a decision found again
+    # only as a draft (a re-ingest after every draft was reviewed has none to report).
+    report.draft_ids = [item.id for item in inputs if item.id in drafts and item.id in results]
+    report.drafts = len(report.draft_ids)
     report.decision_ids = [item.id for item in inputs]
     report.new_decisions = len(created)
     report.linked_files = sum(len(item.decision.related_code) for item in inputs if item.id in created)

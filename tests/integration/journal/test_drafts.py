@@ -159,7 +159,7 @@ async def test_reject_removes_the_draft_keeps_a_label_and_survives_reingest(jour
     assert "pizza" in label.sentence and any("pizza" in text for text in label.message_texts)
 
     again = await ingest_as_drafts(journal.services.ingest, CHATTER, "retro", ["eng"])
-    assert again.draft_ids == [draft]
+    assert again.decision_ids == [draft] and again.drafts == 0, "found again under its id, and nothing to review"
     assert (await list_drafts(journal.services)).total == 0, "a rejected draft does not come back"
     with pytest.raises(DraftNotFound):
         await reject_draft(journal.services, draft, ME)
