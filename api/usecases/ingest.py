@@ -196,7 +196,6 @@ async def ingest_conversation(
     inputs = [replace(item, source_path=portable_path(item.source_path, root)) for item in inputs]
     drafts = {item.id for item in inputs if is_draft(item)}
     report.decisions_found = len(found) - len(drafts)
-    report.drafts, report.draft_ids = len(drafts), [item.id for item in inputs if item.id in drafts]
     if services.people is not None and inputs:
         await services.aliases.apply(services.people)
     for item in inputs:
