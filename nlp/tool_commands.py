@@ -13,6 +13,13 @@ import re
 EDITOR_PROMPTS = ("Implement the plan as specified, it is attached for your reference.",)
 """User turns an editor writes itself: Cursor's prompt when the user presses "Build" on a plan
 (the plan, which the session settled before, is the decision; the button is not)."""
+_FIX_PROMPT = re.compile(
+    r"For the code present, we get this error:\s.*How can I resolve this\? If you propose a fix, please make it concise\.",
+    re.DOTALL,
+)
+"""The whole of the prompt Cursor writes when the user asks it to fix a diagnostic ("Fix in
+Chat"): the editor's words around the error it pasted. A bug handed over to be fixed, not a
+choice; with words of the user's own after it, it is the user's turn again."""
 TALK_COMMANDS = frozenset({"ask", "code", "architect", "context"})
 """Aider's commands whose text is a message to the model."""
 _COMMAND = re.compile(r"^/([a-z][a-z-]*)(?:\s|$)")
@@ -36,5 +43,6 @@ def only_commands(content: str) -> bool:
 
 def written_by_tool(content: str) -> bool:
     """Whether ``content`` is a turn of slash commands (``only_commands``) or a prompt the
-    editor wrote for the user (``EDITOR_PROMPTS``)."""
-    return only_commands(content) or content.lstrip().startswith(EDITOR_PROMPTS)
+    editor wrote for the user (``EDITOR_PROMPTS``, Cursor's fix prompt)."""
+    stripped = content.strip()
+    return only_commands(content) or stripped.startswith(EDITOR_PROMPTS) or _FIX_PROMPT.fullmatch(stripped) is not None

@@ -73,3 +73,11 @@ def test_a_prompt_sent_again_in_a_later_part_of_a_session_is_known_from_the_tall
     assert units_from(alone, [0.95], 0.5, session=True)[0] == [0.95]
     # What came before a part keeps its prompts, whatever window is read with the part.
     assert untally(tally(first), first[1:]).prompts == before.prompts
+
+
+def test_cursors_fix_prompt_is_the_editors_unless_the_user_adds_words() -> None:
+    fix = ("For the code present, we get this error:\n```\nCannot find module 'next/navigation'.\n```\n"
+           "How can I resolve this? If you propose a fix, please make it concise.")
+    assert written_by_tool(fix)
+    assert not written_by_tool(fix + "\nLet's drop next-intl and keep our own router.")
+    assert not written_by_tool("For the code present, we get this error: a timeout. Let's switch to Postgres.")
