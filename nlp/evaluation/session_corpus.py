@@ -26,7 +26,7 @@ from nlp.readers import read_conversation_text
 from nlp.tool_commands import TALK_COMMANDS
 
 SEED = 20261126
-SEEDS = {1: SEED, 2: 2026112602, 3: 2026112703}
+SEEDS = {1: SEED, 2: 2026112602, 3: 2026112703, 4: 2026112804}
 """Each draw's own seed, fixed before it was made: a later draw adds repositories without
 changing which sessions an earlier one holds (one generator runs over a draw's repositories)."""
 PER_REPOSITORY = 12
