@@ -27,6 +27,7 @@ from nlp.linking import feature_mentions, file_mentions
 from nlp.option_picks import Pick, pick_at
 from nlp.options import CHOICE_QUESTION, find_alternatives, find_trade_offs
 from nlp.parsing import ParsedConversation
+from nlp.reactions import is_wordless
 from nlp.schema import (
     TOOL_ROLE,
     Conversation,
@@ -37,10 +38,12 @@ from nlp.schema import (
     Message,
     TradeOffs,
     handle_for,
+    person_name,
 )
 from nlp.schema import (
     Span as TextSpan,
 )
+from nlp.stakeholders import known_names, stakeholders_of
 from nlp.subject import self_standing, subject_of
 from nlp.units import LEAD, PAUSE
 from nlp.wording import INSTEAD, SUPPORT, clean, sentences_of
@@ -91,6 +94,7 @@ class DecisionExtractor:
         self._parsed = parsed or ParsedConversation(self._nlp, conversation, self._light)
         self._masks: dict[int, list[bool]] = {}
         self._spoken = kind_of(conversation) == "spoken"
+        self._names = known_names(conversation)
         messages = conversation.messages
         # One batch for every window that will be read: spaCy's per-call overhead is
         # larger than the parse of a short message.
@@ -130,6 +134,18 @@ class DecisionExtractor:
                     statement_msg, sentence = stated
                 else:
                     review = True
+            elif is_wordless(message.content):
+                # A reaction (":+1:", "👍") states nothing and decides nothing: the proposal it
+                # takes up states the decision, its author decided, and the reaction is uptake.
+                stated = self._proposal_before(messages, detection.seq, last_source) or self._answered(
+                    messages, detection.seq, last_source
+                )
+                if stated is None:
+                    continue  # a reaction to nothing said
+                if decisions and last_source == stated[0].seq:
+                    decisions[-1] = _merge(decisions[-1], detection, message, doc, None)
+                    continue
+                statement_msg, sentence = stated
             elif self._spoken:
                 statement_msg, sentence = self._clearest(messages, detection, last_source) or (statement_msg, sentence)
             elif "agreement_to_proposal" in detection.signals and not _has_commitment(sentence):
@@ -178,7 +194,7 @@ class DecisionExtractor:
         """The best prose sentence of the unit's other talk turns, if any says one."""
         for seq in sorted(set(detection.unit) - {detection.seq}):
             member = messages[seq]
-            if member.role == TOOL_ROLE:
+            if member.role == TOOL_ROLE or is_wordless(member.content):
                 continue
             sentence = self._statement(member, self._parsed.light_doc(seq))
             if not self._is_code(member, sentence):
@@ -194,6 +210,15 @@ class DecisionExtractor:
             sentence = self._statement(earlier, doc)
             if _has_commitment(sentence) or re.search(r"\b(should|let'?s|go with|use)\b", sentence.text, re.IGNORECASE):
                 return earlier, sentence
+        return None
+
+    def _answered(self, messages: Sequence[Message], seq: int, previous: int | None) -> tuple[Message, Span] | None:
+        """The statement of the message a reaction at ``seq`` answers: the last one before it,
+        in its topic, that says something in words (a tool's output is no one's talk)."""
+        start = max(seq - 5, previous if previous is not None else _topic_start(messages, seq, None))
+        for earlier in reversed(messages[max(0, start) : seq]):
+            if earlier.role != TOOL_ROLE and not is_wordless(earlier.content):
+                return earlier, self._statement(earlier, self._parsed.doc(earlier.seq))
         return None
 
     def _clearest(
@@ -248,7 +273,7 @@ class DecisionExtractor:
         useful = [m for m in window if m.role != TOOL_ROLE and _MAY_CONTRIBUTE.search(m.content)]
         self._parsed.prime_light(m.seq for m in useful)
         window_docs = [(m, self._parsed.light_doc(m.seq)) for m in useful]
-        authors = [m for m in window if m.author]
+        authors = [m for m in window if person_name(m.author)]
         rejected = {TECHNOLOGIES.get(m.group(1).strip().lower(), (m.group(1).strip(), ""))[0] for m in INSTEAD.finditer(sentence.text)}
         # In the sentence's order, not a set's: tags and keywords come out in this order, and
         # a set's order changes with the interpreter's hash seed from one run to the next.
@@ -292,7 +317,8 @@ class DecisionExtractor:
         if pick is not None and pick.question:
             subject = pick.question  # "Which style for the code blocks": what the option answers
         # A pick is decided by whoever picked, not by the assistant that offered the options.
-        decider = message if pick is not None else statement_msg
+        # A session's user or assistant is no one in particular: such a decision names no decider.
+        decider = person_name((message if pick is not None else statement_msg).author)
         return ExtractedDecision(
             summary=self_standing(summary, subject),
             subject=subject,
@@ -300,8 +326,8 @@ class DecisionExtractor:
             rationale=rationale,
             alternatives=tuple(alternatives),
             trade_offs=find_trade_offs(chosen, sentence, window_docs) if config.extract_trade_offs else TradeOffs(),
-            stakeholders=tuple(_stakeholders(authors, window_docs)) if config.extract_stakeholders else (),
-            decision_maker=handle_for(decider.author) if decider.author else None,
+            stakeholders=tuple(stakeholders_of(authors, window_docs, self._names)) if config.extract_stakeholders else (),
+            decision_maker=handle_for(decider) if decider else None,
             related_code=tuple(file_mentions([*texts, *follow_up])) if config.link_to_code else (),
             related_features=tuple(feature_mentions(texts)) if config.link_to_features else (),
             tags=tuple(tags_for(techs)),
@@ -382,8 +408,9 @@ def _merge(
     extra = _rationale(None, [(message, doc)], (), prose) if prose is not None else None
     joined = " ".join(part for part in (decision.rationale, extra) if part) or None
     stakeholders = decision.stakeholders
-    if message.author and all(person.handle != handle_for(message.author) for person in stakeholders):
-        stakeholders += (ExtractedStakeholder(handle=handle_for(message.author), name=message.author, role="participant"),)
+    author = person_name(message.author)
+    if author and all(person.handle != handle_for(author) for person in stakeholders):
+        stakeholders += (ExtractedStakeholder(handle=handle_for(author), name=author, role="participant"),)
     return decision.model_copy(
         update={
             "stakeholders": stakeholders,
@@ -462,26 +489,3 @@ def _context(
                 if question.endswith("?") and (not subjects or any(word in question.lower() for word in subjects)):
                     return question
     return statement.topic
-
-
-_NOT_PEOPLE_TALK = frozenset({"assistant", "system", TOOL_ROLE})
-"""Roles whose messages name no people worth keeping as stakeholders."""
-
-
-def _stakeholders(authors: Sequence[Message], window_docs: Sequence[tuple[Message, Doc]]) -> list[ExtractedStakeholder]:
-    found: dict[str, ExtractedStakeholder] = {}
-    for message in authors:
-        assert message.author is not None  # callers pass messages with authors
-        handle = handle_for(message.author)
-        found.setdefault(handle, ExtractedStakeholder(handle=handle, name=message.author, role="participant"))
-    for message, doc in window_docs:
-        for ent in doc.ents:
-            # An assistant's or a tool's text is no one's talk about people: the small model
-            # tags its bold labels ("**Metadata Handling**: …") and names ("Ring CT") as people.
-            if ent.label_ == "HANDLE" or (ent.label_ == "PERSON" and message.role not in _NOT_PEOPLE_TALK):
-                handle = handle_for(ent.text)
-                span = TextSpan(seq=message.seq, start=ent.start_char, end=ent.end_char)
-                found.setdefault(handle, ExtractedStakeholder(handle=handle, name=ent.text.lstrip("@"), role="mentioned", span=span))
-    return list(found.values())
-
-

@@ -102,6 +102,20 @@ def _latin_base(letter: str) -> str:
 TOOL_ROLE = "tool"
 """The ``Message.role`` of a tool call or tool output in a coding-assistant session: kept as
 evidence (what was run, which files changed), never a candidate or anchor of a decision."""
+SESSION_ROLES = frozenset({"user", "assistant", "system", TOOL_ROLE})
+"""The roles a coding-assistant session's turns are spoken in. Its readers (Claude Code, Codex,
+aider, SpecStory, a chat JSONL of ``role`` only) know no one's name and write the role as the
+author, so a role written as an author is one of every developer's sessions and every
+assistant: no one in particular."""
+
+
+def person_name(author: str | None) -> str | None:
+    """The name of the person ``author`` names, or None: no author, or a role a session speaks
+    in (``SESSION_ROLES``, any case) rather than a name. Only a person is a decision's
+    decider or stakeholder; a session's user and its assistant are neither."""
+    if author is None or not author.strip() or author.strip().casefold() in SESSION_ROLES:
+        return None
+    return author
 
 
 class _Frozen(BaseModel):
@@ -197,6 +211,9 @@ class Conversation(_Frozen):
     started_at: datetime | None = None
     ended_at: datetime | None = None
     preceding: Preceding | None = None
+    people: tuple[str, ...] = ()
+    """Names the source lists for the people it may mention, beyond its authors (a Slack
+    export's ``users.json``): "@Alice Smith" names Alice Smith when she is one of them."""
 
 
 class Span(_Frozen):

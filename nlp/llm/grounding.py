@@ -7,6 +7,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from nlp.schema import person_name
+
 _WORD = re.compile(r"[a-z0-9][a-z0-9.+#/-]*")
 _STOP = frozenset("a an the to of for and or in on with we our it is be will use this that as at by from".split())
 
@@ -27,7 +29,7 @@ class Grounding:
 
     def __init__(self, texts: Sequence[str], authors: Iterable[str | None]) -> None:
         self._text = "\n".join(texts).lower()
-        self._authors = {a.lower() for a in authors if a}
+        self._authors = {name.lower() for name in map(person_name, authors) if name}
         self._words = set(_WORD.findall(self._text))
 
     def mentions(self, phrase: str) -> bool:
@@ -36,8 +38,11 @@ class Grounding:
         return bool(cleaned) and cleaned in self._text
 
     def person(self, name: str) -> bool:
-        """A message author, or a name the text mentions."""
+        """A message author, or a name the text mentions; never a session's role ("user",
+        "assistant"), which names no one in particular (``nlp.schema.person_name``)."""
         cleaned = name.strip().lstrip("@").lower()
+        if person_name(cleaned) is None:
+            return False
         return cleaned in self._authors or self.mentions(cleaned)
 
     def coverage(self, sentence: str) -> float:

@@ -202,6 +202,7 @@ def read_conversation_text(
     reader = READERS.get(chosen)
     if reader is None:
         raise InputFormatError(shown, f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    users: dict[str, str] | None = None
     if chosen == "slack":
         # Read before the file: an export's bad users.json is no reason to read a day file as another format.
         users = export_user_names(path) if path is not None and is_day_file(path) else None
@@ -226,6 +227,7 @@ def read_conversation_text(
         session_id=session_id, source_format=chosen, path=str(path) if path else None, title=title,
         messages=tuple(messages), date=dated.when if dated else None, date_from=dated.where if dated else None,
         series=named[0] if named else None, series_from=named[1] if named else None,
+        people=tuple(dict.fromkeys(users.values())) if users else (),
     )
 
 

@@ -249,5 +249,11 @@ def test_a_pick_is_about_the_question_its_options_answer_and_decided_by_whoever_
     conversation = Conversation(session_id="s", source_format="claude-code", messages=messages)
     [decision] = [d for d in OfflinePipeline(language).run(conversation).decisions if 2 in d.messages]
     assert decision.summary == "Next question: how should small screens show the menu: Not yet"
-    assert decision.decision_maker == "@user" and [a.option for a in decision.alternatives][:1] == ["A burger menu"]
+    # A session's user is no one in particular (every developer's sessions speak as "user"):
+    # the pick names no decider, and never the assistant that offered the options.
+    assert decision.decision_maker is None and [a.option for a in decision.alternatives][:1] == ["A burger menu"]
+    named = tuple(m.model_copy(update={"author": {"user": "Dana", "assistant": "Claude"}[m.role or ""]}) for m in messages)
+    [by_dana] = [d for d in OfflinePipeline(language).run(conversation.model_copy(update={"messages": named})).decisions
+                 if 2 in d.messages]
+    assert by_dana.decision_maker == "@dana"
     assert pick_at(_messages(("assistant", "Two ways.\n\n1. Redis\n2. Memcached"), ("user", "2")), 1).question is None  # type: ignore[union-attr]
