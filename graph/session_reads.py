@@ -113,3 +113,10 @@ class SessionReads:
         """Those of ``ids`` stored as messages of ``session_id``."""
         rows = await self._executor.read(load_query("session_messages_stored"), {"session_id": session_id, "ids": list(ids)})
         return {row["id"] for row in rows}
+
+    async def stored_decisions(self, ids: Sequence[str]) -> set[str]:
+        """Those of ``ids`` stored as decisions or drafts."""
+        if not ids:
+            return set()
+        rows = await self._executor.read(load_query("session_decisions_stored"), {"ids": list(dict.fromkeys(ids))})
+        return {row["id"] for row in rows}

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, ParamSpec, TypeVar
 from api.usecases.events import DETECTED, EXTRACTED, INDEXED, SUPERSEDED, EventBus
 from api.usecases.grown_history import give_way_to_grown_last
 from api.usecases.in_repository import InRepository
+from api.usecases.re_read import kept_on_re_read, new_messages
 from api.usecases.session_edits import session_paths, session_repository, states_context, store_session_edits
 from graph.evolution import Candidate, EvolutionStore, Link
 from graph.executor import QueryExecutor
@@ -147,7 +148,9 @@ async def ingest_conversation(
         decisions: Already extracted decisions (structured documents); otherwise detected.
         source: ``conversation``, ``adr``, ``agent`` or ``manual``.
         access_groups: Groups allowed to read this session's decisions.
-        only_messages: Keep only decisions stated in these positions (incremental add).
+        only_messages: The messages new to this read of a conversation stored before: only
+            decisions anchored in them, or found again under a stored id, are kept
+            (``api.usecases.re_read``).
         relate: Infer supersede/revisit links to earlier decisions (off when the source
             states its links itself, as ADRs do).
         repository: The repository the session is about: the paths its decisions name are
@@ -188,7 +191,7 @@ async def ingest_conversation(
     if services.drafts_only is not None:  # the session is stored now
         await remember_drafts_only(services.executor, conversation.session_id, services.drafts_only)
     if only_messages is not None:
-        found = [d for d in found if set(d.messages) & only_messages]
+        found = await kept_on_re_read(conversation, found, only_messages, source, services.executor)
     inputs = await services.off_loop(decision_inputs, conversation, found, services.embedder, source)
     # What is stored says where a file is without this machine's folders (the repository's
     # own path for it, else the path as given when relative, else the file's name).
@@ -261,9 +264,12 @@ async def ingest_text(
             conversation, services, decisions=decisions, source="adr", access_groups=access_groups
         )
     conversation = await asyncio.to_thread(read_conversation_text, text, fmt, session_id, date=date, series=series)
+    # A conversation sent again after it grew adds only what is anchored in its new messages
+    # (taken before a grown last message gives way: its final form is new too).
+    fresh = await new_messages(conversation, services.executor)
     # A history sent again after its last message grew: that message is stored once.
     await give_way_to_grown_last(conversation, services.executor)
-    return await ingest_conversation(conversation, services, access_groups=access_groups)
+    return await ingest_conversation(conversation, services, access_groups=access_groups, only_messages=fresh)
 
 
 def is_draft(item: DecisionInput) -> bool:
