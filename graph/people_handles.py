@@ -10,6 +10,10 @@ rule turns into it all give one new handle; it is left as it is when they give s
 when it is ``@unknown`` (the first of many names is all it keeps, so whose decision is whose
 cannot be told), or when another name already holds the new handle. Where a person of the
 very same name holds it (stored since, under the current rule), the two are one person.
+
+A handle left as it is stays so until what is stored changes, so the run that leaves it
+notes why on it (``handle_left``) and a later run names it again only for another reason:
+``schema apply`` run twice says nothing new the second time.
 """
 
 from __future__ import annotations
@@ -27,12 +31,13 @@ from nlp.schema import UNKNOWN_PERSON, handle_for
 
 @dataclass(frozen=True)
 class Holder:
-    """A person (``person``) or an alias (``alias``) as stored: their handle and the name kept
-    with it, if any."""
+    """A person (``person``) or an alias (``alias``) as stored: their handle, the name kept
+    with it, if any, and why an earlier ``schema apply`` left the handle as it is, if it did."""
 
     kind: str
     handle: str
     name: str | None
+    left: str | None = None
 
 
 @dataclass(frozen=True)
@@ -48,7 +53,7 @@ class HandlePlan:
 @dataclass(frozen=True)
 class HandleMigration:
     """What ``schema apply`` did to people's handles: moved and merged (old, new) pairs, and
-    the handles it left (handle, why)."""
+    the handles it left (handle, why) that no earlier run had left for that reason."""
 
     moved: tuple[tuple[str, str], ...] = ()
     merged: tuple[tuple[str, str], ...] = ()
@@ -112,10 +117,12 @@ async def migrate_handles(executor: QueryExecutor) -> HandleMigration:
     """Bring people and aliases stored under handles of the ASCII-only rule to the current
     rule (idempotent: a second run finds nothing to move)."""
     rows = await executor.read(load_query("schema_people_names"))
-    plan = plan_handles(
-        [Holder(row["kind"], row["handle"], row["name"]) for row in rows if row["kind"] != "speaker"],
-        [row["name"] for row in rows if row["kind"] == "speaker"],
-    )
+    holders = [Holder(row["kind"], row["handle"], row["name"], row["left"]) for row in rows if row["kind"] != "speaker"]
+    plan = plan_handles(holders, [row["name"] for row in rows if row["kind"] == "speaker"])
+    left = [(holder, why) for handle, why in plan.left for holder in holders if holder.handle == handle]
+    if {(h.kind, h.handle, why) for h, why in left} != {(h.kind, h.handle, h.left) for h in holders if h.left}:
+        await executor.write(load_query("schema_note_left_handles"),
+                             {"left": [{"kind": h.kind, "handle": h.handle, "why": why} for h, why in left]})
     moved: list[Row] = []
     merged: list[Row] = []
     if plan.renames:
@@ -125,7 +132,8 @@ async def migrate_handles(executor: QueryExecutor) -> HandleMigration:
         merged = await executor.write(load_query("schema_merge_rehandled_people"),
                                       {"merges": [{"old": old, "new": new} for old, new in plan.merges]})
     return HandleMigration(
-        tuple((row["old"], row["new"]) for row in moved), tuple((row["old"], row["new"]) for row in merged), plan.left
+        tuple((row["old"], row["new"]) for row in moved), tuple((row["old"], row["new"]) for row in merged),
+        tuple(dict.fromkeys((h.handle, why) for h, why in left if h.left != why)),
     )
 
 

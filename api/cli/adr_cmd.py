@@ -7,10 +7,11 @@ from pathlib import Path
 
 import typer
 
-from api.cli.context import cli_context, fail
+from api.cli.context import CliContext, cli_context, fail
 from api.cli.run_on_graph import run_on_graph
 from api.usecases.adr_import import AdrImportConflict, AdrImportReport, collection_name, import_adrs
-from api.usecases.json_shape import DecisionJson, decision_record_json
+from api.usecases.adr_preview import preview_adrs
+from api.usecases.json_shape import DecisionJson, decision_record_json, extracted_decision_json
 from api.usecases.repositories import store_repository
 from api.usecases.runtime import GraphConnection
 from api.usecases.services import open_services
@@ -34,6 +35,11 @@ def import_adr(
         "collection stays in that one and is updated there.",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the imported decisions in the shared JSON shape."),
+    dry_run: bool = typer.Option(
+        False, "--dry-run", help="Read and parse the ADRs and say what would be imported (decisions, alternatives, "
+        "links, files that cannot be read); write nothing (no database is opened). With --json, the decisions it "
+        "would store.",
+    ),
 ) -> None:
     """Import ADRs (idempotent): one decision per file, with the supersede and amend links
     they state, and, in a repository, links to the code they govern. A file of the
@@ -45,6 +51,9 @@ def import_adr(
     if repo is not None and checkout is None:
         raise fail(f"{repo} is not a git repository", code=2)
     name = collection or collection_name(dirs, checkout)
+    if dry_run:
+        _dry_run(cli, dirs, name, checkout, as_json)
+        return
 
     async def action(graph: GraphConnection) -> tuple[AdrImportReport, list[DecisionJson]]:
         async with open_services(cli.settings, graph.executor) as services:
@@ -77,6 +86,31 @@ def import_adr(
                  f"{plural(report.code.links, 'inferred link')}" + (f" ({how})" if how else ""))
     if as_json:
         typer.echo(json.dumps(stored, indent=2, ensure_ascii=False))
+
+
+def _dry_run(cli: CliContext, dirs: list[Path], name: str, checkout: Repository | None, as_json: bool) -> None:
+    """Say what an import would store, reading the files only."""
+    try:
+        preview = preview_adrs(dirs, name, checkout)
+    except NlpError as exc:
+        raise fail(f"{exc} (nothing would be stored)", code=2) from exc
+    unreadable = (f"; {plural(len(preview.unreadable), 'file')} could not be read, and the import would stop at "
+                  f"{'it' if len(preview.unreadable) == 1 else 'them'}, storing nothing" if preview.unreadable else "")
+    cli.note(
+        f"{name}: dry run, nothing written: {plural(preview.files, 'ADR file')}, "
+        f"{plural(len(preview.decisions), 'decision')}, {plural(preview.alternatives, 'alternative')}, "
+        f"{preview.count('supersedes')} supersede and {preview.count('amends')} amend links, "
+        f"{plural(preview.paths, 'stated path')}{unreadable}"
+        + (f"; {plural(len(preview.unresolved), 'reference')} {'names' if len(preview.unresolved) == 1 else 'name'} "
+           "no ADR in the collection" if preview.unresolved else "")
+    )
+    for problem in preview.unreadable:
+        cli.note(f"  unreadable: {problem}")
+    for problem in preview.unresolved:
+        cli.note(f"  unresolved: {problem}")
+    if as_json:
+        found = [extracted_decision_json(d, preview.conversation, kind="adr") for d in preview.decisions]
+        typer.echo(json.dumps(found, indent=2, ensure_ascii=False))
 
 
 def _checkout(folder: Path) -> Repository | None:

@@ -26,6 +26,7 @@ from api.usecases.session_files import describe_mode, ingest_session_file
 from api.usecases.when import when_decided
 from graph.filters import HISTORY_STATUSES
 from graph.session_reads import SessionReads
+from nlp.detector_features import SPOKEN
 from nlp.errors import NlpError
 from nlp.git_command import GitError
 from nlp.plural import plural
@@ -137,7 +138,7 @@ def ingest(
         dated = f", dated {report.date:%Y-%m-%d} ({report.date_from})" if report.date else ""
         in_series = f", series {report.series!r} ({report.series_from})" if report.series else ""
         cli.note(
-            f"{report.session_id}: {plural(report.messages_read, 'message')} read ({report.new_messages} new), "
+            f"{report.session_id}{read_as(report)}: {plural(report.messages_read, 'message')} read ({report.new_messages} new), "
             f"{plural(report.decisions_found, 'decision')} found ({report.new_decisions} new), "
             f"{plural(report.linked_files, 'file link')}, {report.superseded} superseded, {report.revisited} revisited"
             f"{dated}{in_series}"
@@ -200,6 +201,14 @@ def chain(
                     f"{' (inferred)' if link['inferred'] else ''}",
                     highlight=False, markup=False,
                 )
+
+
+def read_as(report: IngestReport) -> str:
+    """What an ingest line says a file was read as: its format, and "spoken meeting" when
+    detection reads it as one (what it finds is then stored as drafts by default)."""
+    if report.source_format is None:
+        return ""
+    return f" ({report.source_format}{', spoken meeting' if report.kind == SPOKEN else ''})"
 
 
 def _chain_marker(member: DecisionJson, last: bool) -> str:

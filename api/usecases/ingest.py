@@ -124,6 +124,12 @@ class IngestReport:
     working directory), if any."""
     edit_links: int = 0
     """Links from its decisions to the files the session edited after them (``session_edit``)."""
+    source_format: str | None = None
+    """The format the file was read as (``transcript``, ``chat-jsonl``, ``markdown``, ``claude-code``,
+    ``adr`` …): what the reader chose, or ``--format`` named."""
+    kind: str | None = None
+    """How detection reads it (``nlp.detector_features.kind_of``): ``spoken`` (a transcribed
+    meeting, whose detections are drafts by default: ``draft_kinds``), ``chat``, ``notes`` or ``voting``."""
 
 
 async def ingest_conversation(
@@ -165,6 +171,7 @@ async def ingest_conversation(
         date_from=conversation.date_from, undated=not any(m.timestamp for m in conversation.messages),
         series=conversation.series, series_from=conversation.series_from,
         repository=repository.key if repository is not None else None,
+        source_format=conversation.source_format, kind=kind_of(conversation),
     )
     detecting = decisions is None and services.auto_detect
     drafts_only = services.drafts_only
@@ -233,7 +240,7 @@ async def ingest_conversation(
             await services.events.emit(INDEXED, {"decision_id": item.id})
     if services.detect_evolution and relate:
         later = {item.id for item in inputs}
-        spoken = kind_of(conversation) == "spoken"
+        spoken = report.kind == "spoken"
         for item in inputs:
             later.discard(item.id)
             if item.id in created:

@@ -214,7 +214,7 @@ async def _whole(
     fresh = [m.seq for m in conversation.messages if m.id not in stored]
     mode = "new" if state is None else "rewritten" if rewritten else "whole"
     if state is not None and not fresh and not unfinished:
-        report = IngestReport(session, messages_read=len(conversation.messages))
+        report = IngestReport(session, messages_read=len(conversation.messages), source_format=conversation.source_format)
     elif state is None or unfinished:
         report = await ingest_conversation(conversation, services, repository=where)
     else:

@@ -100,6 +100,7 @@ class StakeholderNode(AsyncStructuredNode):
 
     handle = StringProperty(unique_index=True, required=True)
     name = StringProperty()
+    handle_left = StringProperty()  # why ``schema apply`` left an old rule's handle as it is
 
 
 class AliasNode(AsyncStructuredNode):
@@ -109,6 +110,7 @@ class AliasNode(AsyncStructuredNode):
 
     handle = StringProperty(unique_index=True, required=True)
     name = StringProperty()
+    handle_left = StringProperty()  # as on a person
 
     alias_of = AsyncRelationshipTo(StakeholderNode, "ALIAS_OF", cardinality=AsyncZeroOrOne)
 

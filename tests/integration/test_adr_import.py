@@ -93,6 +93,42 @@ async def test_import_adr_command(journal: DecisionJournal, tmp_path: Path) -> N
     assert "Decision: Use REST for the public API" in answer.stdout and "Made by: ?" not in answer.stdout
 
 
+async def _snapshot(executor: Neo4jExecutor) -> list[tuple[str, object, object]]:
+    rows = await executor.read(support_query("testing_graph_snapshot"))
+    return sorted((row["id"], row["what"], sorted(row["properties"].items())) for row in rows)
+
+
+async def test_import_adr_dry_run_says_what_it_would_import_and_writes_nothing(
+    journal: DecisionJournal, tmp_path: Path,
+) -> None:
+    from api.cli.main import app
+
+    imported = _write(tmp_path / "held-adrs")
+    assert (await asyncio.to_thread(CliRunner().invoke, app, ["import-adr", str(imported)])).exit_code == 0
+    # Edited since: a real import would update its decision.
+    (imported / "0003-use-rest.md").write_text(ADRS["0003-use-rest.md"].replace("Accepted", "Deprecated"))
+    fresh = _write(tmp_path / "new-adrs")
+    (fresh / "0006-empty.md").write_text("")
+    (fresh / "0007-no-title.md").write_text("We will use Kafka.\n")
+    before = await _snapshot(journal.services.executor)
+    assert before
+
+    dry = await asyncio.to_thread(CliRunner().invoke, app, ["import-adr", str(fresh), "--dry-run", "--json"])
+    assert dry.exit_code == 0, dry.output
+    assert ("new-adrs: dry run, nothing written: 7 ADR files, 5 decisions, 1 alternative, 1 supersede and 2 amend "
+            "links, 1 stated path; 2 files could not be read, and the import would stop at them, storing nothing") in dry.stderr
+    assert "0006-empty.md: is empty" in dry.stderr and "0007-no-title.md: an ADR starts with a `# Title` heading" in dry.stderr
+    decisions = json.loads(dry.stdout)
+    assert len(decisions) == 5 and {d["source"]["session"] for d in decisions} == {"new-adrs"}
+    again = await asyncio.to_thread(CliRunner().invoke, app, ["import-adr", str(imported), "--dry-run"])
+    assert again.exit_code == 0 and "held-adrs: dry run, nothing written: 5 ADR files, 5 decisions" in again.stderr
+    assert await _snapshot(journal.services.executor) == before
+    # The import itself stops at the unreadable files, as the dry run said.
+    real = await asyncio.to_thread(CliRunner().invoke, app, ["import-adr", str(fresh)])
+    assert real.exit_code == 2 and "(nothing was stored)" in real.stderr
+    assert await _snapshot(journal.services.executor) == before
+
+
 @pytest.mark.skipif(not SHARED_ADRS.is_dir(), reason="the shared development data sits beside the clone")
 async def test_every_stated_link_of_the_shared_collections_is_recovered(journal: DecisionJournal) -> None:
     stated: set[tuple[str, str, str]] = set()

@@ -26,9 +26,9 @@ async def test_one_decision_is_counted_in_the_singular(executor: Neo4jExecutor, 
     path.write_text(ONE_DECISION)
     first = await _cli("ingest", str(path))
     assert first.exit_code == 0, first.output
-    assert "count-wording-one: 2 messages read (2 new), 1 decision found (1 new), 0 file links" in first.stderr
+    assert "count-wording-one (transcript): 2 messages read (2 new), 1 decision found (1 new), 0 file links" in first.stderr
     again = await _cli("ingest", str(path))
-    assert "count-wording-one: 2 messages read (0 new), 1 decision found (0 new)" in again.stderr
+    assert "count-wording-one (transcript): 2 messages read (0 new), 1 decision found (0 new)" in again.stderr
 
     assert "@qcountword (qcountword): 1 decision\n" in (await _cli("people", "list")).stdout
     out = tmp_path / "madr"

@@ -37,4 +37,4 @@ def test_a_folder_with_bad_files_ingests_the_good_ones_and_names_each_bad_one(tm
 
     again = CliRunner().invoke(app, ["ingest", str(folder)])
     assert again.exit_code == 2
-    assert re.search(r"b-folder-ingest-sync: \d+ messages read \(0 new\), [1-9]\d* decisions? found \(0 new\)", again.stderr)
+    assert re.search(r"b-folder-ingest-sync \(transcript\): \d+ messages read \(0 new\), [1-9]\d* decisions? found \(0 new\)", again.stderr)

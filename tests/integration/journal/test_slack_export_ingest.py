@@ -53,9 +53,9 @@ def test_a_slack_export_folder_ingests_each_channel_apart_named_by_users_json(tm
         f"{top}: passed over the Slack export's channels.json, integration_logs.json, users.json "
         "(the workspace's lists, not conversations)"
     ]
-    assert any(line.startswith(f"{GENERAL}/2024-03-15: 2 messages read") and f"series '{GENERAL}'" in line
+    assert any(line.startswith(f"{GENERAL}/2024-03-15 (slack): 2 messages read") and f"series '{GENERAL}'" in line
                for line in notes), done.stderr
-    assert any(line.startswith(f"{RANDOM}/2024-03-15: 2 messages read") and f"series '{RANDOM}'" in line
+    assert any(line.startswith(f"{RANDOM}/2024-03-15 (slack): 2 messages read") and f"series '{RANDOM}'" in line
                for line in notes), done.stderr
 
     stored = json.loads(done.stdout)
