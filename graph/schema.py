@@ -55,6 +55,8 @@ class ApplyReport:
     statements: int
     created: tuple[str, ...]
     people: HandleMigration = HandleMigration()
+    roles_removed: int = 0
+    """People that were a coding-assistant session's role ("@user", "@assistant"), removed."""
 
 
 @dataclass(frozen=True)
@@ -81,7 +83,8 @@ async def apply_schema(
     migrate what older versions stored: files keyed by path alone become unscoped files
     (``repository: ''``), agent decisions recorded before they were TAGGED are linked
     to their tags, tags stored in another case than lower are stored lower case, sessions
-    get the time of their latest message (``last_message_at``), and people stored under a
+    get the time of their latest message (``last_message_at``), people that were a session's
+    role (``@user``, ``@assistant``) are removed, and people stored under a
     handle of the ASCII-only rule move to the handle of their name now
     (``graph.people_handles``).
 
@@ -110,10 +113,12 @@ async def apply_schema(
     await executor.write(load_query("schema_lowercase_tags"))
     # Sessions stored before ingest kept their latest message's time, which orders the list.
     await executor.write(load_query("schema_session_last_message"))
+    # A session's roles stored as people shared by every developer's sessions (@user).
+    removed = await executor.write(load_query("schema_drop_session_role_people"))
     # People whose handles lost the letters of their names outside a-z (@niklas-lindstr-m).
     people = await migrate_handles(executor)
     after = await _existing_names(executor)
-    return ApplyReport(len(statements), tuple(sorted(after - before)), people)
+    return ApplyReport(len(statements), tuple(sorted(after - before)), people, removed[0]["removed"] if removed else 0)
 
 
 SCHEMA_MARK = "decision_embedding"

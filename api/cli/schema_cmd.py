@@ -54,6 +54,9 @@ def _print_people(say: Callable[..., Any], applied: ApplyReport) -> None:
     """The people moved to the handles of their names, and those left as they were (see
     docs/journal.md, People)."""
     people = applied.people
+    if applied.roles_removed:
+        say(f"people: {plural(applied.roles_removed, 'session role')} stored as people removed (@user, @assistant: "
+            "no one in particular)", highlight=False, markup=False)
     if people.moved:
         say("people: moved to the handle of their name: " + ", ".join(f"{a} → {b}" for a, b in people.moved),
             highlight=False, markup=False)

@@ -122,3 +122,19 @@ async def test_an_alias_moves_with_the_edges_stated_under_it(journal: DecisionJo
         assert [d["id"] for d in await journal.search_decisions("", {"stakeholder": asked})] == [decision], asked
     assert await people.unmerge("@lukasz") == "@luke"  # the edges stated under it go back with it
     assert (await journal.get_decision(decision))["decision_maker"] == "@lukasz"
+
+
+async def test_schema_apply_removes_the_session_roles_stored_as_people(journal: DecisionJournal) -> None:
+    # As ingest stored a coding-assistant session's speakers before roles were no one.
+    recorded = await journal.record_decision("Use a queue instead of polling", decision_maker="assistant",
+                                             stakeholders=["user", "Alice"])
+    executor = journal.services.executor
+    before = {row["handle"] for row in await executor.read(support_query("testing_stakeholders"))}
+    assert {"@user", "@assistant", "@alice"} <= before
+
+    report = await apply_schema(executor, EMBEDDING_DIMENSION)
+    people = {row["handle"]: row for row in await executor.read(support_query("testing_stakeholders"))}
+    assert report.roles_removed == 2
+    assert "@user" not in people and "@assistant" not in people
+    assert people["@alice"]["involved"] == [recorded["id"]]
+    assert (await apply_schema(executor, EMBEDDING_DIMENSION)).roles_removed == 0
