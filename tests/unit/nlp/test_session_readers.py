@@ -313,6 +313,15 @@ def test_specstory_s_first_layout_with_its_slashed_date() -> None:
     assert detect_format(Path("old.md"), text) == "specstory"
 
 
+def test_specstory_s_nameless_turn_headings_are_no_ones_words() -> None:
+    text = ("## Cache choice (2025-02-26 10:04:00)\n\n_**User**_\n\nAdd e2e tests\n\n---\n\n_**Assistant**_\n\n"
+            "I see a Vite project.\n\n---\n\n_****_\n\nLet's use Playwright for the e2e tests.\n\n---\n\n_****_\n\nDone.\n")
+    log = read_specstory(text, "old.md", "old")
+    assert [m.role for m in log.messages] == ["user", "assistant"]
+    assert "_****_" not in log.messages[1].content
+    assert "Let's use Playwright for the e2e tests." in log.messages[1].content
+
+
 def test_a_cut_last_line_fails_the_file_naming_the_line(tmp_path: Path) -> None:
     lines = CLAUDE.read_text().splitlines()
     cut = tmp_path / "cut.jsonl"
