@@ -17,6 +17,7 @@ from api.usecases.runtime import GraphConnection
 from api.usecases.search import SearchHitJson, SearchOutcome, hits_json, outcome_json
 from api.usecases.services import open_services
 from api.usecases.when import when_decided
+from nlp.answer_terms import unnamed_terms
 from nlp.plural import plural
 from nlp.readers.adr_markdown import clip
 from nlp.schema import CANDIDATE
@@ -73,11 +74,23 @@ def ask(
 ) -> None:
     """Answer with the best matching decision: what, who, when, why, alternatives, status, code."""
     cli = cli_context(ctx)
+    if not question.strip():
+        raise fail('ask needs a question, such as "why did we choose Postgres?"', code=2)
     hits = hits_json(_search(cli, DecisionQuery(text=question, include_history=history, limit=1)).hits)
     if not hits:
         cli.out.print(f"I found no decision about {question!r}.", highlight=False)
         raise typer.Exit(code=1)
-    _print_answer(cli, hits[0]["decision"])
+    decision = hits[0]["decision"]
+    unnamed = unnamed_terms(question, _answer_texts(decision))
+    if unnamed:  # the closest by meaning is not an answer: say so before it
+        cli.out.print(f"No decision names {' or '.join(unnamed)}; the closest one by meaning:\n", highlight=False, markup=False)
+    _print_answer(cli, decision)
+
+
+def _answer_texts(d: DecisionJson) -> list[str]:
+    """What a decision says, to tell whether it names what a question asks about."""
+    said = [d["summary"], d.get("subject") or "", d["context"] or "", d["rationale"] or "", *d["tags"], *d["files"]]
+    return said + [str(a["option"]) for a in d["alternatives"]]
 
 
 def _search(cli: CliContext, request: DecisionQuery) -> SearchOutcome:

@@ -112,12 +112,20 @@ def test_ask_prints_the_answer_the_way_seed_example_2_does(tmp_path: Path) -> No
     from api.cli.main import app
 
     runner = CliRunner()
-    assert runner.invoke(app, ["ingest", str(EXAMPLE)]).exit_code == 0
+    ingested = runner.invoke(app, ["ingest", str(EXAMPLE)])
+    assert ingested.exit_code == 0, ingested.output
     result = runner.invoke(app, ["ask", "Why aren't we using GraphQL?"])
     assert result.exit_code == 0, result.output
     for line in ("We decided this in March 2024:", "Decision: Let's go with REST", "Made by: @alice",
                  "Alternatives considered:", "GraphQL", "Current status: Active", "Related code: src/api/"):
         assert line in result.stdout
+    assert "No decision names" not in result.stdout
+    # A question about something no decision names gets the closest one, said to be only that.
+    unrelated = runner.invoke(app, ["ask", "Why are receipts Word files?"])
+    assert unrelated.exit_code == 0, unrelated.output
+    assert unrelated.stdout.startswith("No decision names receipts or word or files; the closest one by meaning:")
+    empty = runner.invoke(app, ["ask", "  "])
+    assert empty.exit_code == 2 and "ask needs a question" in empty.output
 
 
 async def test_record_scores_quality_and_pre_returns_prior_patterns(journal: DecisionJournal) -> None:
