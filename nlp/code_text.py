@@ -39,16 +39,28 @@ _CODE_LINE = re.compile(
     # How a line of code ends or what it is made of: brackets, an assignment, a tag.
     r"|\{\s*$|^(?=.*(?:\w\(|=|[\[\]{}])).*;\s*$|^\s*[)}\]]+[;,)]*\s*$|=>\s*[({]?\s*$|^\s*[\w.\[\]\"']+\s*(?:[-+*/]?=|:=)\s*[^\s=]"
     r"|^\s*</?[A-Za-z][\w.:-]*(?:\s[^<>]*)?/?>\s*$|^\s*<[A-Z]\w*(?:\s+[\w-]+=|\s*/?>\s*$)"
-    # A stack trace or log line: tool output, even when a user pastes it.
+    # A stack trace or log line: tool output, even when a user pastes it. A frame names where
+    # it ran: "at pkg.Cls.run(Cls.java:868)", "at load (E:\\app\\x.js:84:43)", "at chunk.js?v=1:15:20".
     r"|^\s*(?:Traceback \(most recent call last\)|at \S+ \(|File \".+\", line \d+)"
+    r"|^\s*at\s+(?:async\s+)?\S+(?:\s+\[as\s+\S+\])?\s*\((?:[^()\s]*\.\w[^()\s]*:\d+\)?|<anonymous>|native|Native Method|Unknown Source)"
+    r"|^\s*at\s+(?:async\s+)?\S*\.\S*:\d+(?::\d+)?\)?\s*$|^\s*Caused by:\s+[\w$.]+|^\s*\.\.\.\s+\d+\s+more\s*$"
+    r"|^\s*\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}"
+    # A command line: a shell's prompt ("$ npm run dev", "PS E:\\app> yarn"), a program run by its path.
+    r"|^\s*(?:\$|PS\s+[^>\n]*>|[A-Za-z]:\\[^>\n]*>)\s+\S|^\s*\"?[A-Za-z]:\\\S*\.exe\b"
+    # A SQL statement opened in capitals, as SQL is pasted ("CREATE TABLE user_info (").
+    r"|^\s*(?:(?:CREATE|ALTER|DROP)\s+(?:TEMPORARY\s+)?(?:TABLE|DATABASE|SCHEMA|(?:UNIQUE\s+)?INDEX|VIEW|TRIGGER|PROCEDURE|FUNCTION)\b"
+    r"|INSERT\s+INTO\b|DELETE\s+FROM\b|UPDATE\s+\w+\s+SET\b|SELECT\b.*\bFROM\b|USE\s+\w+\s*;)"
+    # A directory tree drawn with box-drawing lines ("│   ├── member/"): a listing, not talk.
+    r"|^\s*(?:[│|]\s*)*[├└]──"
     # An agent's tool call written as a line of its own (older SpecStory: "Read file: src/app.py").
     r"|^\s*(?:Read file|Listed directory|Listed current directory|Searched codebase|Searched files|Grep search"
     r"|Ran tool|Called MCP tool):\s"
 )
 
 
-def code_mask(text: str) -> list[bool]:
-    """One flag per character of ``text``: whether it lies in code (see the module's list)."""
+def code_mask(text: str, *, labels: bool = True) -> list[bool]:
+    """One flag per character of ``text``: whether it lies in code (see the module's list).
+    ``labels=False`` leaves a file name above a fence as the text it is: it names that file."""
     # What ``prose`` blanks is code here too (a fence indented under a list item, say).
     mask = [char != blank for char, blank in zip(text, prose(text), strict=True)]
     lines = _lines(text)
@@ -61,7 +73,7 @@ def code_mask(text: str) -> list[bool]:
             fence = opening.group(2)
             close = re.compile(rf"^ {{0,3}}{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
             last = next((i for i in range(index + 1, len(lines)) if close.match(lines[i][2])), len(lines) - 1)
-            label = _label_before(lines, index)
+            label = _label_before(lines, index) if labels else None
             first = lines[label][0] if label is not None else start
             _mark(mask, first, lines[last][1])
             index = last + 1
@@ -113,6 +125,19 @@ def prose_parts(text: str, mask: list[bool] | None = None) -> list[str]:
     mask = mask if mask is not None else code_mask(text)
     parts = re.split(r"\x00+", "".join("\x00" if i < len(mask) and mask[i] else char for i, char in enumerate(text)))
     return [flat for part in parts if (flat := " ".join(part.split()))]
+
+
+def blank_code(text: str, mask: list[bool]) -> str:
+    """``text`` with what ``mask`` flags as code blanked to spaces, line breaks kept: every
+    character keeps its offset."""
+    return "".join(" " if i < len(mask) and mask[i] and char != "\n" else char for i, char in enumerate(text))
+
+
+def inside_inline_code(text: str, offset: int) -> bool:
+    """Whether ``offset`` lies inside inline code: an odd number of backticks before it on its
+    line, none of them a fence."""
+    line_start = text.rfind("\n", 0, offset) + 1
+    return text.count("`", line_start, offset) % 2 == 1 and "```" not in text[line_start:offset]
 
 
 def _lines(text: str) -> list[tuple[int, int, str]]:

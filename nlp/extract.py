@@ -17,7 +17,7 @@ from datetime import datetime
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from nlp.code_text import code_mask, is_code, prose_of, prose_parts
+from nlp.code_text import blank_code, code_mask, inside_inline_code, is_code, prose_of, prose_parts
 from nlp.describe import category_of, keywords_for, pattern_of, tags_for
 from nlp.detector_features import is_reply, kind_of
 from nlp.extractor_config import ExtractorConfig
@@ -326,9 +326,9 @@ class DecisionExtractor:
             rationale=rationale,
             alternatives=tuple(alternatives),
             trade_offs=find_trade_offs(chosen, sentence, window_docs) if config.extract_trade_offs else TradeOffs(),
-            stakeholders=tuple(stakeholders_of(authors, window_docs, self._names)) if config.extract_stakeholders else (),
+            stakeholders=tuple(stakeholders_of(authors, window_docs, self._names, self._mask)) if config.extract_stakeholders else (),
             decision_maker=handle_for(decider) if decider else None,
-            related_code=tuple(file_mentions([*texts, *follow_up])) if config.link_to_code else (),
+            related_code=tuple(file_mentions(map(_outside_code, [*texts, *follow_up]))) if config.link_to_code else (),
             related_features=tuple(feature_mentions(texts)) if config.link_to_features else (),
             tags=tuple(tags_for(techs)),
             keywords=tuple(keywords_for(sentence, techs)),
@@ -342,6 +342,13 @@ class DecisionExtractor:
             messages=seqs,
             spans=(TextSpan(seq=statement_msg.seq, start=sentence.start_char, end=sentence.end_char),),
         )
+
+
+def _outside_code(text: str) -> str:
+    """What ``text`` says outside its code, offsets kept: the paths an import, a stack frame, a
+    diff or a directory listing holds are the code's, not files the talk names (a file's name
+    above its fence, aider's way of naming the file it writes, is kept)."""
+    return blank_code(text, code_mask(text, labels=False))
 
 
 def _concluded_at(conversation: Conversation, seqs: Sequence[int]) -> datetime | None:
@@ -380,15 +387,10 @@ def _sentences(doc: Doc) -> list[Span]:
     sentence) joined again: an odd number of backticks before a bound on its line."""
     joined: list[Span] = []
     for sentence in sentences_of(doc):
-        if joined and _inside_inline_code(doc.text, sentence.start_char):
+        if joined and inside_inline_code(doc.text, sentence.start_char):
             sentence = doc[joined.pop().start : sentence.end]
         joined.append(sentence)
     return joined
-
-
-def _inside_inline_code(text: str, offset: int) -> bool:
-    line_start = text.rfind("\n", 0, offset) + 1
-    return text.count("`", line_start, offset) % 2 == 1 and "```" not in text[line_start:offset]
 
 
 def _has_commitment(sentence: Span) -> bool:
@@ -414,7 +416,7 @@ def _merge(
     return decision.model_copy(
         update={
             "stakeholders": stakeholders,
-            "related_code": tuple(dict.fromkeys([*decision.related_code, *file_mentions([message.content])])),
+            "related_code": tuple(dict.fromkeys([*decision.related_code, *file_mentions([_outside_code(message.content)])])),
             "related_features": tuple(dict.fromkeys([*decision.related_features, *feature_mentions([message.content])])),
             "messages": tuple(sorted({*decision.messages, message.seq})),
             "confidence": max(decision.confidence, detection.confidence),

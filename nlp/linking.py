@@ -5,9 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from nlp.path_pattern import FILE_EXTENSIONS, PATH_PATTERN
+from nlp.gazetteer import TECHNOLOGIES
+from nlp.path_pattern import FILE_EXTENSIONS, NAME_CHAR, PATH_PATTERN
 
-_PATH = re.compile(rf"(?<![\w/:@.-])(?:{PATH_PATTERN})(?![\w/-])")
+# A path's neighbours are no name characters; a letter of a script written without spaces is
+# a neighbour, not part of it ("改前端services/order.ts文件" names services/order.ts).
+_PATH = re.compile(rf"(?<![/:@.-])(?<!{NAME_CHAR})(?:{PATH_PATTERN})(?![/-])(?!{NAME_CHAR})")
 _FILE_NAME = re.compile(rf"\.(?:{'|'.join(FILE_EXTENSIONS)})$")
 _EXPLICIT = ("./", "../", "~/")
 # Build files named without an extension, alone or as a suffix ("docker/base.Dockerfile").
@@ -34,7 +37,7 @@ def file_mentions(texts: Iterable[str]) -> list[str]:
             if path.lower() in _NOT_FILES or path.startswith("//") or len(path) < 3 or not path.strip("./~"):
                 continue
             quoted = cleaned[match.start() - 1 : match.start()] == "`" and cleaned[match.end() : match.end() + 1] == "`"
-            if not (quoted or _says_it_is_a_path(path)):
+            if not (quoted or _says_it_is_a_path(path)) or (not quoted and _names_a_technology(path)):
                 continue
             found.setdefault(path.removeprefix("./"), None)
     return list(found)
@@ -54,6 +57,13 @@ def _says_it_is_a_path(path: str) -> bool:
     if not path.endswith("/"):
         return False
     return not (path.startswith("/") and path.count("/") == 2)
+
+
+def _names_a_technology(path: str) -> bool:
+    """Whether a bare name is how JavaScript's world writes a technology ("Node.js", "Vue.js",
+    "Next.js": a technology the gazetteer knows, then ``.js``), not a file."""
+    stem, dot, extension = path.rpartition(".")
+    return bool(dot) and extension == "js" and stem.lower() in TECHNOLOGIES
 
 
 def feature_mentions(texts: Iterable[str]) -> list[str]:

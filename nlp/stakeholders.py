@@ -3,15 +3,23 @@
 A session's roles are no one (``nlp.schema.person_name``). A mention of a name of several
 words ("@Alice Smith", as Slack writes one) is that person when the conversation knows the
 name, not "@alice" beside her.
+
+A mention is someone only where a person writes about people: in the prose of a talk turn,
+never in its code (fenced or pasted, inline in backticks, a stack frame, a log or command
+line, an annotation: ``nlp.code_text``) nor in what an assistant or a tool wrote. A name the
+recogniser finds is a name only when it is written as names are (``_written_as_a_name``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Callable, Sequence
 
 from spacy.tokens import Doc
 
+from nlp.code_text import inside_inline_code
+from nlp.path_pattern import UNSPACED
 from nlp.schema import TOOL_ROLE, Conversation, ExtractedStakeholder, Message, handle_for, person_name
 from nlp.schema import Span as TextSpan
 
@@ -20,6 +28,24 @@ KnownNames = dict[str, list[tuple[str, ...]]]
 
 _NOT_PEOPLE_TALK = frozenset({"assistant", "system", TOOL_ROLE})
 """Roles whose messages name no people worth keeping as stakeholders."""
+
+_UNSPACED_LETTER = re.compile(f"[{UNSPACED}]")
+_NAME_PUNCTUATION = frozenset(" '’.-")
+"""What a name holds besides letters and their marks ("Mary-Jane O'Brien", "J. R. Smith")."""
+MAX_NAME_WORDS = 5
+"""A name runs to a few words ("Juan Carlos de la Vega"); more is a phrase, not a name."""
+
+
+def _written_as_a_name(text: str) -> bool:
+    """Whether a ``PERSON`` entity is written as a person's name: letters and their marks, a
+    few words with at most an apostrophe, dot or hyphen between. The English model tags runs
+    of a script it never read (Chinese sentences), an SQL clause ("PRIMARY KEY"), a program's
+    path ("D:\\jdk1.8.0_162\\bin\\java.exe") and an object's ``Name@16eb185b`` as people;
+    none is written so. A name of a script written without spaces is left to its ``@`` mention
+    and to its author's name: the model cannot tell where such a name ends."""
+    if _UNSPACED_LETTER.search(text) or len(text.split()) > MAX_NAME_WORDS:
+        return False
+    return all(unicodedata.category(char)[0] in "LM" or char in _NAME_PUNCTUATION for char in text)
 
 
 def known_names(conversation: Conversation) -> KnownNames:
@@ -50,10 +76,12 @@ def _mentioned(text: str, start: int, end: int, names: KnownNames) -> tuple[str,
 
 def stakeholders_of(
     authors: Sequence[Message], window_docs: Sequence[tuple[Message, Doc]], names: KnownNames,
+    code: Callable[[Message], list[bool]],
 ) -> list[ExtractedStakeholder]:
     """The people of a decision's window: the authors of ``authors`` (participants), then the
-    people its messages mention (``HANDLE`` and ``PERSON`` entities, ``names`` joining a mention
-    to the words of the name it starts)."""
+    people the prose of its talk turns mentions (``HANDLE`` and ``PERSON`` entities outside
+    ``code``, a message's code mask, and outside inline code; ``names`` joining a mention to the
+    words of the name it starts)."""
     found: dict[str, ExtractedStakeholder] = {}
     for message in authors:
         author = person_name(message.author)
@@ -61,16 +89,22 @@ def stakeholders_of(
         handle = handle_for(author)
         found.setdefault(handle, ExtractedStakeholder(handle=handle, name=author, role="participant"))
     for message, doc in window_docs:
+        # An assistant's or a tool's text is no one's talk about people: the small model tags
+        # its bold labels ("**Metadata Handling**: …") and names ("Ring CT") as people, and its
+        # "@smoke" is a test's tag, "@Override" an annotation it wrote.
+        if message.role in _NOT_PEOPLE_TALK or not doc.ents:
+            continue
+        mask = code(message)
         named_until = -1  # the end of the last mention read with the words after it
         for ent in doc.ents:
             if ent.start_char < named_until:
                 continue  # "Smith" of "@Alice Smith": part of the name the mention already gave
-            # An assistant's or a tool's text is no one's talk about people: the small model
-            # tags its bold labels ("**Metadata Handling**: …") and names ("Ring CT") as people.
+            if ent.label_ not in {"HANDLE", "PERSON"} or _in_code(message.content, ent.start_char, ent.end_char, mask):
+                continue
             if ent.label_ == "HANDLE":
                 name, named_until = _mentioned(message.content, ent.start_char, ent.end_char, names)
                 handle = handle_for(name if " " in name else ent.text)
-            elif ent.label_ == "PERSON" and message.role not in _NOT_PEOPLE_TALK:
+            elif _written_as_a_name(ent.text.lstrip("@")):
                 name, handle = ent.text.lstrip("@"), handle_for(ent.text)
             else:
                 continue
@@ -79,3 +113,8 @@ def stakeholders_of(
     return list(found.values())
 
 
+
+
+def _in_code(text: str, start: int, end: int, mask: list[bool]) -> bool:
+    """Whether ``text[start:end]`` is code: any of it flagged in ``mask``, or in backticks."""
+    return any(mask[start:end]) or inside_inline_code(text, start)

@@ -75,3 +75,30 @@ def test_an_agent_s_tool_call_written_as_a_line_is_not_prose() -> None:
               "Read file: /home/runner/workspace/plugins/pandas/types.py\n"
               "I read the file you named and kept the registry as it was.")
     assert _code_lines(answer) == ["Read file: /home/runner/workspace/plugins/pandas/types.py"]
+
+
+def test_stack_frames_logs_command_lines_sql_and_listings_are_code_and_prose_beside_them_is_not() -> None:
+    code = [
+        "\tat org.apache.coyote.AbstractProtocol$ConnectionHandler.process(AbstractProtocol.java:868)",
+        "      at createDescriptor (E:\\AI\\app\\node_modules\\@vitejs\\plugin-vue\\dist\\index.cjs:84:43)",
+        "      at Array.forEach (<anonymous>)",
+        "    at chunk-F4MNEPC5.js?v=fb0ed7be:1548:20",
+        "Caused by: java.sql.SQLException: Access denied",
+        "\t... 23 more",
+        "2025-04-09 10:26:01.123  INFO 1234 --- [main] o.a.i.s.d.DefaultSqlSession@16eb185b",
+        "$ npm run dev",
+        "PS E:\\AI\\projects\\smart-tourism> yarn dev",
+        "D:\\software\\java\\jdk1.8.0_162\\bin\\java.exe -Dfile.encoding=UTF-8",
+        "CREATE TABLE scenic_spot (",
+        "    scenic_id VARCHAR(20) PRIMARY KEY COMMENT '景点ID',",
+        ") COMMENT='景点信息表';",
+        "│   ├── member/",
+        "└── .github/",
+    ]
+    prose_lines = [
+        "We should fix the start-up first.",
+        "Let's meet at noon (12:30) and look at it.",
+        "Create table definitions later, then select the one we need from the list.",
+    ]
+    text = "\n".join([prose_lines[0], *code, *prose_lines[1:]])
+    assert _code_lines(text) == [line.strip() for line in code]
