@@ -4,10 +4,11 @@ answer, and says so."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from collections.abc import Iterable
-
-from spacy.lang.en.stop_words import STOP_WORDS
+from functools import cache
+from pathlib import Path
 
 from nlp.question import parse_question
 
@@ -17,6 +18,21 @@ _SUFFIX = re.compile(r"(?:ing|ed|es|e|s)$")
 _WORD = re.compile(r"[\w#+.-]+")
 
 
+@cache
+def _english_stop_words() -> frozenset[str]:
+    # The list's own file, found without importing spaCy: `ask` and search load no spaCy.
+    found = importlib.util.find_spec("spacy")
+    if found is None or not found.submodule_search_locations:
+        return frozenset()
+    path = Path(next(iter(found.submodule_search_locations))) / "lang" / "en" / "stop_words.py"
+    spec = importlib.util.spec_from_file_location("_stop_words_en_answer", path)
+    if spec is None or spec.loader is None:
+        return frozenset()
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return frozenset(module.STOP_WORDS)
+
+
 def subject_terms(question: str) -> tuple[str, ...]:
     """The words a question asks about (``parse_question``'s terms less English stop words and
     contrast words), lower case, in order; words of a script without spaces are not split, so a
@@ -24,7 +40,7 @@ def subject_terms(question: str) -> tuple[str, ...]:
     terms = []
     for word in _WORD.findall(parse_question(question).text):
         word = word.strip(".-").lower()
-        if len(word) >= 2 and word.isascii() and word not in STOP_WORDS and word not in _CONTRASTS and word not in terms:
+        if len(word) >= 2 and word.isascii() and word not in _english_stop_words() and word not in _CONTRASTS and word not in terms:
             terms.append(word)
     return tuple(terms)
 
