@@ -27,6 +27,15 @@ def with_git_context(decision: ExtractedDecision, repo: Path) -> ExtractedDecisi
     return decision.model_copy(update={"related_code": tuple(dict.fromkeys([*decision.related_code, *files]))})
 
 
+def message_numbers(seqs: list[int]) -> str:
+    """The messages as a person reads them, 1-based as the web page and ``review`` number them
+    (``--json`` keeps the stored 0-based positions): " message 4", " messages 2, 4"; "" for none."""
+    if not seqs:
+        return ""
+    noun = "message" if len(seqs) == 1 else "messages"
+    return f" {noun} {', '.join(str(seq + 1) for seq in seqs)}"
+
+
 def extract(
     ctx: typer.Context,
     paths: list[Path] = typer.Argument(..., help="Conversation files to read.", exists=False),
@@ -37,7 +46,7 @@ def extract(
         [], "--keyword", "-k", help="Detection keyword (repeatable); replaces seed 000's list (detection_keywords)."
     ),
     detections_only: bool = typer.Option(
-        False, "--detections", help="Print every message's detection (JSON lines) instead of decisions."
+        False, "--detections", help="Print every message's detection (JSON lines, `seq` 0-based) instead of decisions."
     ),
     git_repo: Path | None = typer.Option(
         None, "--git-repo", help="Also link files this git repository changed around each decision (git_context)."
@@ -90,7 +99,7 @@ def extract(
         source = item["source"]
         cli.out.print(f"[{item['confidence']:.2f}] {item['summary']}", highlight=False, markup=False)
         by = f"  by {item['decision_maker']}" if item["decision_maker"] else ""
-        cli.out.print(f"       {source['session']} messages {source['messages']}{by}", highlight=False, markup=False)
+        cli.out.print(f"       {source['session']}{message_numbers(source['messages'])}{by}", highlight=False, markup=False)
         for key in ("subject", "context", "rationale"):
             if item[key] and not (key == "subject" and item[key] == item["context"]):
                 cli.out.print(f"       {key}: {item[key]}", highlight=False, markup=False)

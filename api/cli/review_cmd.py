@@ -246,7 +246,7 @@ def _print_draft(say: Callable[[str], None], draft: DraftJson) -> None:
     say(f"  proposed: {draft['summary']}")
     for message in draft["unit"]:
         mark = ">" if message["anchor"] else " "
-        say(f"  {mark} {message['seq'] + 1:>4} {message['author'] or '?'}: {message['content'] or '(text removed)'}")
+        say(f"  {mark} {message['number']:>4} {message['author'] or '?'}: {message['content'] or '(text removed)'}")
 
 
 def _say(cli: CliContext) -> Callable[[str], None]:

@@ -30,7 +30,8 @@ T = TypeVar("T")
 @strawberry.type(description="A message a decision was stated in.")
 class Message:
     id: strawberry.ID
-    seq: int = strawberry.field(description="0-based position in its session.")
+    seq: int = strawberry.field(description="0-based position in its session, as stored (and as `Source.messages` "
+                                            "counts); `number` is the one people read.")
     author: str | None
     role: str | None
     content: str | None = strawberry.field(description="The text; null once `decision-journal prune` removed it (retention_days).")
@@ -38,6 +39,11 @@ class Message:
     anchor: bool = strawberry.field(
         default=False, description="Among a decision's messages (its unit: proposal, votes, conclusion), the one whose "
                                    "sentence states it.")
+
+    @strawberry.field(description="1-based: the number the web page, `review` and `extract` show (\"message 4\", "
+                                  "`#/session/ID?m=4`); `seq` + 1.")
+    def number(self) -> int:
+        return self.seq + 1
 
     @classmethod
     def of(cls, record: MessageRecord) -> Message:
@@ -49,7 +55,8 @@ class Message:
 class Source:
     kind: str | None = strawberry.field(description="conversation, adr, agent or manual.")
     session: str | None
-    messages: list[int] = strawberry.field(description="0-based positions in the session of the messages that state it.")
+    messages: list[int] = strawberry.field(description="0-based positions in the session of the messages that state it "
+                                                       "(`Message.seq`; add 1 for the number people read).")
     path: str | None = strawberry.field(description="The file it was read from, if any.")
 
 

@@ -137,7 +137,8 @@ async def review_labels(executor: QueryExecutor, groups: tuple[str, ...] | None 
 
 
 class UnitMessageJson(TypedDict):
-    seq: int
+    seq: int  # 0-based, as stored (the shared shape's ``source.messages``)
+    number: int  # 1-based, as people read it: ``review`` prints it, the web page's ``?m=`` takes it
     author: str | None
     content: str | None
     anchor: bool
@@ -153,7 +154,8 @@ def draft_json(record: DecisionRecord) -> DraftJson:
     """A draft as ``review --json`` and MCP show it: the shared shape plus its unit, the
     anchor (the message whose sentence it is) marked."""
     unit: list[UnitMessageJson] = [
-        {"seq": m.seq, "author": m.author, "content": m.content, "anchor": m.anchor} for m in record.stated_in
+        {"seq": m.seq, "number": m.seq + 1, "author": m.author, "content": m.content, "anchor": m.anchor}
+        for m in record.stated_in
     ]
     return {**decision_record_json(record), "unit": unit}
 

@@ -22,7 +22,7 @@ DECISION_FIELDS = """
   decisionMaker { handle name }
   files { path } features { key }
   session { id title source startedAt }
-  statedIn { id seq author content timestamp }
+  statedIn { id seq number author content timestamp }
   chainPosition { earlier isCurrent }
   supersedes { id summary } supersededBy { id summary } revisits { id summary } revisitedBy { id summary }
   commits { sha subject how files }
@@ -49,7 +49,8 @@ def test_decision_has_every_field_and_its_links(graphql: GraphQL) -> None:
     assert "transactions" in decision["rationale"]
     assert decision["source"] == {"kind": "conversation", "session": "platform-sync", "messages": [3], "path": None}
     assert decision["session"]["id"] == "platform-sync"
-    assert [m["seq"] for m in decision["statedIn"]] == [3]
+    # Stored 0-based (as source.messages counts); numbered 1-based as the page and review show it.
+    assert [(m["seq"], m["number"]) for m in decision["statedIn"]] == [(3, 4)]
     assert decision["statedIn"][0]["author"] == "alice"
     assert decision["files"] == [{"path": "services/orders/schema.sql"}]
     assert "MongoDB" in [a["option"] for a in decision["alternatives"]]
@@ -215,11 +216,12 @@ def test_aggregate_by_file_counts_the_decisions_on_each_path(graphql: GraphQL) -
 
 
 def test_session_opens_with_its_messages_in_one_round_trip(graphql: GraphQL) -> None:
-    query = "query($id: ID!) { session(id: $id) { id source messages { seq author content } } }"
+    query = "query($id: ID!) { session(id: $id) { id source messages { seq number author content } } }"
     body = graphql.post(query, {"id": "platform-sync"}, as_="eng").json()
     session = body["data"]["session"]
     assert session["id"] == "platform-sync" and session["source"] == "transcript"
     assert [m["seq"] for m in session["messages"]] == list(range(len(session["messages"])))
+    assert [m["number"] for m in session["messages"]] == list(range(1, len(session["messages"]) + 1))
     assert session["messages"][0]["author"] == "alice" and "PostgreSQL" in session["messages"][0]["content"]
     assert body["extensions"]["cypherRoundTrips"] == 1
     # Outside the reader's groups, or unknown: null, as for a decision.

@@ -63,7 +63,7 @@ def test_why_did_we_choose_redis_opens_the_decision_with_its_session(page: Page,
     assert page.find("h1").text == "Cache for the product page"
     assert "claude-code" in page.text()
     decided = page.all("ol.transcript li.decided")
-    assert [item.get_attribute("id") for item in decided] == ["m4"]
+    assert [item.get_attribute("id") for item in decided] == ["m5"], "message 5, as the decision page says"
     roles = [item.find_element("css selector", ".author").text for item in page.all("ol.transcript li")]
     assert "tool" in roles and "user" in roles and "assistant" in roles, roles
     page.screenshot("assistant-session")

@@ -40,6 +40,9 @@ def test_decision_page_shows_why_what_lost_and_its_chain(page: Page) -> None:
     assert page.find("h1").text.startswith("We decided to use PostgreSQL")
     for expected in ("transactions", "MongoDB", "alice (@alice)", "services/orders/schema.sql", "revisited", "message 4 in the conversation"):
         assert expected in text, expected
+    # The link says the number the conversation shows, and its address carries that number.
+    quoted = page.browser.find_element(By.PARTIAL_LINK_TEXT, "message 4 in the conversation")
+    assert str(quoted.get_attribute("href")).endswith("#/session/platform-sync?m=4")
     # The chain: the March decision and the September one that revisited it, drawn and listed.
     circles = page.all(".chain svg circle")
     assert len(circles) == 2
@@ -106,13 +109,15 @@ def test_search_takes_its_filters_from_the_form(page: Page) -> None:
 
 
 def test_session_highlights_the_messages_that_decided(page: Page) -> None:
-    page.open("#/session/platform-sync?m=3")
+    page.open("#/session/platform-sync?m=4")  # message 4, as the page numbers it (1-based)
     messages = page.all("ol.transcript li")
     decided = page.all("ol.transcript li.decided")
     assert len(messages) == 11
     assert 3 <= len(decided) < len(messages)
     assert "Decision:" in decided[0].text
-    assert "target" in page.find("#m3").get_attribute("class")
+    target = page.find("ol.transcript li.target")
+    assert target.get_attribute("id") == "m4" and target.find_element(By.CSS_SELECTOR, ".seq").text == "4"
+    assert "We decided to use PostgreSQL for the orders service" in target.text
     page.screenshot("session")
 
 

@@ -109,7 +109,7 @@ def test_a_decisions_files_open_their_repository(page: Page, shop: str) -> None:
 
 def test_a_message_keeps_its_line_breaks(page: Page, shop: str) -> None:
     page.open(f"#/session/{SESSION}", token="design")
-    first = page.find("#m0 .content")
+    first = page.find("#m1 .content")
     assert first.text == ("Where should the event code live? Today it is one module:\n"
                           "def create_event(): ...\ndef list_events(): ...")
     page.screenshot("session-line-breaks")

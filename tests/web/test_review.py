@@ -4,9 +4,17 @@ scope. (Runs after the other page tests: confirming adds a design decision.)"""
 
 from __future__ import annotations
 
+import json
+import re
+
+import httpx
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+from typer.testing import CliRunner
 
+from api.cli.main import app
+from tests.api.graphql_client import GraphQL
+from tests.support.served import LiveServer
 from tests.web.conftest import WAIT_SECONDS, Page
 from tests.web.test_page import CONTRAST
 
@@ -15,6 +23,29 @@ def _answer(page: Page, draft_id: str) -> str:
     WebDriverWait(page.browser, WAIT_SECONDS).until(
         lambda b: page.find(f'article.draft[data-id="{draft_id}"] .review-answer').text.strip())
     return str(page.find(f'article.draft[data-id="{draft_id}"] .review-answer').text)
+
+
+def test_the_number_review_prints_opens_that_message_on_the_page_and_in_graphql(
+        page: Page, drafts: dict[str, str], live: LiveServer) -> None:
+    # A person reads "> 2 erin: …" in `review` and types ?m=2 into the page's address, or
+    # looks for number 2 in GraphQL: the same message everywhere (seq stays the stored 0-based one).
+    listed = CliRunner().invoke(app, ["review", "open-chat"])
+    assert listed.exit_code == 0, listed.output
+    [anchor] = [line for line in listed.stdout.splitlines() if line.startswith("  > ")]
+    found = re.fullmatch(r"  >\s+(\d+) erin: (.+)", anchor)
+    assert found, anchor
+    number, said = found.groups()
+
+    page.open(f"#/session/open-chat?m={number}")
+    target = page.find("ol.transcript li.target")
+    assert target.get_attribute("id") == f"m{number}"
+    assert target.find_element(By.CSS_SELECTOR, ".seq").text == number and said in target.text
+
+    with httpx.Client(base_url=live.url, timeout=60) as client:
+        messages = GraphQL(client).run('{ session(id: "open-chat") { messages { number content } } }')["session"]["messages"]
+    assert [m["content"] for m in messages if str(m["number"]) == number] == [said]
+    [shown] = json.loads(CliRunner().invoke(app, ["review", "open-chat", "--json"]).stdout)
+    assert [(m["number"], m["seq"]) for m in shown["unit"] if m["anchor"]] == [(int(number), int(number) - 1)]
 
 
 def test_a_reviewer_edits_and_confirms_one_draft_and_rejects_another(page: Page, drafts: dict[str, str]) -> None:

@@ -159,7 +159,7 @@ async function decisionView(id, params) {
          decisionMaker { handle name } stakeholders { handle name }
          files { path repository } features { key }
          session { id title }
-         statedIn { seq author content timestamp } }
+         statedIn { number author content timestamp } }
        chain(id: $id, asOf: $asOf) {
          original { ${CHAIN_ENTRY} } revisions { ${CHAIN_ENTRY} } current { ${CHAIN_ENTRY} } branches { ${CHAIN_ENTRY} }
          links { type from to at reason outcome inferred } } }`,
@@ -210,7 +210,7 @@ async function decisionView(id, params) {
   const quotes = d.statedIn.map((m) => el("blockquote", {},
     el("div", { class: "content" }, m.content ?? "(text removed by retention)"),
     el("div", { class: "meta" }, el("span", {}, m.author || ""),
-      d.session ? el("a", { href: `#/session/${encodeURIComponent(d.session.id)}?m=${m.seq}` }, `message ${m.seq + 1} in the conversation`) : null)));
+      d.session ? el("a", { href: `#/session/${encodeURIComponent(d.session.id)}?m=${m.number}` }, `message ${m.number} in the conversation`) : null)));
 
   const asOfInput = el("input", { type: "date", value: asOf, "aria-label": "Show the chain as it stood on this day" });
   const asOfForm = el("form", { class: "search", onsubmit: (event) => {
@@ -432,10 +432,10 @@ async function pathsView(_arg, params) {
 // ---------------------------------------------------------------- session
 
 async function sessionView(id, params) {
-  const target = params.get("m");
+  const target = params.get("m"); // the number the page shows, 1-based: "message 4" is ?m=4 and #m4
   const data = await gql(
     `query($id: ID!, $session: String) { session(id: $id) { id title source startedAt series
-       messages { seq author role content timestamp }
+       messages { seq number author role content timestamp }
        decisions(first: 100) { totalCount edges { node { id summary subject status decidedAt tags source { messages } } } } }
        drafts(session: $session, first: 0) { totalCount } }`, { id, session: id });
   const session = data.session;
@@ -449,8 +449,8 @@ async function sessionView(id, params) {
   }
   const items = session.messages.map((m) => {
     const decided = bySeq.get(m.seq) || [];
-    return el("li", { id: `m${m.seq}`, class: [decided.length ? "decided" : "", String(m.seq) === target ? "target" : ""].join(" ").trim() || null },
-      el("span", { class: "seq" }, m.seq + 1),
+    return el("li", { id: `m${m.number}`, class: [decided.length ? "decided" : "", String(m.number) === target ? "target" : ""].join(" ").trim() || null },
+      el("span", { class: "seq" }, m.number),
       el("span", { class: "author" }, m.author || m.role || ""),
       el("div", {}, el("div", { class: "content" }, m.content ?? el("span", { class: "muted" }, "(text removed by retention)")),
         decided.map((d) => el("span", { class: "decided-note" }, "Decision: ", decisionLink(d), " ", statusBadge(d.status)))));

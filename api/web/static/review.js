@@ -7,7 +7,7 @@
 import { el, gql, show } from "./lib.js";
 
 const QUEUE = `query($session: String) { drafts(session: $session, first: 50) { totalCount
-  edges { node { id summary subject confidence session { id title } statedIn { seq author content anchor } } } } }`;
+  edges { node { id summary subject confidence session { id title } statedIn { number author content anchor } } } } }`;
 const CONFIRM = `mutation($id: ID!, $summary: String) { confirmDecision(id: $id, summary: $summary) {
   __typename ... on ConfirmSuccess { revisited superseded decision { id summary } }
   ... on NotFound { message } ... on ValidationError { message } ... on Forbidden { message } } }`;
@@ -57,7 +57,7 @@ function draftCard(draft, reviewed) {
       draft.subject ? el("span", {}, `about: ${draft.subject}`) : null),
     el("label", { class: "sentence-label" }, "Proposed sentence (edit it before confirming if it is off)", sentence),
     el("ol", { class: "unit", "aria-label": "Its messages" }, draft.statedIn.map((m) => el("li", { class: m.anchor ? "anchor" : null },
-      el("span", { class: "seq" }, m.seq + 1),
+      el("span", { class: "seq" }, m.number),
       el("span", { class: "author" }, m.author || ""),
       el("div", {}, el("div", { class: "content" }, m.content ?? el("span", { class: "muted" }, "(text removed by retention)")),
         m.anchor ? el("span", { class: "anchor-note" }, "states it") : null)))),

@@ -54,3 +54,14 @@ def test_custom_keywords_replace_the_seed_list(tmp_path: Path) -> None:
     custom = CliRunner().invoke(app, ["extract", str(path), "--detections", "--keyword", "ship it"])
     assert "keyword" not in json.loads(default.stdout)["signals"]
     assert "keyword" in json.loads(custom.stdout)["signals"]
+
+
+def test_extract_numbers_messages_as_people_read_them_and_json_keeps_the_stored_position(tmp_path: Path) -> None:
+    # Ben's message is the second: "message 2" as review and the web page number it (?m=2);
+    # --json keeps the 0-based stored position in source.messages.
+    path = tmp_path / "db.txt"
+    path.write_text("Ann: Should we use MySQL or PostgreSQL?\nBen: We decided to go with PostgreSQL for the ACID guarantees.\n")
+    result = CliRunner().invoke(app, ["extract", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "       db message 2  by @ben" in result.stdout.splitlines()
+    assert json.loads(CliRunner().invoke(app, ["extract", str(path), "--json"]).stdout)[0]["source"]["messages"] == [1]
