@@ -297,3 +297,30 @@ async def test_fail_on_active_counts_a_manifest_only_when_the_change_touches_the
     result = await asyncio.to_thread(CliRunner().invoke, app, ["check-diff", "--repo", str(shop), "--fail-on", "active"])
     assert result.exit_code == 1, result.output
     assert "leaves lunr alone" not in result.stdout
+
+
+async def test_two_repositories_files_of_the_same_name_are_two_sessions(journal: DecisionJournal, tmp_path: Path) -> None:
+    # A session id is the file name: both repositories' docs/styling.md were one session,
+    # moved to the second repository, and the first lost its decision.
+    shop, billing = _two(tmp_path)
+    for repo, choice in ((shop, "Tailwind CSS"), (billing, "styled-components")):
+        (repo / "docs").mkdir()
+        (repo / "docs" / "styling.md").write_text(f"# Styling\n\nWe decided to use {choice} for styling because it is simple.\n")
+
+    async def sessions(repo: str) -> list[tuple[str, int]]:
+        code, out = await _cli("sessions", "--repo", repo, "--json")
+        assert code == 0, out
+        return sorted((s["id"], s["decisions"]) for s in json.loads(out)["sessions"] if "styling" in s["id"])
+
+    for repo in (shop, billing, shop, billing):  # again: ingested again, nothing changes
+        code, out = await _cli("ingest", "docs", "--repo", ".", cwd=repo)
+        assert code == 0, out
+    assert await sessions("acme/shop") == [("styling", 1)], "the first repository keeps the plain id"
+    assert await sessions("acme/billing") == [("styling@acme/billing", 1)]
+    for repo, choice in (("acme/shop", "Tailwind"), ("acme/billing", "styled-components")):
+        found = await journal.search_decisions("styling", {"repository": repo})
+        assert [choice in d["summary"] for d in found] == [True]
+
+    # The Python API's ingest of a checkout's file takes the same session.
+    again = await journal.ingest_session(billing / "docs" / "styling.md", repository=billing)
+    assert (again.session_id, again.new_decisions) == ("styling@acme/billing", 0)
