@@ -324,3 +324,42 @@ async def test_two_repositories_files_of_the_same_name_are_two_sessions(journal:
     # The Python API's ingest of a checkout's file takes the same session.
     again = await journal.ingest_session(billing / "docs" / "styling.md", repository=billing)
     assert (again.session_id, again.new_decisions) == ("styling@acme/billing", 0)
+
+
+async def test_an_empty_impact_names_the_repositories_that_hold_the_path(
+    tmp_path: Path, neo4j_server: Neo4jServer,
+) -> None:
+    # Without a repository a path is read among the paths tied to none: GraphQL answered
+    # totalCount 0 for a path of a repository, and the CLI "no decision affects" alone.
+    shop, billing = _two(tmp_path)
+    for repo in (shop, billing):
+        assert (await _cli("import-adr", str(repo / "doc" / "adr")))[0] == 0
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+
+    def cli_impact(*args: str) -> Any:
+        before = Path.cwd()
+        os.chdir(outside)
+        try:
+            return CliRunner().invoke(app, ["impact", *args])
+        finally:
+            os.chdir(before)
+
+    said = await asyncio.to_thread(cli_impact, "src/api/invoices.ts")
+    assert said.exit_code == 0, said.output
+    assert "no decision affects src/api/invoices.ts among paths not tied to a repository" in said.stdout
+    assert 'src/api/invoices.ts is a path of acme/billing (1 decision); ask there: --repo "acme/billing"' in said.stderr
+    said = await asyncio.to_thread(cli_impact, "src/api/search.ts", "--repo", "acme/billing")
+    assert "no decision affects src/api/search.ts in acme/billing" in said.stdout and "acme/shop" in said.stderr
+    said = await asyncio.to_thread(cli_impact, "src/nowhere")
+    assert "is a path of" not in said.stderr
+
+    query = "query($path: String!, $repo: String) { impact(path: $path, repository: $repo) { totalCount } }"
+    with TestClient(create_app(settings_for(neo4j_server))) as client:
+        api = GraphQL(client)
+        [error] = api.errors(query, {"path": "src/api"})
+        assert api.run(query, {"path": "src/api", "repo": "acme/billing"})["impact"]["totalCount"] == 1
+        assert api.run(query, {"path": "src/api/search.ts", "repo": "acme/billing"})["impact"]["totalCount"] == 0
+        assert api.run(query, {"path": "src/nowhere"})["impact"]["totalCount"] == 0
+    assert error.startswith("no decision affects src/api among paths not tied to a repository; src/api is a path of ")
+    assert "acme/billing (1 decision)" in error and "acme/shop (1 decision)" in error
