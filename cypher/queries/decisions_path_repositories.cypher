@@ -19,11 +19,19 @@
 //          :param groups => null
 //          :param path_prefix => 'src/api'
 //          :param path_dir => 'src/api/'
-MATCH (d:Decision)-[:AFFECTS]->(f:File)
-WHERE (f.path = $path_prefix OR f.path STARTS WITH $path_dir
-       OR (f.path ENDS WITH '/' AND $path_dir STARTS WITH f.path))
-  AND {{decision_filter_except_path}}
-WITH f.repository AS repository, count(DISTINCT d) AS decisions
+// The repositories whose files could hold the path, then in each the path rule itself
+// (decision_on_path, read from the map `here`): it is written once, in its fragment.
+MATCH (:Decision)-[:AFFECTS]->(f:File)
+WHERE f.path = $path_prefix OR f.path STARTS WITH $path_dir OR f.path ENDS WITH '/'
+WITH DISTINCT f.repository AS repository
+CALL (repository) {
+  WITH {path_prefix: $path_prefix, path_dir: $path_dir, repository: repository} AS here
+  MATCH (d:Decision)
+  WHERE {{decision_filter_except_path}}
+    AND {{decision_on_path: here}}
+  RETURN count(d) AS decisions
+}
+WITH repository, decisions WHERE decisions > 0
 OPTIONAL MATCH (r:Repository {key: repository})
 RETURN repository, r.name AS name, decisions
 ORDER BY decisions DESC, coalesce(r.name, repository);
