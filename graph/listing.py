@@ -80,6 +80,20 @@ class Bucket:
     count: int
 
 
+@dataclass(frozen=True)
+class PathHolder:
+    """A repository in which selected decisions affect a path ('' key: paths tied to none)."""
+
+    repository: str
+    name: str | None
+    decisions: int
+
+    @property
+    def label(self) -> str:
+        """How to name it to a person: its name, else its key."""
+        return self.name or self.repository or "paths not tied to a repository"
+
+
 class DecisionListing:
     """Filtered, ordered, paged decision ids and grouped counts, one query each."""
 
@@ -160,3 +174,12 @@ class DecisionListing:
         if not rows:
             return []
         return [Bucket(str(key), int(count)) for key, count in zip(rows[0]["keys"], rows[0]["counts"], strict=True)]
+
+    async def path_holders(self, where: DecisionFilter) -> list[PathHolder]:
+        """The repositories in which the decisions ``where`` selects, but for its repository,
+        affect its path; most decisions first. None without a path."""
+        params = where.params()
+        if params["path_prefix"] is None:
+            return []
+        rows = await self._executor.read(load_query("decisions_path_repositories"), params)
+        return [PathHolder(row["repository"], row["name"], int(row["decisions"])) for row in rows]

@@ -32,6 +32,12 @@ async def session_access_groups(executor: QueryExecutor, session_id: str) -> tup
     return tuple(rows[0]["groups"]) if rows else None
 
 
+async def session_repositories(executor: QueryExecutor, session_ids: Sequence[str]) -> dict[str, str | None]:
+    """The repository key of each of ``session_ids`` that exists (None: about no repository)."""
+    rows = await executor.read(load_query("session_repositories"), {"ids": list(session_ids)})
+    return {row["id"]: row["repository"] for row in rows}
+
+
 async def stakeholder(executor: QueryExecutor, handle: str) -> StakeholderRecord | None:
     """A stakeholder by normalized handle (``@alice``) or one of their aliases, or None."""
     rows = await executor.read(load_query("stakeholder_by_handle"), {"handle": handle})

@@ -30,6 +30,8 @@ class SessionSummary:
         first_at: Its first time (its earliest message's, else its start, else its earliest decision's).
         last_at: Its last time (its latest message's, else its end, else its latest decision's,
             else its start): what the list is ordered by, newest first.
+        repository_name: What people call that repository (``acme/shop``, a folder's name),
+            if the journal holds it.
     """
 
     id: str
@@ -43,6 +45,7 @@ class SessionSummary:
     drafts: int
     first_at: datetime | None
     last_at: datetime | None
+    repository_name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -103,5 +106,5 @@ def _summary(row: dict[str, Any]) -> SessionSummary:
         id=row["id"], title=row.get("title"), source=row.get("source"), series=row.get("series"),
         repository=row.get("repository"), started_at=instant(row.get("started_at")), messages=int(row["messages"]),
         decisions=int(row["decisions"]), drafts=int(row["drafts"]), first_at=instant(row.get("first_at")),
-        last_at=instant(row.get("last_at")),
+        last_at=instant(row.get("last_at")), repository_name=row.get("repository_name"),
     )

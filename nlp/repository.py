@@ -112,7 +112,19 @@ def root_commit_of(root: Path, remembered: Path | None = None) -> str | None:
 
 
 def _top_level(folder: Path) -> Path:
-    if run_git(folder, "rev-parse", "--is-bare-repository").strip() == "true":
+    # Said plainly: a mistyped --repo showed git's own "rev-parse failed … fatal: cannot
+    # change to '/tmp/nope'".
+    if not folder.exists():
+        raise GitError(f"{folder} does not exist: give a git checkout's folder")
+    if not folder.is_dir():
+        raise GitError(f"{folder} is not a folder: give a git checkout's folder")
+    try:
+        bare = run_git(folder, "rev-parse", "--is-bare-repository").strip() == "true"
+    except GitError as exc:
+        if "not a git repository" in str(exc):
+            raise GitError(f"{folder} is not a git repository (nor inside one)") from exc
+        raise
+    if bare:
         return Path(run_git(folder, "rev-parse", "--absolute-git-dir").strip())
     return Path(run_git(folder, "rev-parse", "--show-toplevel").strip())
 

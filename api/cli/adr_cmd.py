@@ -104,6 +104,14 @@ def _dry_run(cli: CliContext, dirs: list[Path], name: str, checkout: Repository 
         + (f"; {plural(len(preview.unresolved), 'reference')} {'names' if len(preview.unresolved) == 1 else 'name'} "
            "no ADR in the collection" if preview.unresolved else "")
     )
+    if preview.partless:
+        shown = ", ".join(preview.partless[:5]) + (f" and {len(preview.partless) - 5} more" if len(preview.partless) > 5 else "")
+        cli.note(
+            f"warning: {len(preview.partless)} of {plural(preview.files, 'file')} "
+            f"{'has' if len(preview.partless) == 1 else 'have'} none of an ADR's parts (no Status, no Context, Decision "
+            f"or Consequences section): {shown}. The import would store each as an active decision titled by its "
+            "heading; if they are guides, import only the folder of ADRs"
+        )
     for problem in preview.unreadable:
         cli.note(f"  unreadable: {problem}")
     for problem in preview.unresolved:

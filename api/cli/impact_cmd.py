@@ -9,11 +9,12 @@ import typer
 
 from api.cli.context import cli_context, fail
 from api.cli.run_on_graph import run_on_graph
-from api.usecases.impact import ImpactJson, impact_json
+from api.usecases.impact import ImpactJson, elsewhere_hint, impact_json, path_elsewhere
 from api.usecases.json_shape import CodeLinkJson
 from api.usecases.repositories import RepositoryScope, UnknownRepository, resolve_scope
 from api.usecases.runtime import GraphConnection
 from api.usecases.when import when_decided
+from graph.filters import DecisionFilter
 from nlp.plural import plural
 
 
@@ -33,12 +34,17 @@ def impact(
     that followed it (after ingest-git)."""
     cli = cli_context(ctx)
 
-    async def action(graph: GraphConnection) -> tuple[RepositoryScope, ImpactJson]:
+    async def action(graph: GraphConnection) -> tuple[RepositoryScope, ImpactJson, str]:
         scope = await resolve_scope(graph.executor, repo, Path.cwd())
-        return scope, await impact_json(graph.executor, path, history, limit, scope.key)
+        found = await impact_json(graph.executor, path, history, limit, scope.key)
+        hint = ""
+        if not found["decisions"]:
+            where = DecisionFilter(path_prefix=path, include_history=history, repository=scope.key)
+            hint = elsewhere_hint(path, await path_elsewhere(graph.executor, where), "--repo")
+        return scope, found, hint
 
     try:
-        scope, found = run_on_graph(cli, action)
+        scope, found, hint = run_on_graph(cli, action)
     except UnknownRepository as exc:
         raise fail(str(exc), code=2) from exc
     if scope.note:
@@ -51,7 +57,10 @@ def impact(
         cli.out.print(text, highlight=False, markup=False)
 
     if not found["decisions"]:
-        say(f"no decision affects {path} ({scope.label})" + ("" if history else " (--history includes superseded ones)"))
+        looked = f"in {scope.label}" if scope.key else "among paths not tied to a repository"
+        say(f"no decision affects {path} {looked}" + ("" if history or hint else " (--history includes superseded ones)"))
+        if hint:
+            cli.note(hint)
         return
     say(f"{found['total']} decision{'s affect' if found['total'] != 1 else ' affects'} {path} "
         f"({scope.label}), newest first:")

@@ -23,6 +23,7 @@ from api.usecases.requests import ChainRequest, InvalidRequest, Refused
 from api.usecases.runtime import GraphConnection
 from api.usecases.services import Services, build_services, open_services
 from api.usecases.session_files import describe_mode, ingest_session_file
+from api.usecases.session_ids import own_session_ids
 from api.usecases.when import when_decided
 from graph.filters import HISTORY_STATUSES
 from graph.session_reads import SessionReads
@@ -107,6 +108,8 @@ def ingest(
             services = replace(services, ingest=services.ingest.drafting(drafts))
         journal = local_journal(services, cli.settings)
         where = await repository_to_ingest(graph.executor, checkout) if checkout is not None else None
+        if where is not None and where.name and session is None:
+            inputs[:] = await _own_sessions(cli, graph, inputs, where.key, where.name, fmt, aware(date), series)
         reports = []
         with _progress(cli) as progress:
             task = progress.add_task("ingesting", total=sum(len(c.messages) for c, _ in inputs))
@@ -265,6 +268,28 @@ def _read_all(
             cli.note(f"error: {exc} (skipped; nothing of it was stored)")
             unread.append(path)
     return inputs, unread
+
+
+async def _own_sessions(
+    cli: CliContext, graph: GraphConnection, inputs: list[Input], key: str, name: str, fmt: str,
+    date: datetime | None, series: str | None,
+) -> list[Input]:
+    """``inputs`` with each file whose session id another repository's file holds read again
+    under its own (``api.usecases.session_ids``), and said so."""
+    own = await own_session_ids(graph.executor, [c.session_id for c, _ in inputs], key, name)
+    result: list[Input] = []
+    for conversation, decisions in inputs:
+        chosen = own[conversation.session_id]
+        if chosen == conversation.session_id or conversation.path is None:
+            result.append((conversation, decisions))
+            continue
+        cli.note(f"{conversation.session_id}: another repository's file holds that session; "
+                 f"{conversation.path} is session {chosen}")
+        try:
+            result.append(read_source(Path(conversation.path), fmt, chosen, date, series))
+        except NlpError as exc:  # read a moment ago: only a file changed meanwhile fails here
+            cli.note(f"error: {exc} (skipped; nothing of it was stored)")
+    return result
 
 
 def _say_passed_over(cli: CliContext, passed_over: list[Path]) -> None:

@@ -32,7 +32,7 @@ def sessions(
         None, "--repo", help="Only sessions about this repository: a checkout's folder, a key or a name such as acme/shop.",
     ),
     limit: int = typer.Option(50, "--limit", min=1, max=500, help="List at most this many."),
-    as_json: bool = typer.Option(False, "--json", help='{"total", "sessions": [{id, title, source, series, repository, '
+    as_json: bool = typer.Option(False, "--json", help='{"total", "sessions": [{id, title, source, series, repository, repository_name, '
                                                        'messages, decisions, drafts, first_at, last_at}]}.'),
 ) -> None:
     """What the journal has read: the conversations, meetings, ADR collections and agent
@@ -87,5 +87,5 @@ def _cells(s: SessionJson) -> tuple[str, ...]:
     last = datetime.fromisoformat(s["last_at"]).astimezone(UTC).strftime("%Y-%m-%d %H:%M") if s["last_at"] else "undated"
     return (
         last, f"{s['id']} ({title})" if title else s["id"],
-        s["source"] or "", s["series"] or "", s["repository"] or "", str(s["messages"]), str(s["decisions"]), str(s["drafts"]),
+        s["source"] or "", s["series"] or "", s["repository_name"] or s["repository"] or "", str(s["messages"]), str(s["decisions"]), str(s["drafts"]),
     )

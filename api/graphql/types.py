@@ -186,6 +186,11 @@ class Session:
     def repository(self, info: Info) -> str | None | Awaitable[str | None]:
         return self._summarised(info, lambda s: s.repository)
 
+    @strawberry.field(description="What people call that repository (owner/name, or its folder's name without a "
+                                  "remote), if known: what a list shows.", graphql_type=str | None)
+    def repository_name(self, info: Info) -> str | None | Awaitable[str | None]:
+        return self._summarised(info, lambda s: s.repository_name)
+
     @strawberry.field(description="How many messages it stored (0 for ADRs).", graphql_type=int)
     def message_count(self, info: Info) -> int | Awaitable[int]:
         return self._summarised(info, lambda s: s.messages)

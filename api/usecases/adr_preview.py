@@ -9,7 +9,9 @@ from pathlib import Path
 
 from api.usecases.adr_import import StatedLink, resolve_links, source_path
 from nlp.errors import InputFormatError
+from nlp.readers.adr import has_adr_parts
 from nlp.readers.adr_collection import adr_files, read_adr_collection
+from nlp.readers.common import decode_text
 from nlp.repository import Repository
 from nlp.schema import Conversation, ExtractedDecision
 
@@ -27,6 +29,9 @@ class AdrPreview:
     links: tuple[StatedLink, ...]
     unresolved: tuple[str, ...]
     unreadable: tuple[str, ...]
+    partless: tuple[str, ...] = ()
+    """Markdown files with none of an ADR's parts (``has_adr_parts``), as the import would
+    name them: guides, most likely, that it would store as decisions all the same."""
 
     @property
     def alternatives(self) -> int:
@@ -60,6 +65,8 @@ def preview_adrs(dirs: Sequence[Path], collection: str, repository: Repository |
             unreadable.append(str(exc))
         else:
             readable.append(file)
+    partless = [file for file in readable if file.suffix in {".md", ".markdown"}
+                and not has_adr_parts(decode_text(file.read_bytes(), str(file)))]
     conversation, decisions, links = read_adr_collection(readable, collection)
     stated, unresolved = resolve_links(links)
     return AdrPreview(
@@ -67,4 +74,5 @@ def preview_adrs(dirs: Sequence[Path], collection: str, repository: Repository |
         tuple(d.model_copy(update={"source_path": source_path(d.source_path, dirs, repository)}) if d.source_path else d
               for d in decisions),
         tuple(stated), tuple(unresolved), tuple(unreadable),
+        tuple(source_path(str(file), dirs, repository) for file in partless),
     )

@@ -9,7 +9,7 @@ from api.usecases.json_shape import CommitJson, DecisionJson, commit_json, decis
 from graph.commits import COMMITS_SHOWN
 from graph.executor import QueryExecutor
 from graph.filters import DecisionFilter
-from graph.listing import DecisionListing, DecisionOrder
+from graph.listing import DecisionListing, DecisionOrder, PathHolder
 from nlp.schema import UNSCOPED_REPOSITORY
 
 
@@ -38,3 +38,22 @@ async def impact_json(
     return {"repository": repository, "total": read.page.total, "decisions": [
         {**decision_record_json(r), "commits": [commit_json(c) for c in commits.get(r.id, [])]} for r in read.records
     ]}
+
+
+async def path_elsewhere(executor: QueryExecutor, where: DecisionFilter) -> list[PathHolder]:
+    """The repositories other than ``where``'s in which decisions ``where`` would select
+    affect its path, most decisions first: what an empty answer in one repository names, so
+    that "nothing" never hides that the path is another repository's."""
+    holders = await DecisionListing(executor).path_holders(where)
+    return [h for h in holders if h.repository != where.repository]
+
+
+def elsewhere_hint(path: str, holders: list[PathHolder], how: str) -> str:
+    """One line naming the repositories that hold ``path`` (``how``: how to ask for one,
+    ``--repo`` or ``repository:``), or ``""`` when none does."""
+    if not holders:
+        return ""
+    named = ", ".join(f"{h.label} ({h.decisions} decision{'s' if h.decisions != 1 else ''})" for h in holders[:5])
+    first = holders[0]
+    ask = f'{how} "{first.name or first.repository}"' if first.repository else f'{how} ""'
+    return f"{path} is a path of {named}; ask there: {ask}"

@@ -22,6 +22,9 @@ class InRepository:
     tree: RepoTree | None = None
     root: Path | None = None
     """The checkout's top folder on this machine (never stored): paths are said relative to it."""
+    name: str | None = None
+    """What people call it (``acme/shop``, a folder's name): a file's session id is qualified by
+    it when another repository's file of the same name holds the plain one."""
 
     def paths(self, decision: ExtractedDecision, machine: Callable[[str], str | None] | None = None) -> tuple[StatedPath, ...]:
         """The paths ``decision`` names, as found in the tree: a name one file alone bears

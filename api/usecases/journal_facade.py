@@ -40,6 +40,7 @@ from api.usecases.requests import (
 from api.usecases.review import Confirmation, DraftPage, confirm_draft, list_drafts, reject_draft
 from api.usecases.search import SearchOutcome, search_decisions
 from api.usecases.services import Services
+from api.usecases.session_ids import own_session_ids
 from api.usecases.sessions import list_sessions, session_summaries
 from graph.filters import DecisionFilter
 from graph.messages import session_access_groups, session_messages
@@ -187,6 +188,10 @@ class Journal:
         if request.path is None:
             raise InvalidRequest("nothing to ingest: give a file or its text", field="content")
         conversation, decisions = read_source(request.path, request.fmt, text(request.session), date, series)
+        if repository is not None and repository.name and text(request.session) is None:
+            own = await own_session_ids(self.services.executor, [conversation.session_id], repository.key, repository.name)
+            if own[conversation.session_id] != conversation.session_id:
+                conversation, decisions = read_source(request.path, request.fmt, own[conversation.session_id], date, series)
         return await self.ingest_read(conversation, decisions, request.access_groups, repository, drafts=request.drafts)
 
     async def ingest_read(

@@ -88,7 +88,7 @@ async def repository_to_ingest(executor: QueryExecutor, checkout: Repository) ->
     from nlp.git_command import tracked_files
 
     key = await store_repository(executor, checkout)
-    return InRepository(key, RepoTree(await asyncio.to_thread(tracked_files, checkout.root)), checkout.root)
+    return InRepository(key, RepoTree(await asyncio.to_thread(tracked_files, checkout.root)), checkout.root, checkout.name)
 
 
 async def resolve_scope(executor: QueryExecutor, named: str | None, cwd: Path | None = None) -> RepositoryScope:

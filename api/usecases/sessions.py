@@ -28,6 +28,7 @@ class SessionJson(TypedDict):
     source: str | None
     series: str | None
     repository: str | None
+    repository_name: str | None
     messages: int
     decisions: int
     drafts: int
@@ -39,7 +40,7 @@ def session_json(summary: SessionSummary) -> SessionJson:
     """A session as ``sessions --json`` and MCP show it (times in ISO 8601)."""
     return {
         "id": summary.id, "title": summary.title, "source": summary.source, "series": summary.series,
-        "repository": summary.repository, "messages": summary.messages, "decisions": summary.decisions,
+        "repository": summary.repository, "repository_name": summary.repository_name, "messages": summary.messages, "decisions": summary.decisions,
         "drafts": summary.drafts, "first_at": summary.first_at.isoformat() if summary.first_at else None,
         "last_at": summary.last_at.isoformat() if summary.last_at else None,
     }

@@ -41,10 +41,15 @@ CALL (s) {
          count(CASE WHEN d.status = 'candidate' THEN d END) AS drafts,
          min(d.decided_at) AS first_decided, max(d.decided_at) AS last_decided
 }
-WITH size(sessions) AS total, at, s, messages, decisions, drafts,
+// The repository by what people call it (`acme/shop`, a folder's name), not its key alone.
+CALL (s) {
+  OPTIONAL MATCH (r:Repository {key: s.repository})
+  RETURN r.name AS repository_name
+}
+WITH size(sessions) AS total, at, s, messages, decisions, drafts, repository_name,
      coalesce(first_message, s.started_at, first_decided, s.ended_at) AS first_at,
      coalesce(last_message, s.ended_at, last_decided, s.started_at) AS last_at
 ORDER BY at
-RETURN total, collect(s {.id, .title, .source, .series, .repository, .started_at,
+RETURN total, collect(s {.id, .title, .source, .series, .repository, .started_at, repository_name: repository_name,
                          messages: messages, decisions: decisions, drafts: drafts,
                          first_at: first_at, last_at: last_at}) AS page;

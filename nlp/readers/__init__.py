@@ -256,7 +256,7 @@ def _session_conversation(
         raise InputFormatError(shown, f"holds no messages (read as {fmt})")
     if date is not None and date.tzinfo is None:
         date = date.replace(tzinfo=UTC)
-    when, where = (date, "--date") if date is not None else (log.started_at, "session")
+    when, where = (date, "--date") if date is not None else (log.started_at, log.started_from)
     if when is not None:
         messages = [m if m.timestamp else m.model_copy(update={"timestamp": when}) for m in messages]
     title = log.title or session_id

@@ -50,6 +50,22 @@ _META_LINE = re.compile(r"^\s*(?:\||[-*]?\s*(?:\*\*|__)?(?:Status|Date|Decided|D
                         r"Tags|Author)\s*(?:\*\*|__)?\s*:)", re.IGNORECASE)
 
 
+_ADR_PARTS = ("status", *_DECISION_NAMES, *_CONTEXT_NAMES, "consequences", "considered options", "options",
+              "alternatives", "decision drivers", "pros and cons")
+_STATUS_LINE = re.compile(r"^[\s>*_|-]*(?:\*\*|__)?\s*status\s*(?:\*\*|__)?\s*:", re.IGNORECASE | re.MULTILINE)
+
+
+def has_adr_parts(text: str) -> bool:
+    """Whether a Markdown file has any part of an ADR: a Status line or field, or a ``##``
+    section named as an ADR's (Status, Context, Decision, Consequences, Options…). A folder
+    of guides ("# Setup", "## Steps") has none, and each would be imported as an active
+    decision titled by its heading."""
+    if _STATUS_LINE.search(text) or "status" in front_matter(text):
+        return True
+    names = _sections(text, headings(text))
+    return any(name == part or name.startswith(part) for name in names for part in _ADR_PARTS)
+
+
 def read_adr(text: str, path: str, seq: int, collection: str) -> tuple[Message, ExtractedDecision]:
     """The ADR as one message (its whole text) and one decision.
 

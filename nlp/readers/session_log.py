@@ -30,6 +30,8 @@ class SessionLog:
         started_at: Its first timestamp, if any.
         ended_at: Its last timestamp, if any.
         title: The title it gives itself (a summary line, a heading), if any.
+        started_from: Where ``started_at`` was read: the session's own times, or its file
+            name when the file states none (SpecStory's ``2025-02-19_09-30-<title>.md``).
     """
 
     messages: list[Message]
@@ -38,6 +40,7 @@ class SessionLog:
     started_at: datetime | None = None
     ended_at: datetime | None = None
     title: str | None = None
+    started_from: str = "session"
 
 
 def numbered_lines(text: str) -> Iterator[tuple[int, str]]:

@@ -10,10 +10,11 @@ summary names the tool and, for an edit, the file ("Edit file: src/app.py").
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import UTC, datetime
+from pathlib import PurePath
 
 from nlp.errors import InputFormatError
-from nlp.readers.common import message_id, parse_timestamp
+from nlp.readers.common import message_id
 from nlp.readers.question_tool import TOOL_NAME as QUESTION_TOOL
 from nlp.readers.question_tool import stated_answers, written_question
 from nlp.readers.session_log import SessionLog, major_version, numbered_lines, patch_files, tool_text
@@ -27,7 +28,11 @@ _TITLE = re.compile(r"^#{1,2} (.+?)\s*$")
 _NAMELESS_TURN = "_****_"
 """How SpecStory's early versions head each further part of an assistant's turn (between its tool
 calls): a turn heading with no name. The part goes on the turn; the heading is no one's words."""
-_STAMP = re.compile(r"(\d{4})[-/](\d\d)[-/](\d\d)[ T_](\d\d)[:-](\d\d)(?:[:-](\d\d))?(Z?)")
+_STAMP = re.compile(r"(?<!\d)(\d{4})[-/](\d\d?)[-/](\d\d?)[ T_](\d\d?)[:-](\d\d)(?:[:-](\d\d))?(Z?)")
+"""A time as SpecStory writes it: ``2025-03-02 14:12:05Z``, ``2025/4/9 15:20:04`` (its first
+layout, unpadded) and, in a file name, ``2025-02-19_09-30``."""
+_US_STAMP = re.compile(r"(?<!\d)(\d\d?)/(\d\d?)/(\d{4}),?\s+(\d\d?):(\d\d)(?::(\d\d))?(?:\s*([AaPp])\.?[Mm]\.?)?")
+"""The first layout's heading in an English locale: ``(2/19/2025, 9:30:45 AM)``."""
 _TOOL_OPEN = re.compile(r"^\s*<(tool-use|details)\b")
 _EDIT_SUMMARY = re.compile(r"(?:Edit|Create|Write|Delete|Update)(?:d)? file:?\s*[`*]*([^\s`*<]+)", re.IGNORECASE)
 _TOOL_LINE = re.compile(r"^Tool use: \*\*([^*]+)\*\*\s*(?:`([^`]+)`)?")
@@ -50,14 +55,42 @@ _UPDATED_FILE = re.compile(r"^[MAD] (\S.*)$")
 
 
 def _stamp(text: str) -> tuple[str, datetime | None]:
-    """``text`` without the time it states (in parentheses or alone), and that time."""
-    found = _STAMP.search(text)
+    """``text`` without the time it states (in parentheses or alone), and that time.
+
+    The first of the forms SpecStory has written; a time without a zone is taken as UTC, as
+    the journal does everywhere.
+    """
+    found: tuple[int, int, datetime] | None = None
+    for pattern in (_STAMP, _US_STAMP):
+        for match in pattern.finditer(text):
+            when = _stamp_time(pattern, match)
+            if when is not None:
+                if found is None or match.start() < found[0]:
+                    found = (match.start(), match.end(), when)
+                break
     if found is None:
         return text, None
-    year, month, day, hour, minute, second, _zone = found.groups()
-    when = parse_timestamp(f"{year}-{month}-{day}T{hour}:{minute}:{second or '00'}+00:00")
-    rest = (text[: found.start()] + text[found.end() :]).replace("()", "").strip(" -")
+    start, end, when = found
+    rest = (text[:start] + text[end:]).replace("()", "").strip(" -")
     return rest, when
+
+
+def _stamp_time(pattern: re.Pattern[str], match: re.Match[str]) -> datetime | None:
+    """The time ``match`` of ``pattern`` states, or None when it is no calendar time (2025-02-30)."""
+    if pattern is _STAMP:
+        year, month, day, hour, minute, second, _zone = match.groups()
+        half = None
+    else:
+        month, day, year, hour, minute, second, half = match.groups()
+    clock = int(hour)
+    if half is not None:
+        if not 1 <= clock <= 12:
+            return None
+        clock = clock % 12 + (12 if half.lower() == "p" else 0)
+    try:
+        return datetime(int(year), int(month), int(day), clock, int(minute), int(second or 0), tzinfo=UTC)
+    except ValueError:
+        return None
 
 
 def read_specstory(text: str, path: str, session_id: str) -> SessionLog:
@@ -96,6 +129,13 @@ def read_specstory(text: str, path: str, session_id: str) -> SessionLog:
         if major is not None and major > KNOWN_MAJOR_VERSION:
             problem += f"; it was written by SpecStory Markdown v{version}, newer than this reader knows (v{KNOWN_MAJOR_VERSION}.x)"
         raise InputFormatError(path, problem)
+    started_from = "session"
+    if started is None and turns[0][2] is None:
+        # SpecStory names each file ``2025-02-19_09-30-<title>.md`` when the chat began; its
+        # first layout's heading may state the time in a form not read above, or none.
+        from_name = _STAMP.match(PurePath(path).name)
+        started = _stamp_time(_STAMP, from_name) if from_name else None
+        started_from = "file name" if started else started_from
     messages: list[Message] = []
     last = started
     for role, number, stamp, body in turns:
@@ -109,7 +149,7 @@ def read_specstory(text: str, path: str, session_id: str) -> SessionLog:
                 id=message_id(session_id, seq), seq=seq, author=None if part_role == TOOL_ROLE else part_role,
                 role=part_role, content=content.strip(), timestamp=when, line=line, files=files,
             ))
-    return SessionLog(messages, started_at=started, ended_at=last, title=title)
+    return SessionLog(messages, started_at=started, ended_at=last, title=title, started_from=started_from)
 
 
 def _parts(role: str, first_line: int, body: list[str]) -> list[tuple[str, int, str, tuple[str, ...]]]:

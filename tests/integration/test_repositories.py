@@ -297,3 +297,69 @@ async def test_fail_on_active_counts_a_manifest_only_when_the_change_touches_the
     result = await asyncio.to_thread(CliRunner().invoke, app, ["check-diff", "--repo", str(shop), "--fail-on", "active"])
     assert result.exit_code == 1, result.output
     assert "leaves lunr alone" not in result.stdout
+
+
+async def test_two_repositories_files_of_the_same_name_are_two_sessions(journal: DecisionJournal, tmp_path: Path) -> None:
+    # A session id is the file name: both repositories' docs/styling.md were one session,
+    # moved to the second repository, and the first lost its decision.
+    shop, billing = _two(tmp_path)
+    for repo, choice in ((shop, "Tailwind CSS"), (billing, "styled-components")):
+        (repo / "docs").mkdir()
+        (repo / "docs" / "styling.md").write_text(f"# Styling\n\nWe decided to use {choice} for styling because it is simple.\n")
+
+    async def sessions(repo: str) -> list[tuple[str, int]]:
+        code, out = await _cli("sessions", "--repo", repo, "--json")
+        assert code == 0, out
+        return sorted((s["id"], s["decisions"]) for s in json.loads(out)["sessions"] if "styling" in s["id"])
+
+    for repo in (shop, billing, shop, billing):  # again: ingested again, nothing changes
+        code, out = await _cli("ingest", "docs", "--repo", ".", cwd=repo)
+        assert code == 0, out
+    assert await sessions("acme/shop") == [("styling", 1)], "the first repository keeps the plain id"
+    assert await sessions("acme/billing") == [("styling@acme/billing", 1)]
+    for repo, choice in (("acme/shop", "Tailwind"), ("acme/billing", "styled-components")):
+        found = await journal.search_decisions("styling", {"repository": repo})
+        assert [choice in d["summary"] for d in found] == [True]
+
+    # The Python API's ingest of a checkout's file takes the same session.
+    again = await journal.ingest_session(billing / "docs" / "styling.md", repository=billing)
+    assert (again.session_id, again.new_decisions) == ("styling@acme/billing", 0)
+
+
+async def test_an_empty_impact_names_the_repositories_that_hold_the_path(
+    tmp_path: Path, neo4j_server: Neo4jServer,
+) -> None:
+    # Without a repository a path is read among the paths tied to none: GraphQL answered
+    # totalCount 0 for a path of a repository, and the CLI "no decision affects" alone.
+    shop, billing = _two(tmp_path)
+    for repo in (shop, billing):
+        assert (await _cli("import-adr", str(repo / "doc" / "adr")))[0] == 0
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+
+    def cli_impact(*args: str) -> Any:
+        before = Path.cwd()
+        os.chdir(outside)
+        try:
+            return CliRunner().invoke(app, ["impact", *args])
+        finally:
+            os.chdir(before)
+
+    said = await asyncio.to_thread(cli_impact, "src/api/invoices.ts")
+    assert said.exit_code == 0, said.output
+    assert "no decision affects src/api/invoices.ts among paths not tied to a repository" in said.stdout
+    assert 'src/api/invoices.ts is a path of acme/billing (1 decision); ask there: --repo "acme/billing"' in said.stderr
+    said = await asyncio.to_thread(cli_impact, "src/api/search.ts", "--repo", "acme/billing")
+    assert "no decision affects src/api/search.ts in acme/billing" in said.stdout and "acme/shop" in said.stderr
+    said = await asyncio.to_thread(cli_impact, "src/nowhere")
+    assert "is a path of" not in said.stderr
+
+    query = "query($path: String!, $repo: String) { impact(path: $path, repository: $repo) { totalCount } }"
+    with TestClient(create_app(settings_for(neo4j_server))) as client:
+        api = GraphQL(client)
+        [error] = api.errors(query, {"path": "src/api"})
+        assert api.run(query, {"path": "src/api", "repo": "acme/billing"})["impact"]["totalCount"] == 1
+        assert api.run(query, {"path": "src/api/search.ts", "repo": "acme/billing"})["impact"]["totalCount"] == 0
+        assert api.run(query, {"path": "src/nowhere"})["impact"]["totalCount"] == 0
+    assert error.startswith("no decision affects src/api among paths not tied to a repository; src/api is a path of ")
+    assert "acme/billing (1 decision)" in error and "acme/shop (1 decision)" in error

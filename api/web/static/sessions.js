@@ -10,7 +10,7 @@ const FILTERS = ["series", "source", "repo"];
 export const SESSIONS = `query($first: Int, $after: String, $series: String, $source: String, $repository: String) {
   sessions(first: $first, after: $after, series: $series, source: $source, repository: $repository) {
     totalCount pageInfo { hasNextPage hasPreviousPage endCursor }
-    edges { node { id title source series repository messageCount decisionCount draftCount firstAt lastAt } } } }`;
+    edges { node { id title source series repository repositoryName messageCount decisionCount draftCount firstAt lastAt } } } }`;
 
 // A session's time as its reader would say it: the day, and the minute when it has one (UTC).
 function when(value) {
@@ -44,7 +44,7 @@ function row(s) {
       title ? el("div", { class: "session-id" }, s.id) : null),
     el("td", {}, s.source || ""),
     el("td", {}, s.series ? el("a", { href: `#/sessions?series=${encodeURIComponent(s.series)}` }, s.series) : ""),
-    el("td", { class: "repo" }, s.repository || ""),
+    el("td", { class: "repo", title: s.repository || "" }, s.repositoryName || s.repository || ""),
     el("td", { class: "num" }, `${s.messageCount}`),
     el("td", { class: "num" }, s.decisionCount
       ? el("a", { href: `#/timeline?session=${encodeURIComponent(s.id)}`, title: "its decisions" }, `${s.decisionCount}`) : "0"),

@@ -9,14 +9,19 @@ import json
 from pathlib import Path
 from typing import Any
 
+from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
+from api.app import create_app
 from api.cli.main import app
 from api.journal import DecisionJournal
 from graph.schema import apply_schema
 from graph.session_list import SessionFilter, SessionListing
+from tests.api.graphql_client import GraphQL, settings_for
+from tests.graph_fixtures import Neo4jServer
 from tests.support.cypher import support_query
 from tests.support.drafts import CHATTER, MARCH, SEPTEMBER, ingest_as_drafts
+from tests.support.git import git
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "platform-sync.txt"
 UNDATED = """alice: Should the changelog live in the repository or in the wiki?
@@ -115,3 +120,24 @@ async def test_a_page_past_the_end_still_says_how_many_there_are(journal: Decisi
     await _read(journal, tmp_path)
     past = await SessionListing(journal.services.executor).page(SessionFilter(), offset=10, limit=5)
     assert (past.total, past.sessions) == (5, ())
+
+
+async def test_a_session_s_repository_is_shown_by_its_name(
+    journal: DecisionJournal, tmp_path: Path, neo4j_server: Neo4jServer,
+) -> None:
+    # A checkout without a remote is keyed git:<root commit>: the list showed that key where
+    # the paths view names the repository by its folder's name.
+    repo = tmp_path / "shop-web"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    (repo / "changelog.txt").write_text(UNDATED)
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "start")
+    await journal.ingest_session(repo / "changelog.txt", "transcript", repository=repo)
+    listed = await _cli("sessions")
+    assert "shop-web" in listed.stdout and "git:" not in listed.stdout
+    [shown] = json.loads((await _cli("sessions", "--json")).stdout)["sessions"]
+    assert shown["repository"].startswith("git:") and shown["repository_name"] == "shop-web"
+    with TestClient(create_app(settings_for(neo4j_server))) as client:
+        found = GraphQL(client).run("{ sessions { edges { node { repository repositoryName } } } }")
+    assert [e["node"]["repositoryName"] for e in found["sessions"]["edges"]] == ["shop-web"]

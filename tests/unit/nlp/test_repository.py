@@ -87,3 +87,16 @@ def test_a_stored_path_carries_no_folder_of_the_machine(tmp_path: Path) -> None:
     assert portable_path("../up/m.md") == "m.md"
     assert portable_path(str(tmp_path / "m.md")) == "m.md"
     assert portable_path(None) is None
+
+
+def test_a_folder_that_is_no_checkout_is_said_plainly(tmp_path: Path) -> None:
+    # --repo /tmp/nope printed git's "rev-parse failed in /tmp/nope: fatal: cannot change to …".
+    with pytest.raises(GitError, match=r"^\S*nope does not exist: give a git checkout's folder$"):
+        identify_repository(tmp_path / "nope")
+    (tmp_path / "file.txt").write_text("x")
+    with pytest.raises(GitError, match=r"file.txt is not a folder"):
+        identify_repository(tmp_path / "file.txt")
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    with pytest.raises(GitError, match=r"^\S*plain is not a git repository \(nor inside one\)$"):
+        identify_repository(plain)

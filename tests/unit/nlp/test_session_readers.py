@@ -322,6 +322,28 @@ def test_specstory_s_nameless_turn_headings_are_no_ones_words() -> None:
     assert "Let's use Playwright for the e2e tests." in log.messages[1].content
 
 
+@pytest.mark.parametrize(("heading", "started", "where"), [
+    ("## [TYPING SETUP] (2/19/2025, 9:30:45 AM)", datetime(2025, 2, 19, 9, 30, 45, tzinfo=UTC), "session"),
+    ("## Auth0 Token Response Details (3/23/2025, 5:36:40 PM)", datetime(2025, 3, 23, 17, 36, 40, tzinfo=UTC), "session"),
+    ("## 智慧旅游平台开发进展与计划 (2025/4/9 15:20:04)", datetime(2025, 4, 9, 15, 20, 4, tzinfo=UTC), "session"),
+    ("## A heading without its time", datetime(2025, 2, 19, 9, 30, tzinfo=UTC), "file name"),
+])
+def test_specstory_s_first_layout_is_dated_by_its_heading_or_else_its_file_name(
+    tmp_path: Path, heading: str, started: datetime, where: str,
+) -> None:
+    """Its first layout wrote the heading's time in the user's locale ("2/19/2025, 9:30:45 AM",
+    "2025/4/9 15:20:04"), and every layout names the file by when the chat began: found in
+    neither, a folder of these files was stored undated."""
+    history = tmp_path / ".specstory" / "history"
+    history.mkdir(parents=True)
+    path = history / "2025-02-19_09-30-[typing-setup].md"
+    path.write_text(f"## SpecStory\n\n{heading}\n\n_**User**_\n\nRedis?\n\n---\n\n_**Assistant**_\n\nYes.\n")
+    session = read_conversation(path)
+    assert (session.started_at, session.date, session.date_from) == (started, started, where)
+    assert session.title and "(" not in session.title and "2025" not in session.title
+    assert {m.timestamp for m in session.messages} == {started}
+
+
 def test_a_cut_last_line_fails_the_file_naming_the_line(tmp_path: Path) -> None:
     lines = CLAUDE.read_text().splitlines()
     cut = tmp_path / "cut.jsonl"
