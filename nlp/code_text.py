@@ -20,6 +20,7 @@ of the message) is judged by its own start and end.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from nlp.prose import prose
 
@@ -44,6 +45,9 @@ _CODE_LINE = re.compile(
     r"|^\s*(?:Traceback \(most recent call last\)|at \S+ \(|File \".+\", line \d+)"
     r"|^\s*at\s+(?:async\s+)?\S+(?:\s+\[as\s+\S+\])?\s*\((?:[^()\s]*\.\w[^()\s]*:\d+\)?|<anonymous>|native|Native Method|Unknown Source)"
     r"|^\s*at\s+(?:async\s+)?\S*\.\S*:\d+(?::\d+)?\)?\s*$|^\s*Caused by:\s+[\w$.]+|^\s*\.\.\.\s+\d+\s+more\s*$"
+    # The line that names an exception's class: "java.lang.IllegalStateException: no bean",
+    # "TypeError: x is not a function", 'Exception in thread "main" …' (a bare "Error:" is talk).
+    r"|^\s*(?:Exception in thread \"[^\"]*\"\s+)?(?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*(?:Exception|Error)(?::\s|\s*$)"
     r"|^\s*\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}"
     # A command line: a shell's prompt ("$ npm run dev", "PS E:\\app> yarn"), a program run by its path.
     r"|^\s*(?:\$|PS\s+[^>\n]*>|[A-Za-z]:\\[^>\n]*>)\s+\S|^\s*\"?[A-Za-z]:\\\S*\.exe\b"
@@ -100,6 +104,18 @@ def is_code(text: str, start: int = 0, end: int | None = None, mask: list[bool] 
     stop = len(text) if end is None else end
     has_code = any(mask[i] and not text[i].isspace() for i in range(start, min(stop, len(mask))))
     return has_code and not says_something(prose_of(text, start, stop, mask))
+
+
+_FENCED = re.compile(r"^ {0,3}(?:`{3,}|~{3,})", re.MULTILINE)
+
+
+@lru_cache(maxsize=4096)
+def pasted_output(text: str) -> bool:
+    """Whether ``text`` is machine output pasted as it came (a log, a stack trace, a command
+    line, an error listing) with no words of the writer's own: code by this module's rules that
+    leaves nothing said (``is_code``), and nothing fenced, since a fenced block may be a plan or
+    a document the writer adopts as theirs."""
+    return _FENCED.search(text) is None and is_code(text)
 
 
 def says_something(text: str) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from nlp.code_text import pasted_output
 from nlp.decision_cues import is_proposal
 from nlp.detector_features import ConversationFeatures
 from nlp.option_picks import pick_at
@@ -62,7 +63,10 @@ def units_from(
     # In a session, so is a user's turn that repeats an earlier one word for word: the prompt
     # sent again (after an error, a lost answer) says nothing the first did not (nlp.resent_prompts).
     again = resent(messages, features.prompts_before) if session else set()
-    final = [0.0 if m.role == TOOL_ROLE or m.seq in again or written_by_tool(m.content) else score
+    # So is a message of nothing but pasted machine output (a log, a stack trace, a command
+    # line): no words of its writer's own state anything. Asked only of those that could anchor.
+    final = [0.0 if m.role == TOOL_ROLE or m.seq in again or written_by_tool(m.content)
+             or (score >= threshold and pasted_output(m.content)) else score
              for m, score in zip(messages, final, strict=True)]
     units = decision_units(
         final, features.replies, threshold, [m.topic for m in messages],

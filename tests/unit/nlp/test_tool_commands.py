@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from nlp.code_text import pasted_output
 from nlp.detector_features import ConversationFeatures, tally, untally
 from nlp.schema import Conversation, Message
 from nlp.scored_units import units_from
@@ -81,3 +82,19 @@ def test_cursors_fix_prompt_is_the_editors_unless_the_user_adds_words() -> None:
     assert written_by_tool(fix)
     assert not written_by_tool(fix + "\nLet's drop next-intl and keep our own router.")
     assert not written_by_tool("For the code present, we get this error: a timeout. Let's switch to Postgres.")
+
+
+def test_pasted_machine_output_anchors_no_decision_but_a_fenced_document_or_words_do() -> None:
+    trace = ("Exception in thread \"main\" java.lang.IllegalStateException: no bean\n"
+             "\tat com.example.tourism.App.main(App.java:18)\n\tat java.base/java.lang.Thread.run(Thread.java:833)")
+    assert pasted_output(trace)
+    assert pasted_output("2025-04-14 02:00:18.708  INFO 21344 --- [main] o.s.b.StartupInfoLogger : Starting App")
+    assert not pasted_output(trace + "\nThis keeps failing, so let's drop the bean and use a plain factory instead.")
+    assert not pasted_output("```\nUse Pandera for dataframe schemas; keep pydantic for records.\n```")
+    turns = [("user", trace), ("assistant", "The bean is missing."), ("user", "Use a plain factory, not a bean.")]
+    messages = tuple(Message(id=f"s#{seq}", seq=seq, role=role, author=role, content=text)
+                     for seq, (role, text) in enumerate(turns))
+    features = ConversationFeatures(Conversation(session_id="s", source_format="specstory", messages=messages), {})
+    confidences, units = units_from(features, [0.95, 0.1, 0.95], 0.5, session=True)
+    assert confidences[0] == 0.0
+    assert [unit.anchor for unit in units] == [2]
