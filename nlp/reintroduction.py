@@ -72,3 +72,17 @@ def _pattern(term: str) -> re.Pattern[str]:
     else:
         spellings = [re.escape(term) if s in CASE_SENSITIVE else f"(?i:{re.escape(s)})" for s in surfaces]
     return re.compile(rf"(?<![\w.-])(?:{'|'.join(spellings)})(?![\w-])")
+
+
+def grep_spellings(term: str) -> list[tuple[str, bool]]:
+    """``term``'s spellings as ``git grep -E`` patterns of a whole word, each with whether it
+    is matched in any case (as ``_pattern`` matches them): to ask a repository whether it
+    already uses what a decision rejected."""
+    surfaces = _SURFACES_OF.get(term)
+    spellings = [(term, True)] if surfaces is None else [(s, s not in CASE_SENSITIVE) for s in surfaces]
+    return [(rf"(^|[^[:alnum:]_.-]){_ere(spelling)}([^[:alnum:]_-]|$)", any_case) for spelling, any_case in spellings]
+
+
+def _ere(text: str) -> str:
+    """``text`` as a POSIX extended regular expression that matches it literally."""
+    return re.sub(r"([.^$*+?()\[\]{}|\\])", r"\\\1", text)

@@ -10,6 +10,7 @@ import typer
 
 from api.cli.context import CliContext, cli_context, fail
 from api.cli.run_on_graph import run_on_graph
+from api.usecases.options_in_use import without_options_in_use
 from api.usecases.path_check import PathReport, decisions_for_paths, path_report_json, untouched_library
 from api.usecases.repositories import resolve_scope
 from api.usecases.runtime import GraphConnection
@@ -58,6 +59,7 @@ def check_diff(
                                          code=output is Format.json)
 
     report = run_on_graph(cli, action) if change.paths else PathReport((), ())
+    report = without_options_in_use(report, repo, base)
     if output is Format.json:
         typer.echo(json.dumps({"change": span, **path_report_json(report)}, indent=2, ensure_ascii=False))
     elif output is Format.markdown:

@@ -64,6 +64,26 @@ async def test_check_diff_lists_the_decisions_that_govern_a_change(journal: Deci
     assert code == 0 and "no decision governs the 1 changed path" in out
 
 
+async def test_a_rejected_option_the_code_already_used_is_not_named_again(journal: DecisionJournal, tmp_path: Path) -> None:
+    await journal.ingest_session(EXAMPLE)
+    repo = _repo(tmp_path)
+    # Before the change, a code file of the repository already used MongoDB (its ADR-like
+    # notes would not count): the change's line names it, but brings nothing back.
+    (repo / "services" / "reporting").mkdir(parents=True)
+    (repo / "services" / "reporting" / "export.py").write_text("import pymongo  # MongoDB client for the reports\n")
+    (repo / "NOTES.md").write_text("We rejected MongoDB for orders.\n")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "Reporting export")
+    with (repo / "services" / "orders" / "schema.sql").open("a") as schema:
+        schema.write("-- the reporting export reads these rows into MongoDB\n")
+    git(repo, "commit", "-qam", "Orders: note the export")
+
+    code, out = await _cli("check-diff", "--repo", str(repo), "--base", "HEAD~1", "--format", "json")
+    assert code == 0, out
+    [schema] = json.loads(out)["governed_paths"]
+    assert schema["governing"] and schema["reintroduced"] == []
+
+
 async def test_check_diff_says_what_is_wrong_with_its_input(journal: DecisionJournal, tmp_path: Path) -> None:
     code, _ = await _cli("check-diff", "--repo", str(tmp_path))
     assert code == 2  # not a git work tree
