@@ -13,6 +13,7 @@ from pathlib import PurePosixPath
 from nlp.code_links.history import Renames
 from nlp.code_links.libraries import GENERIC
 from nlp.code_links.tree import RepoTree
+from nlp.gazetteer import TECHNOLOGIES
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
 HUMPS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
@@ -51,12 +52,17 @@ MAX_OWNERS = 3
 """A word that names the directories of more than this many separate places names none of them."""
 
 
+_PRODUCTS = frozenset(surface.lower() for surface in TECHNOLOGIES)
+"""Names of technologies and products (``nlp.gazetteer``), kept whole when words are split."""
+
+
 def words_of(text: str) -> set[str]:
     """Lower-case words of ``text`` that may name a component: identifiers split at
     their humps and separators, with a plural's ``s`` also dropped."""
     found: set[str] = set()
     for token in _WORD.findall(text):
-        for part in [token, *HUMPS.findall(token)]:
+        # A product's name is one word: "TypeScript" names no "script/" folder, "OpenAPI" no "open/".
+        for part in [token] if token.lower() in _PRODUCTS else [token, *HUMPS.findall(token)]:
             word = part.lower()
             if len(word) >= 4 and _may_name(word):
                 found.add(word)

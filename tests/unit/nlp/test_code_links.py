@@ -328,3 +328,14 @@ def test_a_declared_library_named_with_a_trailing_slash_is_read_not_a_crash() ->
     libraries = ["x.y/z/", "github.com/cosmos/ibc-go/"]
     links = {(link.decision_id, link.path) for link in identifier_links(decisions, occurrences, [], libraries)}
     assert links == {("d", "worker.ts")}  # ibc-go is the declared library's name, not the decision's identifier
+
+
+def test_a_products_name_is_one_word_not_its_humps() -> None:
+    from nlp.code_links.infer import component_links
+
+    assert {"typescript", "payment", "gateway"} <= words_of("Use TypeScript for the PaymentGateway")
+    assert not {"type", "script", "open"} & words_of("Use TypeScript and OpenAPI")
+    tree = RepoTree(["script/build.sh", "script/test.sh", "src/payment/charge.ts", "src/payment/refund.ts"])
+    decisions = [DecisionText("a", "Use TypeScript", "Write the payment code in TypeScript")]
+    paths = {link.path for link in component_links(decisions, tree)}
+    assert "script/" not in paths and "src/payment/" in paths
