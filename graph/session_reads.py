@@ -85,7 +85,7 @@ class SessionReads:
         rows = await self._executor.read(load_query("session_message_id_counts"), {"ids": list(dict.fromkeys(ids))})
         return {row["id"]: int(row["stored"]) for row in rows}
 
-    async def replace_unfinished(self, session_id: str, old_id: str, final: Message) -> int | None:
+    async def replace_unfinished(self, session_id: str, old_id: str, final: Message) -> frozenset[int] | None:
         """Put the final form of a message read while it was still being written in its place.
 
         What was found in the unfinished text (decisions and drafts stated in it that no
@@ -98,8 +98,11 @@ class SessionReads:
             final: The message as the file now holds it (its id, author, role and text).
 
         Returns:
-            How many decisions and drafts of the unfinished text were removed; None when
-            nothing was replaced (not the session's message, or ``final`` is stored already).
+            The positions of the messages stating the decisions and drafts removed (empty
+            when none were), which the ingest that follows detects from again: a decision
+            stated in the message before it too is one a read of the final text finds again.
+            None when nothing was replaced (not the session's message, or ``final`` is
+            stored already).
         """
         rows = await self._executor.write(load_query("session_message_regrown"), {
             "session_id": session_id, "old_id": old_id, "message": {
@@ -107,12 +110,20 @@ class SessionReads:
                 "content_hash": final.id.rsplit("#", 1)[-1],
             },
         })
-        return int(rows[0]["removed"]) if rows else None
+        return frozenset(int(seq) for seq in rows[0]["positions"] if seq is not None) if rows else None
 
     async def stored(self, session_id: str, ids: Sequence[str]) -> set[str]:
         """Those of ``ids`` stored as messages of ``session_id``."""
         rows = await self._executor.read(load_query("session_messages_stored"), {"session_id": session_id, "ids": list(ids)})
         return {row["id"] for row in rows}
+
+    async def stored_after(self, session_id: str, after_id: str | None) -> list[str]:
+        """The ids of the session's stored messages at the position right after the stored
+        message ``after_id`` (at its first position when None); none when ``after_id`` is not
+        the session's."""
+        rows = await self._executor.read(load_query("session_message_after"),
+                                         {"session_id": session_id, "after_id": after_id})
+        return [row["id"] for row in rows]
 
     async def stored_decisions(self, ids: Sequence[str]) -> set[str]:
         """Those of ``ids`` stored as decisions or drafts."""

@@ -275,7 +275,9 @@ async def ingest_text(
     # (taken before a grown last message gives way: its final form is new too).
     fresh = await new_messages(conversation, services.executor)
     # A history sent again after its last message grew: that message is stored once.
-    await give_way_to_grown_last(conversation, services.executor)
+    again = await give_way_to_grown_last(conversation, services.executor)
+    if fresh is not None:
+        fresh |= again
     return await ingest_conversation(conversation, services, access_groups=access_groups, only_messages=fresh)
 
 

@@ -208,7 +208,9 @@ class Journal:
             # messages (taken before a grown last message gives way: its final form is new too).
             fresh = await new_messages(conversation, self.services.executor)
             # A history read again after its last message grew stores that message once.
-            await give_way_to_grown_last(conversation, self.services.executor)
+            again = await give_way_to_grown_last(conversation, self.services.executor)
+            if fresh is not None:
+                fresh |= again
         return await ingest_conversation(
             conversation, self._ingesting(drafts), decisions=decisions,
             source="adr" if decisions is not None else "conversation", access_groups=groups, repository=repository,

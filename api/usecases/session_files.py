@@ -8,8 +8,10 @@ tallies of everything before that window: ``nlp.schema.Preceding``), and stores 
 is new. A file that no longer starts with what was read (rewritten, truncated) is read
 whole again: still idempotent, and said so. Formats that are rewritten as a whole
 (SpecStory; aider's history is Markdown) are read whole, and their new messages detected
-with the same window; their last message may have been read while it was still being
-written, and then gives way to its final form (``api.usecases.grown_history``).
+with the same window; a message may have been read while it was still being written, or
+the file cut inside it, and then the form the file holds now takes its place
+(``api.usecases.grown_history``). A Claude Code or Codex file read cut is read whole until a
+read finds every message its session holds (``_stored_beyond``).
 
 Why a window of ``WINDOW`` messages: what detection reads of a message's surroundings is
 bounded (the two messages either side, replies within eight, cues within five of it, the
@@ -26,7 +28,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from api.usecases.grown_history import APPEND_ONLY, grown_last
+from api.usecases.grown_history import APPEND_ONLY, changed_in_place
 from api.usecases.in_repository import InRepository
 from api.usecases.ingest import IngestReport, IngestServices, ingest_conversation
 from graph.session_drafts import remember_drafts_only
@@ -99,7 +101,7 @@ async def ingest_session_file(
     if mark is not None and (fmt in ("auto", mark.format)):
         digest = hashlib.sha256(data[: mark.bytes])
         if len(data) >= mark.bytes and f"sha256:{digest.hexdigest()}" == mark.fingerprint:
-            if mark.format in APPEND_ONLY and state is not None:
+            if mark.format in APPEND_ONLY and state is not None and not _stored_beyond(mark, state):
                 return await _appended(path, data, digest, mark, state, services, reads, session,
                                        repository, repository_for)
             if len(data) == mark.bytes:
@@ -109,6 +111,14 @@ async def ingest_session_file(
                     "read whole again; what is stored stays")
     return await _whole(path, data, fmt, state, services, reads, session, repository, repository_for, note,
                         rewritten=note is not None)
+
+
+def _stored_beyond(mark: ReadMark, state: ReadState) -> bool:
+    """Whether the session holds messages past those its file's last read found: that read
+    was of the file cut short (a read before it had found more). The lines after the mark
+    may then be messages stored already, at places the mark does not know; only a whole read
+    finds which (by their ids, as stored), so the file is read whole until a read finds all."""
+    return bool(state.last) and state.last[-1].seq + 1 > mark.tally.messages
 
 
 async def _find(
@@ -207,11 +217,16 @@ async def _whole(
     if unfinished:
         note = note or f"{shown}: its last ingest did not finish; ingested whole again"
     stored = await reads.stored(session, [m.id for m in conversation.messages]) if state is not None else set()
-    grown = grown_last(conversation.messages, stored, state.last) if state is not None and chosen not in APPEND_ONLY else None
-    if grown is not None and await reads.replace_unfinished(session, grown[0], grown[1]) is not None:
-        note = note or (f"{shown}: its last message was still being written when last read; "
-                        "its final form took its place")
-    fresh = [m.seq for m in conversation.messages if m.id not in stored]
+    changed = (await changed_in_place(conversation.messages, stored, reads, session)
+               if state is not None and chosen not in APPEND_ONLY else None)
+    again = await reads.replace_unfinished(session, changed[0], changed[1]) if changed is not None else None
+    if changed is not None and again is not None:
+        note = note or (f"{shown}: its message {changed[1].seq + 1} was still being written when last read, "
+                        "or the file was cut in it; the form it holds now took its place")
+    # Detected from again: what is not stored yet, and the messages stating a decision that
+    # gave way with the replaced text (one stated in the message before it too).
+    fresh = sorted({m.seq for m in conversation.messages if m.id not in stored}
+                   | {seq for seq in again or () if seq < len(conversation.messages)})
     mode = "new" if state is None else "rewritten" if rewritten else "whole"
     if state is not None and not fresh and not unfinished:
         report = IngestReport(session, messages_read=len(conversation.messages), source_format=conversation.source_format)

@@ -5,6 +5,8 @@
 // document, no decision linking to them; a supersede or revisit they inferred is undone where
 // no other link holds it -- and the message takes its final id, author, role and text in its
 // place (a pruned message stays without text), so detection reads it as a whole read would.
+// positions: where the messages stating the removed decisions stand, which the ingest that
+// follows detects from again (a decision stated in the message before it too is found again).
 // No row when the message is not the session's, or the final id is stored already.
 // params: $session_id, $old_id, $message
 // example: :param session_id => 'queue-or-polling'
@@ -19,10 +21,12 @@ CALL (m) {
     AND NOT EXISTS { MATCH (d)-[r:SUPERSEDES|REVISITS|AMENDS]->(:Decision) WHERE NOT coalesce(r.inferred, false) }
   OPTIONAL MATCH (d)-[:SUPERSEDES|REVISITS]->(old:Decision)
   OPTIONAL MATCH (d)-[:CONSIDERED]->(alt:Alternative)
-  WITH collect(DISTINCT d) AS gone, collect(DISTINCT old) AS olds, collect(DISTINCT alt) AS alts
+  OPTIONAL MATCH (d)-[:STATED_IN]->(said:Message)
+  WITH collect(DISTINCT d) AS gone, collect(DISTINCT old) AS olds, collect(DISTINCT alt) AS alts,
+       collect(DISTINCT said.seq) AS positions
   FOREACH (a IN alts | DETACH DELETE a)
   FOREACH (d IN gone | DETACH DELETE d)
-  WITH olds, size(gone) AS removed
+  WITH olds, size(gone) AS removed, positions
   CALL (olds) {
     UNWIND olds AS old
     WITH old
@@ -30,8 +34,8 @@ CALL (m) {
        OR (old.status = 'revisited' AND NOT EXISTS { MATCH (:Decision)-[:REVISITS]->(old) })
     SET old.status = 'active', old.superseded_at = null
   }
-  RETURN removed
+  RETURN removed, positions
 }
 SET m.id = $message.id, m.author = $message.author, m.role = $message.role,
     m.content = CASE WHEN m.pruned_at IS NULL THEN $message.content END, m.content_hash = $message.content_hash
-RETURN m.id AS id, removed;
+RETURN m.id AS id, removed, positions;
