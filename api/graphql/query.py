@@ -35,7 +35,6 @@ from api.graphql.types import (
     where_filter,
 )
 from api.usecases import normalise
-from api.usecases.impact import elsewhere_hint, path_elsewhere
 from api.usecases.requests import ChainRequest, DecisionQuery, InvalidRequest, SessionQuery
 from api.usecases.search import SearchOutcome
 from graph.errors import DecisionNotFound
@@ -92,7 +91,7 @@ class Query(ReviewQuery):
     @strawberry.field(description="What touched this path in one repository: decisions affecting the file, anything "
                                   "under the directory, or a directory containing it; newest first. `repository`: its "
                                   "key or name (default: paths not tied to a repository). Without `repository`, a path "
-                                  "found only in repositories is an error naming them.")
+                                  "found only in repositories gives none: `pathTree` says which repositories hold it.")
     async def impact(
         self, info: Info, path: str, repository: str | None = None, include_history: bool = False,
         first: int | None = None, after: str | None = None,
@@ -103,14 +102,9 @@ class Query(ReviewQuery):
             )
         except InvalidRequest as exc:
             raise ArgumentError(str(exc)) from exc
-        found = await decision_connection(info, where, DecisionOrder.NEWEST, first, after)
-        if repository is None and found.total_count == 0 and after is None:
-            # The default scope is the paths tied to no repository: a 0 there for a path that
-            # is a repository's is a wrong question, not an answer (the web page says so too).
-            hint = elsewhere_hint(path, await path_elsewhere(info.context.services.executor, where), "repository:")
-            if hint:
-                raise ArgumentError(f"no decision affects {path} among paths not tied to a repository; {hint}")
-        return found
+        # Without `repository`, a path that is only a repository's gives 0 here: a client asks
+        # `pathTree` where it is (the page does); the CLI names the repositories itself.
+        return await decision_connection(info, where, DecisionOrder.NEWEST, first, after)
 
     @strawberry.field(description="Before an edit: for each path some decision governs, the current decisions "
                                   "affecting it (or a directory holding it), what they replaced or revisited, and the "
