@@ -113,8 +113,6 @@ def stakeholders_of(
     return list(found.values())
 
 
-
-
 def _in_code(text: str, start: int, end: int, mask: list[bool]) -> bool:
     """Whether ``text[start:end]`` is code: any of it flagged in ``mask``, or in backticks."""
     return any(mask[start:end]) or inside_inline_code(text, start)

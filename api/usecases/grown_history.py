@@ -26,11 +26,12 @@ APPEND_ONLY = frozenset({"claude-code", "codex"})
 """Formats whose files only grow, a whole JSON object a line: a message never grows in place."""
 
 
-async def give_way_to_grown_last(conversation: Conversation, executor: QueryExecutor) -> frozenset[int]:
+async def give_way_to_grown_last(conversation: Conversation, executor: QueryExecutor, stored: set[str]) -> frozenset[int]:
     """Before a whole read of ``conversation`` is stored: when a stored message of its session
     stands where the conversation holds another form of it (``changed_in_place``), put the
     conversation's form in its place (what was found in the other text is removed with it),
     so that storing the conversation stores the message once and detects it whole.
+    ``stored``: those of the conversation's message ids its session holds.
 
     Returns:
         The positions to detect from again besides the messages not stored yet: those
@@ -42,7 +43,6 @@ async def give_way_to_grown_last(conversation: Conversation, executor: QueryExec
     session = conversation.session_id
     if await reads.state(session, 1) is None:
         return frozenset()
-    stored = await reads.stored(session, [m.id for m in conversation.messages])
     changed = await changed_in_place(conversation.messages, stored, reads, session)
     again = await reads.replace_unfinished(session, changed[0], changed[1]) if changed is not None else None
     return frozenset(seq for seq in again or () if seq < len(conversation.messages))

@@ -10,6 +10,7 @@ from graph.commits import COMMITS_SHOWN
 from graph.executor import QueryExecutor
 from graph.filters import DecisionFilter
 from graph.listing import DecisionListing, DecisionOrder, PathHolder
+from nlp.plural import plural
 from nlp.schema import UNSCOPED_REPOSITORY
 
 
@@ -53,7 +54,7 @@ def elsewhere_hint(path: str, holders: list[PathHolder], how: str) -> str:
     ``--repo`` or ``repository:``), or ``""`` when none does."""
     if not holders:
         return ""
-    named = ", ".join(f"{h.label} ({h.decisions} decision{'s' if h.decisions != 1 else ''})" for h in holders[:5])
+    named = ", ".join(f"{h.label} ({plural(h.decisions, 'decision')})" for h in holders[:5])
     first = holders[0]
     ask = f'{how} "{first.name or first.repository}"' if first.repository else f'{how} ""'
     return f"{path} is a path of {named}; ask there: {ask}"

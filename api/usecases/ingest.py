@@ -10,9 +10,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from api.usecases.events import DETECTED, EXTRACTED, INDEXED, SUPERSEDED, EventBus
-from api.usecases.grown_history import give_way_to_grown_last
 from api.usecases.in_repository import InRepository
-from api.usecases.re_read import kept_on_re_read, new_messages
+from api.usecases.re_read import kept_on_re_read, messages_to_detect
 from api.usecases.session_edits import session_paths, session_repository, states_context, store_session_edits
 from graph.evolution import Candidate, EvolutionStore, Link
 from graph.executor import QueryExecutor
@@ -271,13 +270,8 @@ async def ingest_text(
             conversation, services, decisions=decisions, source="adr", access_groups=access_groups
         )
     conversation = await asyncio.to_thread(read_conversation_text, text, fmt, session_id, date=date, series=series)
-    # A conversation sent again after it grew adds only what is anchored in its new messages
-    # (taken before a grown last message gives way: its final form is new too).
-    fresh = await new_messages(conversation, services.executor)
-    # A history sent again after its last message grew: that message is stored once.
-    again = await give_way_to_grown_last(conversation, services.executor)
-    if fresh is not None:
-        fresh |= again
+    # A conversation sent again after it grew adds only what is anchored in its new messages.
+    fresh = await messages_to_detect(conversation, services.executor)
     return await ingest_conversation(conversation, services, access_groups=access_groups, only_messages=fresh)
 
 

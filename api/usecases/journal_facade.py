@@ -18,11 +18,10 @@ from typing import Any
 
 from api.settings import JournalSettings, Settings
 from api.usecases.chain import decision_chain
-from api.usecases.grown_history import give_way_to_grown_last
 from api.usecases.in_repository import InRepository
 from api.usecases.ingest import IngestReport, IngestServices, ingest_conversation, ingest_text
 from api.usecases.normalise import access_groups, decision_filter, instant, text
-from api.usecases.re_read import new_messages
+from api.usecases.re_read import messages_to_detect
 from api.usecases.record import Recorded, RecordRequest, record_decision
 from api.usecases.repositories import UnknownRepository, resolve_scope
 from api.usecases.requests import (
@@ -202,15 +201,8 @@ class Journal:
         states, else None to detect them), once the caller may write its session;
         ``drafts``: every detection waits for review, or none asked (``SourceRequest.drafts``)."""
         groups = await self.admit(conversation.session_id, asked_groups)
-        fresh = None
-        if decisions is None:
-            # A conversation read again after it grew adds only what is anchored in its new
-            # messages (taken before a grown last message gives way: its final form is new too).
-            fresh = await new_messages(conversation, self.services.executor)
-            # A history read again after its last message grew stores that message once.
-            again = await give_way_to_grown_last(conversation, self.services.executor)
-            if fresh is not None:
-                fresh |= again
+        # A conversation read again after it grew adds only what is anchored in its new messages.
+        fresh = await messages_to_detect(conversation, self.services.executor) if decisions is None else None
         return await ingest_conversation(
             conversation, self._ingesting(drafts), decisions=decisions,
             source="adr" if decisions is not None else "conversation", access_groups=groups, repository=repository,

@@ -19,20 +19,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from api.usecases.grown_history import give_way_to_grown_last
 from graph.executor import QueryExecutor
 from graph.session_reads import SessionReads
 from nlp.ids import stored_decision_id
 from nlp.schema import Conversation, ExtractedDecision
 
 
-async def new_messages(conversation: Conversation, executor: QueryExecutor) -> set[int] | None:
-    """The positions of ``conversation``'s messages its session did not hold yet, when it
-    holds some of them (a conversation read again: empty when nothing is new); None for a
-    first read."""
+async def messages_to_detect(conversation: Conversation, executor: QueryExecutor) -> set[int] | None:
+    """Before a whole read of ``conversation`` is stored: None for a first read (its session
+    holds none of its messages); else the positions of the messages not held yet (empty when
+    nothing is new), taken before a message that changed in place gives way to the form the
+    conversation holds (``grown_history``; its final form is new too), and those that giving
+    way asks to be detected from again."""
     stored = await SessionReads(executor).stored(conversation.session_id, [m.id for m in conversation.messages])
-    if not stored:
-        return None
-    return {m.seq for m in conversation.messages if m.id not in stored}
+    fresh = {m.seq for m in conversation.messages if m.id not in stored} if stored else None
+    # A history read again after its last message grew (or was cut) stores that message once.
+    again = await give_way_to_grown_last(conversation, executor, stored)
+    return fresh | again if fresh is not None else None
 
 
 async def kept_on_re_read(
