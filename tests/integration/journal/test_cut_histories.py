@@ -10,33 +10,8 @@ from pathlib import Path
 import pytest
 
 from api.journal import DecisionJournal
-from api.usecases.session_files import SessionIngest, ingest_session_file
 from graph.cypher import Query
-from graph.session_reads import SessionReads
-
-SESSIONS = Path(__file__).parents[2] / "unit" / "nlp" / "sessions"
-SPECSTORY = next((SESSIONS / "specstory" / ".specstory" / "history").glob("*.md"))
-AIDER = SESSIONS / "aider" / ".aider.chat.history.md"
-CLAUDE = SESSIONS / "7f3c2a10-5b1e-4c2d-9a7e-0c1d2e3f4a5b.jsonl"
-CODEX = SESSIONS / "rollout-2025-10-02T14-00-00-0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.jsonl"
-Stored = list[tuple[int, str | None, str | None, str, str]]
-
-
-async def _ingest(journal: DecisionJournal, path: Path, session: str) -> SessionIngest:
-    return await ingest_session_file(path, journal.services.ingest, SessionReads(journal.services.executor),
-                                     session_id=session)
-
-
-async def _messages(journal: DecisionJournal, session: str) -> Stored:
-    return [
-        (m["seq"], m["author"], m["role"], m["content"], m["id"].removeprefix(f"{session}#"))
-        for m in await journal.get_messages_of(session)
-    ]
-
-
-async def _decisions(journal: DecisionJournal, session: str) -> list[tuple[str, tuple[int, ...], str]]:
-    found = await journal.search_decisions("", {"session": session, "history": True, "drafts": True, "limit": 50})
-    return sorted((d["summary"], tuple(d["source"]["messages"]), d["status"]) for d in found)
+from tests.support.session_history import AIDER, CLAUDE, CODEX, SPECSTORY, ingest_file, stored_decisions, stored_messages
 
 
 def _cuts(text: str, turn: str, at: float) -> dict[str, int]:
@@ -61,18 +36,18 @@ async def test_a_file_cut_then_restored_holds_what_the_whole_file_holds(
     assert 0 < cut < len(text)
     restored = tmp_path / source.name
     restored.write_text(text)
-    whole_count = (await _ingest(journal, restored, "restored")).report.new_messages
+    whole_count = (await ingest_file(journal, restored, "restored")).report.new_messages
     restored.write_text(text[:cut])
-    await _ingest(journal, restored, "restored")
-    assert len(await _messages(journal, "restored")) == whole_count, "a cut read stores no second form of a message"
+    await ingest_file(journal, restored, "restored")
+    assert len(await stored_messages(journal, "restored")) == whole_count, "a cut read stores no second form of a message"
     restored.write_text(text)
-    await _ingest(journal, restored, "restored")
-    decisions = await _decisions(journal, "restored")  # before the same text, read whole, relates to them
+    await ingest_file(journal, restored, "restored")
+    decisions = await stored_decisions(journal, "restored")  # before the same text, read whole, relates to them
     whole = tmp_path / f"whole-{source.name}"
     whole.write_text(text)
-    await _ingest(journal, whole, "whole")
-    assert await _messages(journal, "restored") == await _messages(journal, "whole"), "nothing lost or stored twice"
-    assert decisions == await _decisions(journal, "whole")
+    await ingest_file(journal, whole, "whole")
+    assert await stored_messages(journal, "restored") == await stored_messages(journal, "whole"), "nothing lost or stored twice"
+    assert decisions == await stored_decisions(journal, "whole")
 
 
 async def test_a_decision_stated_also_in_the_message_cut_is_found_again(
@@ -83,8 +58,8 @@ async def test_a_decision_stated_also_in_the_message_cut_is_found_again(
     text = SPECSTORY.read_text()
     restored = tmp_path / SPECSTORY.name
     restored.write_text(text)
-    await _ingest(journal, restored, "restored")
-    [decision] = await _decisions(journal, "restored")
+    await ingest_file(journal, restored, "restored")
+    [decision] = await stored_decisions(journal, "restored")
     assert decision[1] == (2,)
     # The reply after it joins its unit (as an "Agreed, let's do that." would).
     await journal.services.executor.write(Query(
@@ -93,8 +68,8 @@ async def test_a_decision_stated_also_in_the_message_cut_is_found_again(
     ))
     reply = text.index("Searched codebase")
     restored.write_text(text[:reply + 8])
-    await _ingest(journal, restored, "restored")
-    assert [d[0] for d in await _decisions(journal, "restored")] == [decision[0]], "found again, not lost"
+    await ingest_file(journal, restored, "restored")
+    assert [d[0] for d in await stored_decisions(journal, "restored")] == [decision[0]], "found again, not lost"
     restored.write_text(text)
-    await _ingest(journal, restored, "restored")
-    assert await _decisions(journal, "restored") == [decision]
+    await ingest_file(journal, restored, "restored")
+    assert await stored_decisions(journal, "restored") == [decision]

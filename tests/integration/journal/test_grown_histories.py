@@ -9,31 +9,7 @@ from pathlib import Path
 import pytest
 
 from api.journal import DecisionJournal
-from api.usecases.session_files import SessionIngest, ingest_session_file
-from graph.session_reads import SessionReads
-
-SESSIONS = Path(__file__).parents[2] / "unit" / "nlp" / "sessions"
-SPECSTORY = next((SESSIONS / "specstory" / ".specstory" / "history").glob("*.md"))
-AIDER = SESSIONS / "aider" / ".aider.chat.history.md"
-Stored = list[tuple[int, str | None, str | None, str, str]]
-
-
-async def _ingest(journal: DecisionJournal, path: Path, session: str) -> SessionIngest:
-    return await ingest_session_file(path, journal.services.ingest, SessionReads(journal.services.executor),
-                                     session_id=session)
-
-
-async def _messages(journal: DecisionJournal, session: str) -> Stored:
-    """Each stored message: position, author, role, text and its content id (without the session)."""
-    return [
-        (m["seq"], m["author"], m["role"], m["content"], m["id"].removeprefix(f"{session}#"))
-        for m in await journal.get_messages_of(session)
-    ]
-
-
-async def _decisions(journal: DecisionJournal, session: str) -> list[tuple[str, tuple[int, ...], str]]:
-    found = await journal.search_decisions("", {"session": session, "history": True, "drafts": True, "limit": 50})
-    return sorted((d["summary"], tuple(d["source"]["messages"]), d["status"]) for d in found)
+from tests.support.session_history import AIDER, SPECSTORY, ingest_file, stored_decisions, stored_messages
 
 
 def _cuts(text: str, marker: str) -> list[int]:
@@ -60,16 +36,16 @@ async def test_a_history_ingested_as_its_last_message_grows_holds_what_the_final
     growing = tmp_path / source.name
     for cut in [c for marker in markers for c in _cuts(text, marker)] + [len(text)]:
         growing.write_text(text[:cut])
-        await _ingest(journal, growing, "growing")
-    decisions = await _decisions(journal, "growing")  # before the same text, read whole, relates to them
+        await ingest_file(journal, growing, "growing")
+    decisions = await stored_decisions(journal, "growing")  # before the same text, read whole, relates to them
     final = tmp_path / f"final-{source.name}"
     final.write_text(text)
-    whole = await _ingest(journal, final, "final")
+    whole = await ingest_file(journal, final, "final")
     assert whole.report.decisions_found == 1, f"the {fmt} history states one decision"
 
-    assert await _messages(journal, "growing") == await _messages(journal, "final"), "no message stored twice"
-    assert decisions == await _decisions(journal, "final")
-    again = await _ingest(journal, growing, "growing")
+    assert await stored_messages(journal, "growing") == await stored_messages(journal, "final"), "no message stored twice"
+    assert decisions == await stored_decisions(journal, "final")
+    again = await ingest_file(journal, growing, "growing")
     assert again.mode == "unchanged"
 
 
@@ -82,14 +58,14 @@ async def test_a_decision_in_a_half_written_message_gives_way_to_the_one_the_who
     # then grows to its end.
     half = "Let's go with the queue and server-sent"
     growing.write_text(text[: text.index(half) + len(half)])
-    first = await _ingest(journal, growing, "growing")
-    assert await _decisions(journal, "growing") == [(half, (2,), "active")]
+    first = await ingest_file(journal, growing, "growing")
+    assert await stored_decisions(journal, "growing") == [(half, (2,), "active")]
     growing.write_text(text)
-    grown = await _ingest(journal, growing, "growing")
+    grown = await ingest_file(journal, growing, "growing")
     assert grown.note is not None and "still being written" in grown.note
-    assert grown.report.new_messages == len(await _messages(journal, "growing")) - first.report.messages_read
+    assert grown.report.new_messages == len(await stored_messages(journal, "growing")) - first.report.messages_read
     assert grown.report.new_decisions == 1
-    assert await _decisions(journal, "growing") == [
+    assert await stored_decisions(journal, "growing") == [
         ("Let's go with the queue and server-sent events instead of polling.", (2,), "active"),
     ]
 
@@ -111,9 +87,9 @@ async def test_the_python_api_ingests_a_grown_history_as_the_cli_does(
     await journal.ingest_session(growing, fmt, "growing")
     growing.write_text(text)
     await journal.ingest_session(growing, fmt, "growing")
-    decisions = await _decisions(journal, "growing")  # before the same text, read whole, relates to them
+    decisions = await stored_decisions(journal, "growing")  # before the same text, read whole, relates to them
     final = tmp_path / f"final-{source.name}"
     final.write_text(text)
     await journal.ingest_session(final, fmt, "final")
-    assert await _messages(journal, "growing") == await _messages(journal, "final"), "no message stored twice"
-    assert decisions == await _decisions(journal, "final")
+    assert await stored_messages(journal, "growing") == await stored_messages(journal, "final"), "no message stored twice"
+    assert decisions == await stored_decisions(journal, "final")

@@ -23,9 +23,7 @@ def test_commands_that_work_the_tool_and_those_that_talk_to_the_model() -> None:
 def test_a_turn_of_commands_anchors_no_decision_however_the_model_scores_it() -> None:
     turns = [("user", "/git remote add origin https://example.org/me/app.git"), ("assistant", "Done."),
              ("user", "Use ISO 8601 strings for every date.")]
-    messages = tuple(Message(id=f"s#{seq}", seq=seq, role=role, author=role, content=text)
-                     for seq, (role, text) in enumerate(turns))
-    features = ConversationFeatures(Conversation(session_id="s", source_format="aider", messages=messages), {})
+    messages, features = _session(turns, "aider")
     confidences, units = units_from(features, [0.95, 0.1, 0.95], 0.5, session=True)
     assert confidences[0] == 0.0
     assert [unit.anchor for unit in units] == [2]
@@ -36,9 +34,7 @@ def test_a_prompt_the_editor_wrote_anchors_no_decision_and_keeps_its_role() -> N
              "To-do's from the plan have already been created. Do not create them again.")
     assert written_by_tool(build) and written_by_tool("/ls") and not written_by_tool("Implement the plan, but use Redis.")
     turns = [("user", "Plan the cache: use Redis, not Memcached."), ("assistant", "Here is the plan."), ("user", build)]
-    messages = tuple(Message(id=f"s#{seq}", seq=seq, role=role, author=role, content=text)
-                     for seq, (role, text) in enumerate(turns))
-    features = ConversationFeatures(Conversation(session_id="s", source_format="specstory", messages=messages), {})
+    messages, features = _session(turns, "specstory")
     confidences, units = units_from(features, [0.95, 0.1, 0.95], 0.5, session=True)
     assert confidences[2] == 0.0 and messages[2].role == "user"
     assert [unit.anchor for unit in units] == [0]
@@ -49,9 +45,7 @@ def test_a_prompt_sent_again_anchors_no_decision_but_a_short_answer_repeated_doe
     turns = [("user", ask), ("assistant", "Which folder?"), ("user", "  please change the dash-case class names to "
              "CAMELCASE in all .module.css files"), ("assistant", "**A.** src **B.** lib"), ("user", "yes"),
              ("assistant", "**A.** keep **B.** drop"), ("user", "yes")]
-    messages = tuple(Message(id=f"s#{seq}", seq=seq, role=role, author=role, content=text)
-                     for seq, (role, text) in enumerate(turns))
-    features = ConversationFeatures(Conversation(session_id="s", source_format="specstory", messages=messages), {})
+    messages, features = _session(turns, "specstory")
     confidences, units = units_from(features, [0.95, 0.1, 0.95, 0.1, 0.95, 0.1, 0.95], 0.5, session=True)
     assert confidences[2] == 0.0  # the same words again, case and spacing aside
     assert confidences[4] == confidences[6] == 0.95  # a short answer to a new question
@@ -92,9 +86,14 @@ def test_pasted_machine_output_anchors_no_decision_but_a_fenced_document_or_word
     assert not pasted_output(trace + "\nThis keeps failing, so let's drop the bean and use a plain factory instead.")
     assert not pasted_output("```\nUse Pandera for dataframe schemas; keep pydantic for records.\n```")
     turns = [("user", trace), ("assistant", "The bean is missing."), ("user", "Use a plain factory, not a bean.")]
-    messages = tuple(Message(id=f"s#{seq}", seq=seq, role=role, author=role, content=text)
-                     for seq, (role, text) in enumerate(turns))
-    features = ConversationFeatures(Conversation(session_id="s", source_format="specstory", messages=messages), {})
+    messages, features = _session(turns, "specstory")
     confidences, units = units_from(features, [0.95, 0.1, 0.95], 0.5, session=True)
     assert confidences[0] == 0.0
     assert [unit.anchor for unit in units] == [2]
+
+
+def _session(turns: list[tuple[str, str]], source_format: str) -> tuple[tuple[Message, ...], ConversationFeatures]:
+    """The turns (role, text) as a session's messages, each written by its role, and their features."""
+    messages = tuple(Message(id=f"s#{seq}", seq=seq, role=role, author=role, content=text)
+                     for seq, (role, text) in enumerate(turns))
+    return messages, ConversationFeatures(Conversation(session_id="s", source_format=source_format, messages=messages), {})
